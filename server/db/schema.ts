@@ -1,0 +1,206 @@
+/**
+ * Database schema. Migrations in `drizzle/` are generated from this file by drizzle-kit
+ * (`npm run db:generate`); the first migration also enables pg_trgm.
+ * Only Postgres ≤ 15 features: CI runs Postgres 15, the embedded default is PGlite (Postgres 18).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- platform
+
+/** One row (id = 1): the live cart limits every instance reads. */
+export const platformLimits = pgTable('platform_limits', {
+  id: integer('id').primaryKey().default(1),
+  maxItemQuantity: integer('max_item_quantity').notNull().default(20),
+  maxCartTotalCents: integer('max_cart_total_cents').notNull().default(100000),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Service-wide secrets and settings shared by every instance (e.g. the cursor signing key). */
+export const serviceSettings = pgTable('service_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/**
+ * Idempotency records, one per (caller namespace, key). `state` is `running` while the first
+ * request executes and `done` once its outcome is stored, in the same transaction as its effect.
+ */
+export const idempotencyRecords = pgTable(
+  'idempotency_records',
+  {
+    namespace: text('namespace').notNull(),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    state: text('state', { enum: ['running', 'done'] }).notNull(),
+    responseStatus: integer('response_status'),
+    responseHeaders: jsonb('response_headers').$type<Record<string, string>>(),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.namespace, t.key] }), index('idempotency_records_created_at_idx').on(t.createdAt)],
+);
+
+export const feedbackReports = pgTable('feedback_reports', {
+  id: text('id').primaryKey(),
+  category: text('category').notNull(),
+  severity: text('severity').notNull(),
+  message: text('message').notNull(),
+  context: jsonb('context').$type<Record<string, unknown>>(),
+  agentProfile: text('agent_profile').notNull(),
+  buyerRef: text('buyer_ref'),
+  buyerSession: text('buyer_session'),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------- catalog
+
+export interface DeliveryZone {
+  country: string;
+  price_cents: number;
+  free_over_cents?: number | null;
+  min_days: number;
+  max_days: number;
+}
+
+export interface PolicyDocument {
+  summary: string;
+  url: string;
+  [field: string]: unknown;
+}
+
+export interface SellerPolicies {
+  returns: PolicyDocument & { return_window_days: number; free_returns: boolean };
+  shipping: PolicyDocument & { processing_days: number };
+  privacy: PolicyDocument;
+  terms: PolicyDocument;
+}
+
+export const sellers = pgTable(
+  'sellers',
+  {
+    id: text('id').primaryKey(),
+    handle: text('handle').notNull(),
+    name: text('name').notNull(),
+    /** Lower-case, accent-free name, so `name=` lookups ignore case and accents. */
+    nameKey: text('name_key').notNull(),
+    /** Normalised host names, primary first. */
+    domains: text('domains').array().notNull(),
+    description: text('description').notNull().default(''),
+    logoUrl: text('logo_url'),
+    currency: text('currency').notNull().default('USD'),
+    delivery: jsonb('delivery').$type<DeliveryZone[]>().notNull(),
+    policies: jsonb('policies').$type<SellerPolicies>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sellers_handle_idx').on(t.handle),
+    index('sellers_name_key_idx').on(t.nameKey),
+    index('sellers_domains_idx').using('gin', t.domains),
+    index('sellers_handle_trgm_idx').using('gin', sql`${t.handle} gin_trgm_ops`),
+    index('sellers_name_key_trgm_idx').using('gin', sql`${t.nameKey} gin_trgm_ops`),
+  ],
+);
+
+/** Large sentinel that stands for "stock not tracked" in `stock_max`: untracked counts as in stock. */
+export const UNTRACKED_STOCK = 2147483647;
+
+export const products = pgTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => sellers.id, { onDelete: 'cascade' }),
+    /** The feed's identity for the product (item_group_id, or the single variant's id). */
+    externalId: text('external_id').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    brand: text('brand'),
+    category: text('category').notNull(),
+    /** Lower-cased category path, for case-insensitive prefix filters. */
+    categoryKey: text('category_key').notNull(),
+    images: jsonb('images').$type<string[]>().notNull(),
+    url: text('url'),
+    // Denormalised from the variants (kept by the catalog writer), so that filters and sorts
+    // at a million products are index scans, not joins.
+    priceMin: integer('price_min').notNull(),
+    /** Cheapest variant that is in stock (stock null or > 0); null when none is. */
+    priceMinInStock: integer('price_min_in_stock'),
+    /** Largest variant stock; UNTRACKED_STOCK when any variant is not tracked. */
+    stockMax: integer('stock_max').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => sql`setweight(to_tsvector('english', ${products.title}), 'A') || setweight(to_tsvector('english', coalesce(${products.brand}, '')), 'B') || setweight(to_tsvector('english', ${products.category}), 'C') || setweight(to_tsvector('english', ${products.description}), 'D')`,
+      ),
+  },
+  (t) => [
+    uniqueIndex('products_seller_external_idx').on(t.sellerId, t.externalId),
+    index('products_search_idx').using('gin', t.searchVector),
+    index('products_newest_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('products_price_idx').on(t.priceMin, t.id),
+    index('products_price_in_stock_idx').on(t.priceMinInStock, t.id),
+    index('products_seller_newest_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
+    index('products_category_idx').on(sql`${t.categoryKey} text_pattern_ops`, t.createdAt.desc(), t.id.desc()),
+    index('products_stock_idx').on(t.stockMax),
+  ],
+);
+
+export const variants = pgTable(
+  'variants',
+  {
+    id: text('id').primaryKey(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sellerId: text('seller_id').notNull(),
+    sku: text('sku').notNull(),
+    options: jsonb('options').$type<Record<string, string>>().notNull(),
+    priceCents: integer('price_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    /** null = stock not tracked (always available). */
+    stock: integer('stock'),
+    gtin: text('gtin'),
+  },
+  (t) => [uniqueIndex('variants_seller_sku_idx').on(t.sellerId, t.sku), index('variants_product_idx').on(t.productId)],
+);
+
+/**
+ * Distinct words of the catalog (titles, brands, categories) with a trigram index: typo
+ * correction looks each query word up here (~0.1 ms) instead of fuzzy-matching a million titles.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    documents: integer('documents').notNull().default(1),
+  },
+  (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
+);
+
+export const schema = {
+  platformLimits,
+  serviceSettings,
+  idempotencyRecords,
+  feedbackReports,
+  sellers,
+  products,
+  variants,
+  searchWords,
+};

@@ -1,0 +1,210 @@
+/**
+ * The documentation the service serves at /api/agent/docs/{slug}, as JSON. Pages are generated
+ * from the live sources (route table, error catalogue, limits row) so they cannot drift.
+ */
+import type { Config } from '../config';
+import { ERROR_CATALOGUE, type ErrorSpec } from '../errors/catalogue';
+import { ADVISORY_CATALOGUE } from '../identity/advisories';
+import type { Route } from '../http/routes';
+import type { PlatformLimits } from './limits';
+import { SERVICE_VERSION, UCP_VERSION } from './ucp-profile';
+
+export const DOC_SLUGS = ['overview', 'rest', 'mcp', 'errors', 'limits'] as const;
+export type DocSlug = (typeof DOC_SLUGS)[number];
+
+export interface DocSources {
+  config: Config;
+  routes: readonly Route[];
+  limits: () => Promise<PlatformLimits>;
+}
+
+export async function renderDoc(slug: DocSlug, src: DocSources): Promise<Record<string, unknown>> {
+  const base = src.config.publicBaseUrl;
+  const page = { slug, title: '', version: SERVICE_VERSION, url: `${base}/api/agent/docs/${slug}` };
+  switch (slug) {
+    case 'overview':
+      return { ...page, title: 'Agent Commerce API: overview', ...overview(src.config) };
+    case 'rest':
+      return { ...page, title: 'REST surface', ...rest(src) };
+    case 'mcp':
+      return { ...page, title: 'MCP tool server', ...mcp(base) };
+    case 'errors':
+      return { ...page, title: 'Errors', ...errors() };
+    case 'limits':
+      return { ...page, title: 'Limits', ...limits(await src.limits()) };
+  }
+}
+
+function overview(config: Config) {
+  const base = config.publicBaseUrl;
+  return {
+    summary:
+      'One network catalog across many sellers. Agents search it, build carts and hand a payment link to a human who confirms; with a credential they can settle on their own (x402).',
+    base_url: base,
+    documents: {
+      openapi: `${base}/api/openapi.json`,
+      ucp_profile: `${base}/.well-known/ucp`,
+      per_seller_profile: `${base}/store/{handle}/.well-known/ucp`,
+      docs: Object.fromEntries(DOC_SLUGS.map((s) => [s, `${base}/api/agent/docs/${s}`])),
+    },
+    identification: {
+      header: 'UCP-Agent',
+      required_on: 'every open call under /api/agent/ (discovery documents are served without it; a header sent there is still validated)',
+      forms: [
+        'UCP-Agent: profile="https://agent.example.com/profile.json"   (RFC 8941 dictionary; recommended; parameters allowed, e.g. ; version="2026-04-08")',
+        'UCP-Agent: https://agent.example.com/profile.json   (bare absolute URL)',
+      ],
+      rules: [
+        'The URL must be absolute https; http is refused (ucp_agent_insecure_url), never upgraded.',
+        `Reserved host names (localhost, *.localhost, *.test, *.example, *.invalid, *.local, example.com/net/org, single-label hosts) and IP literals are served with an advisory until ${config.profileHostRefusedFrom}, then refused with the same code.`,
+        'It is attribution, not authentication: the profile is never fetched in this version.',
+      ],
+    },
+    buyer_reference: {
+      header: 'Service-Buyer: ref="<8–64 of A-Z a-z 0-9 . _ : ->", session="<conversation id>"',
+      rules: [
+        'Optional. Recommended: a keyed hash of your own user id.',
+        'An invalid value is dropped with advisory buyer_ref_invalid; one that looks like an e-mail address or telephone number is dropped with buyer_ref_pii_dropped. The call is served either way.',
+        'It never changes what the caller may do; it is stored with what the call creates, for attribution.',
+      ],
+    },
+    credentials: {
+      rule: 'When an Authorization header is present it is honoured and there is never a fallback to the open path: an unknown, malformed or revoked credential answers 401 invalid_credential.',
+      credential_only_operations: 'answer 401 credential_required with details.required naming the credential or scope (e.g. checkout:write).',
+    },
+    idempotency: {
+      header: 'Idempotency-Key',
+      required_on: 'every POST, PATCH and DELETE under /api/agent/ (missing: 400 IDEMPOTENCY_KEY_REQUIRED; not 16–64 printable ASCII: 400 idempotency_key_invalid)',
+      rules: [
+        'Keys are namespaced per caller (the agent profile on the open path).',
+        'A retry with the same key, method, path and JSON body (key order and whitespace ignored) returns the original status, body and headers with Idempotent-Replayed: true, without acting twice.',
+        'The same key with a different request answers 409 idempotency_key_reused.',
+        'A retry while the first request is still running answers 409 idempotency_request_in_progress with Retry-After.',
+        'Outcomes of operations that ran are stored, including business errors; refusals before the operation (identification, validation) and 5xx are not, so they can be retried with the same key.',
+        'Records are kept at least 24 hours.',
+      ],
+    },
+    advisories: {
+      rule: 'Something about a request should change but does not stop it: the status is unchanged.',
+      rest: 'Header Service-Advisory: <code>;refused_from="<date>" (one member per advisory, comma-joined; refused_from only on advisories that announce a refusal) and a "service:advisories" array [{code, message, documentation, refused_from}] in JSON object bodies.',
+      codes: Object.entries(ADVISORY_CATALOGUE).map(([code, message]) => ({
+        anchor: `advisory-${code}`,
+        code,
+        message,
+        refused_from: code.endsWith('_profile_host') ? config.profileHostRefusedFrom : null,
+      })),
+    },
+    money: 'Integer minor units (cents) with a currency code. The network settles in USD.',
+    request_ids: 'Every response carries Request-Id (a well-formed incoming Request-Id is echoed). Quote it in feedback.',
+    versioning: {
+      ucp_version: UCP_VERSION,
+      api_version: SERVICE_VERSION,
+      policy: [
+        'Additive changes (new fields, endpoints, error codes, advisories) happen without notice; clients ignore unknown fields.',
+        'Removals are announced with an advisory carrying refused_from, then answer 410 (GET /api/agent/products is retired this way).',
+        'The bare-URL form of UCP-Agent stays accepted.',
+      ],
+    },
+  };
+}
+
+function rest(src: DocSources) {
+  const base = src.config.publicBaseUrl;
+  return {
+    base_url: base,
+    openapi: `${base}/api/openapi.json`,
+    conventions: [
+      'Bodies are JSON (Content-Type: application/json, at most 1 MiB); search answers application/ld+json.',
+      'Order of checks: route (a retired endpoint answers 410 first), method (405), credentials (401/403), UCP-Agent, Idempotency-Key, body, then the operation. A request that breaks several rules gets the error of the first.',
+      'Every failure is {error, code} (see the errors page).',
+      'Lists use opaque cursors: pass nextCursor back unchanged with the same parameters; a cursor from another query answers 400 invalid_cursor.',
+    ],
+    operations: src.routes.map((r) => ({
+      method: r.meta.op.retired ? 'any' : r.method,
+      path: r.path,
+      access: r.meta.op.retired ? 'retired' : r.meta.op.access,
+      ...(r.meta.op.required && { requires: r.meta.op.required }),
+      success_status: r.meta.op.retired ? 410 : (r.meta.op.successStatus ?? 200),
+      summary: r.meta.openapi?.summary,
+    })),
+    catalog: {
+      anchor: 'catalog',
+      search: {
+        path: '/api/agent/search',
+        parameters: {
+          q: 'Web-search syntax: "quoted phrase", -excluded, or. Misspelt words are corrected against the catalog’s vocabulary (query_corrected says how). Omit q to browse.',
+          limit: '1–50, default 10',
+          cursor: 'nextCursor of the previous page',
+          category: 'Category path prefix, case-insensitive, e.g. "Electronics > Audio"',
+          seller_handle: 'Only this seller’s products',
+          sort_by: 'relevance (default with q) | newest (default without q) | price_asc | price_desc',
+          min_price_cents: 'Lowest price, in cents, of the product’s cheapest matching variant',
+          max_price_cents: 'Highest price, in cents, of the product’s cheapest matching variant',
+          in_stock: 'true: products with a variant in stock; false: products with none. Untracked stock counts as in stock.',
+          min_stock: 'Products with a variant holding at least this many units (untracked stock qualifies)',
+        },
+        response:
+          'JSON-LD schema.org ItemList of Products with Offers (price as a decimal string, priceCurrency USD, availability, inventoryLevel, seller identifier = handle), nextCursor, and facets (category, seller_handle, availability) over the whole match set; facets_approximate is true when a broad match set was counted over a bounded candidate set.',
+        relevance:
+          'Relevance ranks title matches above brand, category and description matches, and an exact title match first. For very broad queries the ranking covers the best-matching candidate set (at least 1,000 products); narrow with filters or sort by newest or price to walk every match.',
+        price_and_stock:
+          'Price filters and sorts use the product’s cheapest matching variant: with in_stock=true or min_stock, the cheapest variant that satisfies the stock filter.',
+      },
+      sellers: '/api/agent/sellers?q=&ships_to=<ISO country>&limit=&cursor=',
+      seller: '/api/agent/seller?handle= | ?domain=<any URL on the store’s site> | ?name=<name, case and accents ignored> (exactly one); a miss answers 404 SELLER_NOT_FOUND with details.did_you_mean',
+      policies: '/api/agent/policies with the same selector',
+    },
+    payment_link: {
+      anchor: 'payment-link',
+      summary: 'POST /api/agent/payment-link returns a link a human opens to confirm and pay. Arrives with carts.',
+    },
+  };
+}
+
+function mcp(base: string) {
+  return {
+    endpoint: `${base}/api/mcp`,
+    openrpc: `${base}/api/mcp/openrpc.json`,
+    status: 'planned: the tool server arrives in a later release; until then /api/mcp answers 404.',
+    identity: [
+      'initialize, ping, tools/list, resources/list and reading service://platform/limits work without an agent profile.',
+      'tools/call needs the agent profile: the UCP-Agent header, params._meta["ucp-agent"] or arguments.meta["ucp-agent"], each {"profile": "<url>"} or the header’s string form; without it the tool result is isError with {error, code: "ucp_agent_required"}.',
+      'The tool checkout never completes a purchase: it returns a payment link a human confirms.',
+    ],
+    resources: { 'service://platform/limits': 'the same record as GET /api/agent/platform/limits' },
+  };
+}
+
+function errors() {
+  return {
+    body: {
+      shape: '{"error": "<prose, may be reworded>", "code": "<stable identifier>"}',
+      extras: [
+        'retryable: true on temporary failures (503 service_unavailable, 409 idempotency_request_in_progress), with a Retry-After header in seconds',
+        'details: structured extras (details.issues, details.did_you_mean, details.valid_slugs, details.required, …)',
+        'request_id on 500 internal_error',
+      ],
+    },
+    codes: Object.entries(ERROR_CATALOGUE).map(([code, spec]: [string, ErrorSpec]) => ({
+      anchor: code,
+      code,
+      status: spec.status,
+      message: spec.message,
+      hint: spec.hint,
+      retryable: spec.retryable === true,
+    })),
+  };
+}
+
+function limits(live: PlatformLimits) {
+  return {
+    live,
+    cart: [
+      { limit: 'max_item_quantity', value: live.max_item_quantity, error: 'quantity_exceeds_limit (400)', checked_by: ['POST /api/agent/cart/{id}/items', 'PATCH /api/agent/cart/{id}/items/{itemId}', 'tool add_to_cart', 'tool update_cart_item'] },
+      { limit: 'max_cart_total_cents', value: live.max_cart_total_cents, error: 'cart_total_exceeds_limit (400, body has max_cents)', checked_by: ['POST /api/agent/payment-link', 'tool checkout'] },
+    ],
+    tuning: 'Runtime-tunable without restart (PUT /api/admin/platform/limits or `npm run limits -- set name=value`); every instance sees a change within 1 s. Read GET /api/agent/platform/limits at session start.',
+    developer_network_keys: { mint_rate: '5 keys per hour per account (429 rate_limited, Retry-After)', active_keys: '10 per account (409 key_limit_reached)' },
+    request: { body: 'at most 1 MiB (413 payload_too_large)', idempotency_key: '16–64 printable ASCII characters', search_limit: '1–50 results per page' },
+  };
+}

@@ -1,0 +1,38 @@
+/** Feedback reports from agents: stored with who sent them, acknowledged at once. */
+import type { Db } from '../db/client';
+import { feedbackReports } from '../db/schema';
+import { newId } from '../lib/ids';
+import type { Caller } from '../trpc/context';
+
+export const FEEDBACK_CATEGORIES = [
+  'discoverability',
+  'response_shape',
+  'tool_description',
+  'latency',
+  'error_handling',
+  'missing_capability',
+  'other',
+] as const;
+export const FEEDBACK_SEVERITIES = ['blocker', 'friction', 'nice_to_have'] as const;
+
+export interface FeedbackReport {
+  category: (typeof FEEDBACK_CATEGORIES)[number];
+  severity: (typeof FEEDBACK_SEVERITIES)[number];
+  message: string;
+  context?: { endpoint?: string; [key: string]: unknown };
+}
+
+export async function recordFeedback(db: Db, report: FeedbackReport, caller: Caller): Promise<{ id: string; status: 'received' }> {
+  const id = newId('fb');
+  await db.insert(feedbackReports).values({
+    id,
+    category: report.category,
+    severity: report.severity,
+    message: report.message,
+    context: report.context ?? null,
+    agentProfile: caller.agent?.url ?? 'unknown',
+    buyerRef: caller.buyer.ref ?? null,
+    buyerSession: caller.buyer.session ?? null,
+  });
+  return { id, status: 'received' };
+}

@@ -1,0 +1,204 @@
+/**
+ * The one catalogue of error codes. Every failure of the agent API is `{error, code}` with a code
+ * from here; `/api/agent/docs/errors` and the OpenAPI error responses are generated from it.
+ *
+ * The spec's own codes are kept verbatim (including upper-case ones); every code we add is
+ * lower-case snake_case. `error` prose may be reworded; callers branch on `code`.
+ */
+
+export interface ErrorSpec {
+  status: number;
+  /** Default prose for `error`; a throw site may give a more specific sentence. */
+  message: string;
+  /** When the caller should see it and what to do: published in the errors doc. */
+  hint: string;
+  retryable?: boolean;
+}
+
+export const ERROR_CATALOGUE = {
+  // -- request shape
+  not_found: { status: 404, message: 'No such endpoint.', hint: 'Check the path against /api/openapi.json.' },
+  method_not_allowed: {
+    status: 405,
+    message: 'This endpoint does not accept that method.',
+    hint: 'The Allow header lists the methods the path accepts.',
+  },
+  invalid_json: { status: 400, message: 'The request body is not valid JSON.', hint: 'Send a JSON document.' },
+  invalid_request: {
+    status: 400,
+    message: 'The request does not match the operation’s schema.',
+    hint: '`details.issues` lists each problem as {path, message}.',
+  },
+  unsupported_media_type: {
+    status: 415,
+    message: 'Request bodies must be application/json.',
+    hint: 'Send `Content-Type: application/json`.',
+  },
+  payload_too_large: { status: 413, message: 'The request body is larger than 1 MiB.', hint: 'Send at most 1 MiB.' },
+
+  // -- identity and credentials
+  ucp_agent_required: {
+    status: 400,
+    message:
+      'Open calls must identify the agent with a UCP-Agent header: `UCP-Agent: profile="https://agent.example.com/profile.json"` (recommended) or the bare URL `UCP-Agent: https://agent.example.com/profile.json`.',
+    hint: 'Send the URL of the profile your agent publishes about itself.',
+  },
+  ucp_agent_invalid: {
+    status: 400,
+    message:
+      'The UCP-Agent header must be a structured dictionary with a quoted `profile` URL (`profile="https://…"`) or a bare absolute https URL.',
+    hint: 'Quote the URL in the dictionary form; a relative URL or a token is refused.',
+  },
+  ucp_agent_insecure_url: {
+    status: 400,
+    message: 'The agent profile URL must use https; http URLs are refused, not upgraded.',
+    hint: 'Publish the profile over https.',
+  },
+  reserved_profile_host: {
+    status: 400,
+    message: 'The agent profile is on a reserved host name (localhost, .test, .example, .invalid, .local, example.com, single-label).',
+    hint: 'Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.',
+  },
+  ip_profile_host: {
+    status: 400,
+    message: 'The agent profile URL names an IP address instead of a host name.',
+    hint: 'Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.',
+  },
+  credential_required: {
+    status: 401,
+    message: 'This operation needs a credential.',
+    hint: '`details.required` names the credential or scope; the WWW-Authenticate header says the same.',
+  },
+  invalid_credential: {
+    status: 401,
+    message: 'The credential in the Authorization header is not valid.',
+    hint: 'An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints.',
+  },
+  admin_token_invalid: { status: 403, message: 'The admin token is not valid.', hint: 'Use the ADMIN_TOKEN bearer.' },
+  admin_disabled: {
+    status: 403,
+    message: 'The admin API is disabled: ADMIN_TOKEN is not configured.',
+    hint: 'Set ADMIN_TOKEN on the server, or use `npm run limits`.',
+  },
+
+  // -- idempotency
+  IDEMPOTENCY_KEY_REQUIRED: {
+    status: 400,
+    message: 'POST, PATCH and DELETE under /api/agent need an Idempotency-Key header.',
+    hint: 'Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.',
+  },
+  idempotency_key_invalid: {
+    status: 400,
+    message: 'The Idempotency-Key must be 16 to 64 printable ASCII characters.',
+    hint: 'A UUID is a good key.',
+  },
+  idempotency_key_reused: {
+    status: 409,
+    message: 'This Idempotency-Key was already used for a different request.',
+    hint: 'Use a new key for a new request; a retry must repeat the method, path and body exactly.',
+  },
+  idempotency_request_in_progress: {
+    status: 409,
+    message: 'A request with this Idempotency-Key is still being processed.',
+    hint: 'Retry after the Retry-After delay to receive its outcome.',
+    retryable: true,
+  },
+
+  // -- platform
+  doc_not_found: { status: 404, message: 'No documentation page has that slug.', hint: '`details.valid_slugs` lists them.' },
+  endpoint_retired: {
+    status: 410,
+    message: 'GET /api/agent/products is permanently retired: use GET /api/agent/search to search or browse the catalog.',
+    hint: 'Permanent; `details.replacement` names the endpoint to use.',
+  },
+
+  // -- catalog
+  invalid_cursor: {
+    status: 400,
+    message: 'The cursor is not valid for this query.',
+    hint: 'Pass back a nextCursor unchanged, with the same query parameters it came from.',
+  },
+  invalid_price_range: {
+    status: 400,
+    message: 'min_price_cents must not be greater than max_price_cents.',
+    hint: 'Swap or widen the bounds.',
+  },
+  invalid_seller_selector: {
+    status: 400,
+    message: 'Select exactly one seller with one of handle, domain or name.',
+    hint: 'For example ?handle=acme-outdoors, ?domain=https://acme-outdoors.example/p/1 or ?name=Acme Outdoors.',
+  },
+  SELLER_NOT_FOUND: {
+    status: 404,
+    message: 'No seller matches that selector.',
+    hint: '`details.did_you_mean` lists up to 3 similar sellers as {handle, name}.',
+  },
+  unsupported_currency: {
+    status: 400,
+    message: 'The network settles in USD; prices in other currencies are refused.',
+    hint: 'Convert prices to USD before importing.',
+  },
+
+  // -- server side
+  internal_error: {
+    status: 500,
+    message: 'Something went wrong on our side.',
+    hint: 'Quote `request_id` when reporting it through POST /api/agent/feedback.',
+  },
+  service_unavailable: {
+    status: 503,
+    message: 'A service this request depends on is unavailable. Retry after the Retry-After delay.',
+    hint: 'Temporary: retry with the same Idempotency-Key.',
+    retryable: true,
+  },
+} as const satisfies Record<string, ErrorSpec>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export interface ApiErrorOptions {
+  /** Prose for `error` in place of the catalogue's default. */
+  message?: string;
+  /** Extra structured information; always under `details`. */
+  details?: Record<string, unknown>;
+  /** Response headers this error needs (Retry-After, Allow, WWW-Authenticate…). */
+  headers?: Record<string, string>;
+  cause?: unknown;
+}
+
+/** A failure with a catalogue code. Thrown anywhere; turned into `{error, code}` at the edge. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details?: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, opts: ApiErrorOptions = {}) {
+    const spec: ErrorSpec = ERROR_CATALOGUE[code];
+    super(opts.message ?? spec.message, { cause: opts.cause });
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = spec.status;
+    this.details = opts.details;
+    this.headers = opts.headers ?? {};
+  }
+
+  get retryable(): boolean {
+    return (ERROR_CATALOGUE[this.code] as ErrorSpec).retryable === true;
+  }
+}
+
+export interface ErrorBody {
+  error: string;
+  code: string;
+  retryable?: boolean;
+  details?: Record<string, unknown>;
+  request_id?: string;
+}
+
+export function errorBody(err: ApiError, requestId: string): ErrorBody {
+  const body: ErrorBody = { error: err.message, code: err.code };
+  if (err.retryable) body.retryable = true;
+  if (err.details) body.details = err.details;
+  if (err.status >= 500) body.request_id = requestId;
+  return body;
+}

@@ -1,0 +1,64 @@
+/**
+ * Turns anything thrown below the gateway into a catalogue error: our own ApiErrors pass through,
+ * schema violations become invalid_request, an unreachable or overloaded database becomes a
+ * retryable 503, and everything else is a 500 whose details stay in the server log.
+ */
+import { TRPCError } from '@trpc/server';
+import { ApiError } from '../errors/catalogue';
+
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  // SQLSTATE: connection exceptions, too many connections, shutdown, query cancelled (statement timeout)
+  '53300',
+  '57P01',
+  '57P02',
+  '57P03',
+  '57014',
+]);
+
+function* causes(err: unknown): Generator<unknown> {
+  for (let e = err, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) yield e;
+}
+
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (const e of causes(err)) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;
+    if (e instanceof Error && /PGlite is closed/i.test(e.message)) return true;
+  }
+  return false;
+}
+
+interface ZodLikeIssue {
+  path: PropertyKey[];
+  message: string;
+}
+
+export function toApiError(err: unknown, requestId: string): ApiError {
+  for (const e of causes(err)) {
+    if (e instanceof ApiError) return e;
+    if (e instanceof Error && e.name === 'ZodError') {
+      const issues = ((e as unknown as { issues: ZodLikeIssue[] }).issues ?? []).map((i) => ({
+        path: i.path.map(String).join('.'),
+        message: i.message,
+      }));
+      const summary = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
+      return new ApiError('invalid_request', { message: `Invalid request: ${summary}`, details: { issues } });
+    }
+  }
+  if (isDatabaseUnavailable(err)) {
+    return new ApiError('service_unavailable', { headers: { 'Retry-After': '5' }, cause: err });
+  }
+  if (err instanceof TRPCError && err.code === 'PAYLOAD_TOO_LARGE') return new ApiError('payload_too_large');
+  console.error(`[${requestId}] unexpected error`, err);
+  return new ApiError('internal_error', { cause: err });
+}

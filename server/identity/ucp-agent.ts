@@ -1,0 +1,90 @@
+/**
+ * The open path's identification: the `UCP-Agent` header names the profile an agent publishes
+ * about itself. Parsed and classified, never fetched (profile fetching, with its SSRF rules,
+ * comes with request signatures).
+ */
+import { isIP } from 'node:net';
+import { parseDictionary } from 'structured-headers';
+import { ApiError } from '../errors/catalogue';
+import { advisory, type Advisory } from './advisories';
+
+export type ProfileHostKind = 'public' | 'reserved' | 'ip';
+
+export interface AgentProfile {
+  /** The profile URL as sent (normalised by URL parsing). */
+  url: string;
+  host: string;
+  hostKind: ProfileHostKind;
+}
+
+/** Extracts the profile URL from either wire form, or throws ucp_agent_invalid. */
+function profileUrlOf(header: string): string {
+  const value = header.trim();
+  let dictionary;
+  try {
+    dictionary = parseDictionary(value);
+  } catch {
+    // Not a dictionary: the bare-URL form (which never parses as one, because of its ':').
+    return value;
+  }
+  const member = dictionary.get('profile');
+  if (!member || Array.isArray(member[0]) || typeof member[0] !== 'string') {
+    throw new ApiError('ucp_agent_invalid', {
+      message:
+        'UCP-Agent must carry `profile` as a quoted string, e.g. `profile="https://agent.example.com/profile.json"`, or be the bare https URL.',
+    });
+  }
+  return member[0];
+}
+
+const RESERVED_SUFFIXES = ['.localhost', '.test', '.example', '.invalid', '.local'];
+const RESERVED_DOMAINS = ['example.com', 'example.net', 'example.org'];
+
+export function classifyHost(hostname: string): ProfileHostKind {
+  const host = hostname.toLowerCase().replace(/\.$/, '');
+  // WHATWG URL parsing already turned numeric IPv4 forms (2130706433, 0x7f.1) into dotted quads
+  // and IPv4-mapped IPv6 into bracketed hex; both remain IP literals here.
+  if (host.startsWith('[') || isIP(host) !== 0) return 'ip';
+  if (host === 'localhost' || !host.includes('.')) return 'reserved';
+  if (RESERVED_SUFFIXES.some((suffix) => host.endsWith(suffix))) return 'reserved';
+  if (RESERVED_DOMAINS.some((domain) => host === domain || host.endsWith(`.${domain}`))) return 'reserved';
+  return 'public';
+}
+
+export interface AgentIdentification {
+  agent: AgentProfile;
+  advisories: Advisory[];
+}
+
+/**
+ * Parses a UCP-Agent header. Throws ucp_agent_invalid / ucp_agent_insecure_url, or — from the
+ * configured date on — reserved_profile_host / ip_profile_host; before it those are advisories.
+ */
+export function identifyAgent(
+  header: string,
+  opts: { baseUrl: string; refusedFrom: string; today?: string },
+): AgentIdentification {
+  const raw = profileUrlOf(header);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ApiError('ucp_agent_invalid', {
+      message: `UCP-Agent profile "${raw.slice(0, 200)}" is not an absolute URL.`,
+    });
+  }
+  if (url.protocol === 'http:') throw new ApiError('ucp_agent_insecure_url');
+  if (url.protocol !== 'https:' || !url.hostname) {
+    throw new ApiError('ucp_agent_invalid', { message: 'UCP-Agent profile must be an absolute https URL.' });
+  }
+  const hostKind = classifyHost(url.hostname);
+  const agent: AgentProfile = { url: url.href, host: url.hostname, hostKind };
+  if (hostKind === 'public') return { agent, advisories: [] };
+
+  const code = hostKind === 'ip' ? 'ip_profile_host' : 'reserved_profile_host';
+  const today = opts.today ?? new Date().toISOString().slice(0, 10);
+  if (today >= opts.refusedFrom) {
+    throw new ApiError(code, { details: { refused_from: opts.refusedFrom, host: url.hostname } });
+  }
+  return { agent, advisories: [advisory(code, opts.baseUrl, opts.refusedFrom)] };
+}

@@ -1,0 +1,86 @@
+/**
+ * Test harness: a real service instance on a real database — a fresh in-memory PGlite per test
+ * file by default, or a fresh database on the Postgres server named by DATABASE_URL (CI) —
+ * driven through the real gateway with Requests.
+ */
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { createApp, type App } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db/client';
+
+export const BASE = 'https://api.test.local';
+export const AGENT = 'profile="https://agent.shopbot.dev/profile.json"';
+
+export interface TestDatabase {
+  database: Database;
+  /** Connection URL of the per-file Postgres database (undefined on PGlite). */
+  url?: string;
+  drop(): Promise<void>;
+}
+
+export async function testDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openDatabase({ memory: true });
+    return { database, drop: () => database.close() };
+  }
+  const name = `acapi_test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
+  return {
+    database,
+    url: url.toString(),
+    async drop() {
+      await database.close();
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: App;
+  config: Config;
+  db: TestDatabase;
+  call(method: string, path: string, init?: { headers?: Record<string, string>; body?: unknown; raw?: string | Uint8Array }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ PUBLIC_BASE_URL: BASE, NODE_ENV: 'test', ...env });
+}
+
+export async function testApp(env: Record<string, string> = {}, existing?: TestDatabase): Promise<TestApp> {
+  const db = existing ?? (await testDatabase());
+  const config = testConfig(env);
+  const app = createApp(config, db.database);
+  return {
+    app,
+    config,
+    db,
+    call(method, path, init = {}) {
+      const headers = new Headers(init.headers);
+      let body: string | Uint8Array | undefined = init.raw;
+      if (init.body !== undefined) {
+        body = JSON.stringify(init.body);
+        if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+      }
+      return app.fetch(new Request(BASE + path, { method, headers, body: body as BodyInit | undefined }));
+    },
+    close: () => (existing ? Promise.resolve() : db.drop()),
+  };
+}
+
+/** Headers of a well-behaved open call. */
+export function agentHeaders(extra: Record<string, string> = {}): Record<string, string> {
+  return { 'UCP-Agent': AGENT, ...extra };
+}
+
+let keyCounter = 0;
+export function freshKey(): string {
+  return `test-key-${process.pid}-${Date.now()}-${++keyCounter}`;
+}
