@@ -41,6 +41,7 @@ export async function serveNode(gateway: Gateway, req: IncomingMessage, res: Ser
     body: await readBody(req),
   };
   const out = await gateway(request);
+  out.headers['Content-Length'] = String(Buffer.byteLength(out.body));
   res.writeHead(out.status, out.headers);
   res.end(out.body);
 }

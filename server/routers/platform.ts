@@ -3,6 +3,7 @@ import { LIMIT_FIELDS, updateLimits } from '../domain/limits';
 import { FEEDBACK_CATEGORIES, FEEDBACK_SEVERITIES, recordFeedback } from '../domain/feedback';
 import { ApiError } from '../errors/catalogue';
 import { idempotent } from '../idempotency';
+import { jsonNumber } from '../lib/zod-fields';
 import { openProcedure, publicProcedure, router } from '../trpc/init';
 
 export const limitsRecord = z
@@ -13,7 +14,7 @@ export const limitsRecord = z
   })
   .meta({ id: 'PlatformLimits' });
 
-const positiveInt = z.number().int().positive().max(2_000_000_000);
+const positiveInt = jsonNumber(z.number().int().positive().max(2_000_000_000));
 export const limitsPatch = z
   .object({ max_item_quantity: positiveInt.optional(), max_cart_total_cents: positiveInt.optional() })
   .strict()

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+
+/**
+ * A number field of a JSON body that must arrive as a JSON number. trpc-to-openapi coerces the
+ * plain number and boolean fields of every input schema in place (meant for query strings), which
+ * would let `"30"` pass in a body; it leaves pipes alone, so piping keeps body fields strict.
+ */
+export function jsonNumber<T extends z.ZodType<number>>(schema: T) {
+  return schema.pipe(z.number());
+}

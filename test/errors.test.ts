@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../server/app';
+import { openDatabase } from '../server/db/client';
+import { ERROR_CATALOGUE } from '../server/errors/catalogue';
+import { agentHeaders, BASE, freshKey, testApp, testConfig, testDatabase, type TestApp } from './support/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp();
+});
+afterAll(() => t.close());
+
+const feedbackBody = { category: 'latency', severity: 'friction', message: 'search took 2 s' };
+const post = (init: { headers?: Record<string, string>; body?: unknown; raw?: string | Uint8Array }) =>
+  t.call('POST', '/api/agent/feedback', { ...init, headers: agentHeaders({ 'Idempotency-Key': freshKey(), ...init.headers }) });
+
+async function expectError(res: Response, status: number, code: string) {
+  expect(res.status).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(res.headers.get('request-id')).toBeTruthy();
+  const body = await res.json();
+  expect(body).toMatchObject({ code, error: expect.any(String) });
+  expect(JSON.stringify(body)).not.toMatch(/\n\s+at |node_modules|\.ts:\d+/);
+  return body;
+}
+
+describe('error model', () => {
+  it.each(['/api/agent/nope', '/api/nothing/here', '/api/', '/api/agent/platform/limits/extra'])('unknown path %s → 404 not_found', async (path) => {
+    await expectError(await t.call('GET', path, { headers: agentHeaders() }), 404, 'not_found');
+  });
+
+  it('wrong method → 405 method_not_allowed with Allow', async () => {
+    const res = await t.call('POST', '/api/agent/platform/limits', { headers: agentHeaders() });
+    await expectError(res, 405, 'method_not_allowed');
+    expect(res.headers.get('allow')).toBe('GET');
+    const put = await t.call('DELETE', '/api/openapi.json');
+    await expectError(put, 405, 'method_not_allowed');
+  });
+
+  it('malformed JSON → 400 invalid_json', async () => {
+    await expectError(await post({ raw: '{"category": "other",', headers: { 'content-type': 'application/json' } }), 400, 'invalid_json');
+  });
+
+  it('schema violations → 400 invalid_request with details.issues [{path, message}]', async () => {
+    const body = await expectError(await post({ body: { ...feedbackBody, severity: 'urgent', context: { endpoint: 'not a path' } } }), 400, 'invalid_request');
+    expect(body.details.issues).toEqual(
+      expect.arrayContaining([
+        { path: 'severity', message: expect.any(String) },
+        { path: 'context.endpoint', message: expect.stringContaining('path') },
+      ]),
+    );
+  });
+
+  it('non-JSON body → 415 unsupported_media_type', async () => {
+    await expectError(await post({ raw: 'category=other', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415, 'unsupported_media_type');
+    await expectError(await post({ raw: '{}', headers: { 'content-type': 'text/plain' } }), 415, 'unsupported_media_type');
+  });
+
+  it('accepts JSON with a charset parameter', async () => {
+    const res = await post({ raw: JSON.stringify(feedbackBody), headers: { 'content-type': 'application/json; charset=utf-8' } });
+    expect(res.status).toBe(202);
+  });
+
+  it('body over 1 MiB → 413 payload_too_large', async () => {
+    const big = JSON.stringify({ ...feedbackBody, message: 'x'.repeat(1024 * 1024) });
+    await expectError(await post({ raw: big, headers: { 'content-type': 'application/json' } }), 413, 'payload_too_large');
+  });
+
+  it('every response carries Request-Id, echoing a well-formed incoming one', async () => {
+    const echoed = await t.call('GET', '/api/agent/platform/limits', { headers: agentHeaders({ 'Request-Id': 'trace-1234-abcd' }) });
+    expect(echoed.headers.get('request-id')).toBe('trace-1234-abcd');
+    const replaced = await t.call('GET', '/api/agent/platform/limits', { headers: agentHeaders({ 'Request-Id': 'bad id with spaces' }) });
+    expect(replaced.headers.get('request-id')).toMatch(/^req_[0-9a-z]{26}$/);
+    const failed = await t.call('GET', '/api/agent/nope', { headers: { 'Request-Id': 'trace-5678-efgh' } });
+    expect(failed.headers.get('request-id')).toBe('trace-5678-efgh');
+  });
+
+  it('anything unexpected → 500 internal_error with request_id and no stack trace', async () => {
+    const broken = await testDatabase();
+    const app = await testApp({}, broken);
+    await broken.database.db.execute(sql`DROP TABLE feedback_reports`);
+    const res = await app.call('POST', '/api/agent/feedback', { headers: agentHeaders({ 'Idempotency-Key': freshKey() }), body: feedbackBody });
+    const body = await expectError(res, 500, 'internal_error');
+    expect(body.request_id).toBe(res.headers.get('request-id'));
+    expect(Object.keys(body).sort()).toEqual(['code', 'error', 'request_id']);
+    await broken.drop();
+  });
+});
+
+describe('database unavailable → 503 service_unavailable', () => {
+  it('when Postgres cannot be reached', async () => {
+    const database = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/none', migrate: false });
+    const app = createApp(testConfig(), database);
+    const res = await app.fetch(new Request(`${BASE}/api/agent/platform/limits`, { headers: agentHeaders() }));
+    const body = await expectError(res, 503, 'service_unavailable');
+    expect(body.retryable).toBe(true);
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    await database.close();
+  });
+
+  it('when the database goes away under a running service', async () => {
+    const db = await testDatabase();
+    const app = await testApp({}, db);
+    await db.database.close();
+    const res = await app.call('POST', '/api/agent/feedback', { headers: agentHeaders({ 'Idempotency-Key': freshKey() }), body: feedbackBody });
+    const body = await expectError(res, 503, 'service_unavailable');
+    expect(body.retryable).toBe(true);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    if (db.url) await db.drop().catch(() => {});
+  });
+});
+
+describe('the errors page', () => {
+  it('is generated from the catalogue', async () => {
+    const res = await t.call('GET', '/api/agent/docs/errors', { headers: agentHeaders() });
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(doc.codes.map((c: { code: string }) => c.code).sort()).toEqual(Object.keys(ERROR_CATALOGUE).sort());
+    for (const entry of doc.codes) {
+      const spec = ERROR_CATALOGUE[entry.code as keyof typeof ERROR_CATALOGUE];
+      expect(entry).toMatchObject({ status: spec.status, message: spec.message, anchor: entry.code });
+    }
+  });
+});

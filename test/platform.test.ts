@@ -1,0 +1,160 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedbackReports } from '../server/db/schema';
+import { agentHeaders, freshKey, testApp, testDatabase, type TestApp, type TestDatabase } from './support/app';
+
+const ADMIN = 'admin-token-for-tests-0123456789';
+let db: TestDatabase;
+let t: TestApp;
+beforeAll(async () => {
+  db = await testDatabase();
+  t = await testApp({ ADMIN_TOKEN: ADMIN }, db);
+});
+afterAll(() => db.drop());
+
+const getLimits = (app = t) => app.call('GET', '/api/agent/platform/limits', { headers: agentHeaders() }).then((r) => r.json());
+const putLimits = (body: unknown, headers: Record<string, string> = { Authorization: `Bearer ${ADMIN}` }, app = t) =>
+  app.call('PUT', '/api/admin/platform/limits', { headers, body });
+
+describe('platform limits', () => {
+  it('are read from the database with the spec defaults', async () => {
+    const res = await t.call('GET', '/api/agent/platform/limits', { headers: agentHeaders() });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ max_item_quantity: 20, max_cart_total_cents: 100000, max_cart_total_usd: '1000.00' });
+  });
+
+  it('guard the admin API with the ADMIN_TOKEN bearer', async () => {
+    const none = await putLimits({ max_item_quantity: 25 }, {});
+    expect(none.status).toBe(401);
+    expect(await none.json()).toMatchObject({ code: 'credential_required' });
+    const wrong = await putLimits({ max_item_quantity: 25 }, { Authorization: 'Bearer wrong-token' });
+    expect(wrong.status).toBe(403);
+    expect((await wrong.json()).code).toBe('admin_token_invalid');
+    const disabled = await testApp({}, db);
+    const off = await putLimits({ max_item_quantity: 25 }, { Authorization: `Bearer ${ADMIN}` }, disabled);
+    expect(off.status).toBe(403);
+    expect((await off.json()).code).toBe('admin_disabled');
+    expect((await getLimits()).max_item_quantity).toBe(20);
+  });
+
+  it.each([
+    [{ max_item_quantity: 0 }],
+    [{ max_item_quantity: -3 }],
+    [{ max_item_quantity: 2.5 }],
+    [{ max_item_quantity: '30' }],
+    [{ max_cart_total_usd: '5.00' }],
+    [{}],
+  ])('refuse invalid values %j with 400 invalid_request', async (body) => {
+    const res = await putLimits(body);
+    expect(res.status).toBe(400);
+    expect((await res.json()).code).toBe('invalid_request');
+  });
+
+  it('take any subset, answer the whole record and derive the dollars', async () => {
+    const res = await putLimits({ max_cart_total_cents: 123456 });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ max_item_quantity: 20, max_cart_total_cents: 123456, max_cart_total_usd: '1234.56' });
+    expect(await getLimits()).toEqual({ max_item_quantity: 20, max_cart_total_cents: 123456, max_cart_total_usd: '1234.56' });
+    await putLimits({ max_cart_total_cents: 100000 });
+  });
+
+  it('reach every instance within 1 s', async () => {
+    const other = await testApp({}, db);
+    expect((await getLimits(other)).max_item_quantity).toBe(20); // warms the other instance's cache
+    expect((await putLimits({ max_item_quantity: 31 })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1050));
+    expect((await getLimits(other)).max_item_quantity).toBe(31);
+    await putLimits({ max_item_quantity: 20 });
+  });
+});
+
+describe('documentation', () => {
+  it.each(['overview', 'rest', 'mcp', 'errors', 'limits'])('serves %s as JSON', async (slug) => {
+    const res = await t.call('GET', `/api/agent/docs/${slug}`, { headers: agentHeaders() });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    const doc = await res.json();
+    expect(doc).toMatchObject({ slug, title: expect.any(String), url: expect.stringContaining(`/api/agent/docs/${slug}`) });
+  });
+
+  it('answers an unknown slug with 404 doc_not_found listing all five', async () => {
+    const res = await t.call('GET', '/api/agent/docs/pricing', { headers: agentHeaders() });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({
+      code: 'doc_not_found',
+      details: { valid_slugs: ['overview', 'rest', 'mcp', 'errors', 'limits'] },
+    });
+  });
+
+  it('shows live values on the limits page', async () => {
+    await putLimits({ max_item_quantity: 42 });
+    const doc = await t.call('GET', '/api/agent/docs/limits', { headers: agentHeaders() }).then((r) => r.json());
+    expect(doc.live.max_item_quantity).toBe(42);
+    await putLimits({ max_item_quantity: 20 });
+  });
+
+  it('lists every REST operation on the rest page', async () => {
+    const doc = await t.call('GET', '/api/agent/docs/rest', { headers: agentHeaders() }).then((r) => r.json());
+    const ops = doc.operations.map((o: { method: string; path: string }) => `${o.method} ${o.path}`);
+    expect(ops).toEqual(expect.arrayContaining(['GET /api/agent/platform/limits', 'POST /api/agent/feedback', 'any /api/agent/products']));
+  });
+});
+
+describe('retired products endpoint', () => {
+  it.each([
+    ['GET', '/api/agent/products'],
+    ['GET', '/api/agent/products?q=tent&limit=5'],
+    ['POST', '/api/agent/products'],
+    ['DELETE', '/api/agent/products'],
+    ['PUT', '/api/agent/products'],
+  ])('%s %s → 410 endpoint_retired before any other check', async (method, path) => {
+    const init = method === 'GET' ? {} : { raw: 'not json', headers: { 'content-type': 'text/plain' } };
+    const res = await t.call(method, path, init);
+    expect(res.status).toBe(410);
+    const body = await res.json();
+    expect(body).toMatchObject({ code: 'endpoint_retired', details: { replacement: '/api/agent/search' } });
+    expect(body.error).toContain('/api/agent/search');
+  });
+});
+
+describe('feedback', () => {
+  const send = (body: unknown, headers: Record<string, string> = {}) =>
+    t.call('POST', '/api/agent/feedback', { headers: agentHeaders({ 'Idempotency-Key': freshKey(), ...headers }), body });
+
+  it('answers 202 {id, status: "received"} and stores the report with who sent it', async () => {
+    const res = await send(
+      { category: 'discoverability', severity: 'blocker', message: 'Could not find the cart endpoint', context: { endpoint: '/api/agent/cart' } },
+      { 'Service-Buyer': 'ref="buyer_7a3b9c1d"' },
+    );
+    expect(res.status).toBe(202);
+    const receipt = await res.json();
+    expect(receipt).toEqual({ id: expect.stringMatching(/^fb_[0-9a-z]{26}$/), status: 'received' });
+    const [row] = await db.database.db.select().from(feedbackReports).where(eq(feedbackReports.id, receipt.id));
+    expect(row).toMatchObject({
+      category: 'discoverability',
+      severity: 'blocker',
+      context: { endpoint: '/api/agent/cart' },
+      agentProfile: 'https://agent.shopbot.dev/profile.json',
+      buyerRef: 'buyer_7a3b9c1d',
+    });
+  });
+
+  it.each([
+    ['an unknown category', { category: 'ux', severity: 'blocker', message: 'x' }, 'category'],
+    ['an unknown severity', { category: 'other', severity: 'p0', message: 'x' }, 'severity'],
+    ['an empty message', { category: 'other', severity: 'friction', message: '' }, 'message'],
+    ['a message over 5,000 characters', { category: 'other', severity: 'friction', message: 'x'.repeat(5001) }, 'message'],
+    ['an endpoint that is not a path', { category: 'other', severity: 'friction', message: 'x', context: { endpoint: 'search' } }, 'context.endpoint'],
+    ['a missing category', { severity: 'friction', message: 'x' }, 'category'],
+  ])('refuses %s with 400 invalid_request', async (_, body, path) => {
+    const res = await send(body);
+    expect(res.status).toBe(400);
+    const json = await res.json();
+    expect(json.code).toBe('invalid_request');
+    expect(json.details.issues.map((i: { path: string }) => i.path)).toContain(path);
+  });
+
+  it('accepts a 5,000-character message', async () => {
+    expect((await send({ category: 'other', severity: 'friction', message: 'y'.repeat(5000) })).status).toBe(202);
+  });
+});
