@@ -1,0 +1,26 @@
+import { defineConfig } from '@playwright/test';
+
+// Debian's chromium (apt-get install -y chromium): Playwright cannot download browsers here.
+const PORT = 3210;
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 30_000,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    },
+  },
+  webServer: {
+    // The project's own server on its own port and its own throwaway database.
+    command: `rm -rf .data-e2e && DATA_DIR=.data-e2e PORT=${PORT} PUBLIC_BASE_URL=http://127.0.0.1:${PORT} DATABASE_URL= npm start`,
+    url: `http://127.0.0.1:${PORT}/`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+  },
+});

@@ -1,0 +1,97 @@
+/**
+ * Smoke test of the real thing a newcomer runs: `npm start` (production build, custom server,
+ * embedded PGlite in a fresh data folder — or Postgres when DATABASE_URL is set), then HTTP.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGENT, testDatabase, type TestDatabase } from './support/app';
+
+const root = path.resolve(import.meta.dirname, '..');
+let server: ChildProcess;
+let base: string;
+let dataDir: string;
+let pg: TestDatabase | undefined;
+let output = '';
+let coldStartMs = 0;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acapi-smoke-'));
+  if (process.env.DATABASE_URL) pg = await testDatabase();
+  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_BASE_URL: base, DATABASE_URL: pg?.url ?? '' };
+  const started = Date.now();
+  server = spawn('npm', ['start'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  server.stdout!.on('data', (d) => (output += d));
+  server.stderr!.on('data', (d) => (output += d));
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
+    try {
+      const res = await fetch(`${base}/api/agent/platform/limits`, { headers: { 'UCP-Agent': AGENT } });
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() - started > 170_000) throw new Error(`npm start did not answer in time:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  coldStartMs = Date.now() - started;
+  console.log(`npm start → first response: ${coldStartMs} ms (${pg ? 'Postgres' : 'PGlite'}, including any build and demo seed)`);
+}, 180_000);
+
+afterAll(async () => {
+  if (server.exitCode === null) process.kill(-server.pid!, 'SIGKILL');
+  await pg?.drop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('npm start', () => {
+  it('serves the agent API through the custom server', async () => {
+    const res = await fetch(`${base}/api/agent/platform/limits`, { headers: { 'UCP-Agent': AGENT } });
+    expect(await res.json()).toEqual({ max_item_quantity: 20, max_cart_total_cents: 100000, max_cart_total_usd: '1000.00' });
+    const missing = await fetch(`${base}/api/agent/platform/limits`);
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).code).toBe('ucp_agent_required');
+    const ucp = await fetch(`${base}/.well-known/ucp`);
+    expect(ucp.headers.get('cache-control')).toBe('public, max-age=300');
+    expect((await ucp.json()).ucp.services['com.agentcommerce.api'][0].endpoint).toBe(`${base}/api/agent`);
+    const unknown = await fetch(`${base}/api/nothing`);
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).code).toBe('not_found');
+  });
+
+  it('serves pages through Next', async () => {
+    const home = await fetch(`${base}/`);
+    expect(home.status).toBe(200);
+    expect(home.headers.get('content-type')).toContain('text/html');
+    expect(await home.text()).toContain('Agent Commerce');
+    const missing = await fetch(`${base}/no-such-page`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toContain('text/html');
+  });
+
+  it('shuts down cleanly on SIGTERM and releases the data folder', async () => {
+    const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+    // The whole process group gets the signal, as from a terminal or a process manager; npm itself
+    // dies of it, the server must close its database and release the folder first.
+    process.kill(-server.pid!, 'SIGTERM');
+    await exited;
+    await new Promise((r) => setTimeout(r, 500));
+    expect(output).toContain('SIGTERM: shutting down');
+    expect(output).not.toMatch(/Error|unhandled/i);
+    expect(fs.existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
+  }, 30_000);
+});
