@@ -16,7 +16,8 @@ import { purgeExpiredRecords } from './idempotency';
 import { claimDataDir } from './db/data-dir-lock';
 import { ensureDemoCatalog } from './catalog/demo';
 
-const AGENT_PATHS = /^(?:\/api\/(?!mcp(?:\/|$))|\/\.well-known\/ucp\/?(?:\?|$)|\/store\/[^/]+\/\.well-known\/ucp\/?(?:\?|$))/;
+// Everything under /api/ (unknown paths there answer JSON 404s too), and the UCP profiles.
+const AGENT_PATHS = /^(?:\/api\/|\/\.well-known\/ucp\/?(?:\?|$)|\/store\/[^/]+\/\.well-known\/ucp\/?(?:\?|$))/;
 
 export function isAgentPath(url: string): boolean {
   return AGENT_PATHS.test(url);

@@ -68,9 +68,14 @@ describe('npm start', () => {
     const ucp = await fetch(`${base}/.well-known/ucp`);
     expect(ucp.headers.get('cache-control')).toBe('public, max-age=300');
     expect((await ucp.json()).ucp.services['com.agentcommerce.api'][0].endpoint).toBe(`${base}/api/agent`);
-    const unknown = await fetch(`${base}/api/nothing`);
-    expect(unknown.status).toBe(404);
-    expect((await unknown.json()).code).toBe('not_found');
+    for (const path of ['/api/nothing', '/api/mcp']) {
+      const unknown = await fetch(`${base}${path}`);
+      expect(unknown.status).toBe(404);
+      expect((await unknown.json()).code).toBe('not_found');
+    }
+    const head = await fetch(`${base}/api/agent/platform/limits`, { method: 'HEAD', headers: { 'UCP-Agent': AGENT } });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
   });
 
   it('serves pages through Next', async () => {

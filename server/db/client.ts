@@ -43,7 +43,9 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     idle_timeout: 60,
     onnotice: () => {},
     // A stuck query must not hold a request forever: it surfaces as 503 service_unavailable.
-    connection: { statement_timeout: 15_000, application_name: 'agent-commerce' },
+    // JIT compiling costs 0.1–1.5 s on plans with high estimates (broad catalog queries) and never
+    // pays back on these short OLTP statements.
+    connection: { statement_timeout: 15_000, application_name: 'agent-commerce', jit: 'off' },
   });
   return {
     db: drizzle(client, { schema }) as unknown as Db,

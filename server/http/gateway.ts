@@ -209,7 +209,8 @@ export function createGateway(services: Services, appRouter: AppRouter, openApiD
 
       const match = routes.match(url.pathname);
       if (!match) throw new ApiError('not_found', { message: `No endpoint at ${url.pathname}.` });
-      const route = match.retired ?? match.byMethod.get(method);
+      // HEAD is GET without a body (node:http drops the body of HEAD responses).
+      const route = match.retired ?? match.byMethod.get(method === 'HEAD' ? 'GET' : method);
       if (!route) throw new ApiError('method_not_allowed', { headers: { Allow: match.allow } });
 
       let input: unknown;

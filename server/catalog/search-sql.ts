@@ -1,0 +1,250 @@
+/**
+ * The catalog search SQL, as pure functions from parameters to drizzle `SQL` objects. Nothing here
+ * touches a connection, so a benchmark can compile the very same statements with
+ * `new PgDialect().sqlToQuery(...)` and run them on a bare client.
+ *
+ * One search is at most two round trips: the typo-correction lookup (only when the query has
+ * words worth correcting, and only on a first page) and one statement that returns the page with
+ * its variants and the facets.
+ *
+ * Cost model (see shared/notes/search-at-scale.md, 1M products): filters, sorts and keysets are
+ * index scans and cost nothing; what costs is ranking a broad text match, counting facets over a
+ * broad match, and fuzzy matching. So ranking and facets work on a bounded candidate set — the
+ * first `candidateCap` rows of the match set in index order, not the best ones — and typo
+ * correction looks words up in the `search_words` dictionary, never in product titles.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * How many matching products relevance ranking and facet counts look at. ~1,000 keeps a broad
+ * two-word query around 10 ms at 1M products; beyond it facets are flagged approximate.
+ */
+export const SEARCH_CANDIDATE_CAP = 1000;
+/** Most values listed per facet (the most frequent first). */
+export const FACET_VALUES_MAX = 50;
+/** pg_trgm similarity a dictionary word needs to replace an unknown query word (pg_trgm's own default). */
+export const TYPO_MIN_SIMILARITY = 0.3;
+
+/** ts_rank_cd weights for D, C, B, A: description, category, brand, title. */
+const RANK_WEIGHTS = '{0.1,0.2,0.4,1.0}';
+/**
+ * Scores are integers: ts_rank_cd (normalised with flag 32 to [0, 1)) scaled by this, plus the
+ * same amount again for an exact title match, which therefore always ranks first. An integer
+ * survives the round trip through a cursor exactly; a float4 rank compared again after JSON
+ * formatting would repeat or skip rows at page boundaries.
+ */
+const RANK_SCALE = 1_000_000;
+
+export type SortBy = 'relevance' | 'newest' | 'price_asc' | 'price_desc';
+
+/** Keyset of the last row served: [score | price | created_at as epoch microseconds, id]. */
+export type SearchKey = [number | string, string];
+
+export interface SearchQuery {
+  /** websearch_to_tsquery text (already typo-corrected); absent = browse. */
+  text?: string;
+  /** Lower-case, normalised category path prefix. */
+  categoryPrefix?: string;
+  sellerHandle?: string;
+  minPriceCents?: number;
+  maxPriceCents?: number;
+  inStock?: boolean;
+  minStock?: number;
+  sortBy: SortBy;
+  limit: number;
+  after?: SearchKey;
+  candidateCap?: number;
+}
+
+/** Row of `searchSql`: exactly one. */
+export interface SearchSqlRow {
+  items: SearchSqlItem[] | null;
+  /** Rows in the candidate set, at most cap + 1 (more than cap: facets are approximate). */
+  matched: number;
+  category_facets: FacetValue[];
+  seller_facets: FacetValue[];
+  availability_facets: FacetValue[];
+}
+
+export interface FacetValue {
+  value: string;
+  count: number;
+}
+
+export interface SearchSqlItem {
+  id: string;
+  title: string;
+  description: string;
+  brand: string | null;
+  category: string;
+  images: string[];
+  url: string | null;
+  seller_handle: string;
+  seller_name: string;
+  key: SearchKey;
+  variants: { id: string; sku: string; price_cents: number; currency: string; stock: number | null }[];
+}
+
+const tsquery = (text: string) => sql`websearch_to_tsquery('english', ${text})`;
+
+/** Text with LIKE's wildcards (and the backslash escape itself) escaped with a backslash. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Price of the product's cheapest variant that satisfies the stock filter. The denormalised
+ * columns cover "any variant" and "in stock" (both indexed, so price sorts are index scans);
+ * `min_stock` needs the variants themselves, after stock_max has narrowed the products.
+ */
+function effectivePrice(q: SearchQuery): SQL {
+  if (q.minStock !== undefined) {
+    return sql`(SELECT min(v.price_cents) FROM variants v WHERE v.product_id = p.id AND (v.stock IS NULL OR v.stock >= ${q.minStock}::int))`;
+  }
+  return q.inStock === true ? sql`p.price_min_in_stock` : sql`p.price_min`;
+}
+
+/** Every filter, on `products p`. Untracked stock (null, stock_max = UNTRACKED_STOCK) counts as in stock. */
+function filters(q: SearchQuery): SQL {
+  const where: SQL[] = [];
+  if (q.text !== undefined) where.push(sql`p.search_vector @@ ${tsquery(q.text)}`);
+  if (q.categoryPrefix !== undefined) where.push(sql`p.category_key LIKE ${`${escapeLike(q.categoryPrefix)}%`} ESCAPE '\\'`);
+  if (q.sellerHandle !== undefined) where.push(sql`p.seller_id = (SELECT s.id FROM sellers s WHERE s.handle = ${q.sellerHandle})`);
+  // min_stock ≥ 1 implies in stock, so it takes precedence over in_stock=true.
+  if (q.minStock !== undefined) where.push(sql`p.stock_max >= ${q.minStock}::int`);
+  else if (q.inStock === true) where.push(sql`p.price_min_in_stock IS NOT NULL`);
+  else if (q.inStock === false) where.push(sql`p.stock_max = 0`);
+  const price = effectivePrice(q);
+  if (q.minPriceCents !== undefined) where.push(sql`${price} >= ${q.minPriceCents}::int`);
+  if (q.maxPriceCents !== undefined) {
+    // No variant is cheaper than price_min: the indexed column rules most products out before
+    // min_stock's per-product variant lookup runs.
+    if (q.minStock !== undefined) where.push(sql`p.price_min <= ${q.maxPriceCents}::int`);
+    where.push(sql`${price} <= ${q.maxPriceCents}::int`);
+  }
+  return where.length ? sql.join(where, sql` AND `) : sql`true`;
+}
+
+/** Lower-case text an exact title match is compared with: the query without quotes, spaces collapsed. */
+export function exactTitleKey(text: string): string {
+  return text.replace(/"/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+interface SortPlan {
+  /** The page: ids and key columns, in order, limit + 1 rows (the extra one says a next page exists). */
+  page: SQL;
+  /** The same order over `page pg`. */
+  order: SQL;
+  /** Keyset of a page row, as a JSON array. */
+  key: SQL;
+}
+
+function sortPlan(q: SearchQuery, where: SQL): SortPlan {
+  const take = q.limit + 1;
+  const [k, id] = q.after ?? [];
+  switch (q.sortBy) {
+    case 'relevance': {
+      const text = q.text ?? '';
+      const score = sql`(floor(ts_rank_cd(${RANK_WEIGHTS}::float4[], m.search_vector, ${tsquery(text)}, 32) * ${RANK_SCALE}))::int
+        + CASE WHEN lower(m.title) = ${exactTitleKey(text)} THEN ${RANK_SCALE} ELSE 0 END`;
+      const after = q.after ? sql`WHERE (r.score, r.id) < (${k}::int, ${id}::text)` : sql``;
+      return {
+        page: sql`SELECT r.id, r.score FROM (SELECT m.id, ${score} AS score FROM sample m) r ${after}
+          ORDER BY r.score DESC, r.id DESC LIMIT ${take}`,
+        order: sql`pg.score DESC, pg.id DESC`,
+        key: sql`json_build_array(pg.score, pg.id)`,
+      };
+    }
+    case 'newest': {
+      // Microseconds as text: a JS Date would round created_at to milliseconds and break ties.
+      const after = q.after
+        ? sql`AND (p.created_at, p.id) < (timestamptz 'epoch' + ${k}::bigint * interval '1 microsecond', ${id}::text)`
+        : sql``;
+      return {
+        // DESC NULLS LAST, like products_newest_idx, so the page is an index scan.
+        page: sql`SELECT p.id, p.created_at FROM products p WHERE ${where} ${after}
+          ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${take}`,
+        order: sql`pg.created_at DESC NULLS LAST, pg.id DESC NULLS LAST`,
+        key: sql`json_build_array(((extract(epoch FROM pg.created_at) * 1000000)::bigint)::text, pg.id)`,
+      };
+    }
+    case 'price_asc':
+    case 'price_desc': {
+      const price = effectivePrice(q);
+      // Ascending reads the (price, id) index forwards, descending backwards (hence plain DESC,
+      // i.e. NULLS FIRST, which is what a backward scan of an ASC NULLS LAST index yields).
+      const [cmp, dir] = q.sortBy === 'price_asc' ? [sql`>`, sql`ASC`] : [sql`<`, sql`DESC`];
+      const after = q.after ? sql`AND (${price}, p.id) ${cmp} (${k}::int, ${id}::text)` : sql``;
+      return {
+        page: sql`SELECT p.id, ${price} AS price FROM products p WHERE ${where} ${after}
+          ORDER BY price ${dir}, id ${dir} LIMIT ${take}`,
+        order: sql`pg.price ${dir}, pg.id ${dir}`,
+        key: sql`json_build_array(pg.price, pg.id)`,
+      };
+    }
+  }
+}
+
+function facet(value: SQL, join: SQL = sql``): SQL {
+  return sql`(SELECT coalesce(json_agg(json_build_object('value', f.value, 'count', f.n) ORDER BY f.n DESC, f.value), '[]'::json)
+    FROM (SELECT ${value} AS value, count(*)::int AS n FROM sample m ${join} GROUP BY 1 ORDER BY n DESC, value LIMIT ${FACET_VALUES_MAX}) f)`;
+}
+
+/**
+ * The whole search in one statement, answering one row (`SearchSqlRow`):
+ * - `matches`: the first cap + 1 rows of the match set (materialised once; it is read by the
+ *   facets and, for relevance, by the ranking). Its size tells whether the set exceeds the cap.
+ * - `sample`: its first cap rows; facets count them, relevance ranks them.
+ * - `page`: for relevance the ranked sample; for the other sorts an index-ordered keyset scan of
+ *   products (the sample is not in that order and must not bound a newest/price walk).
+ * - the page's products, sellers and variants, as JSON in page order.
+ */
+export function searchSql(q: SearchQuery): SQL {
+  const cap = q.candidateCap ?? SEARCH_CANDIDATE_CAP;
+  const where = filters(q);
+  const plan = sortPlan(q, where);
+  const rankColumns = q.sortBy === 'relevance' ? sql`, p.title, p.search_vector` : sql``;
+  return sql`WITH matches AS MATERIALIZED (
+      SELECT p.id, p.seller_id, p.category, p.stock_max ${rankColumns} FROM products p WHERE ${where} LIMIT ${cap + 1}
+    ),
+    sample AS (SELECT * FROM matches LIMIT ${cap}),
+    page AS (${plan.page})
+    SELECT
+      (SELECT json_agg(json_build_object(
+          'id', p.id, 'title', p.title, 'description', p.description, 'brand', p.brand, 'category', p.category,
+          'images', p.images, 'url', p.url, 'seller_handle', s.handle, 'seller_name', s.name, 'key', ${plan.key},
+          'variants', (SELECT coalesce(json_agg(json_build_object('id', v.id, 'sku', v.sku, 'price_cents', v.price_cents,
+                           'currency', v.currency, 'stock', v.stock) ORDER BY v.price_cents, v.sku), '[]'::json)
+                       FROM variants v WHERE v.product_id = p.id)
+        ) ORDER BY ${plan.order})
+       FROM page pg JOIN products p ON p.id = pg.id JOIN sellers s ON s.id = p.seller_id) AS items,
+      (SELECT count(*)::int FROM matches) AS matched,
+      ${facet(sql`m.category`)} AS category_facets,
+      ${facet(sql`s.handle`, sql`JOIN sellers s ON s.id = m.seller_id`)} AS seller_facets,
+      ${facet(sql`CASE WHEN m.stock_max > 0 THEN 'in_stock' ELSE 'out_of_stock' END`)} AS availability_facets`;
+}
+
+/**
+ * Typo correction, one statement for all words. Answers `{word, correction}` for each word that
+ * should be replaced: not in the dictionary, not an English stop word, found in no product at all
+ * (the dictionary holds title, brand and category words only, so a word that occurs only in
+ * descriptions is left alone), and with a dictionary word similar enough that does not merely
+ * share its stem (`headphone` → `headphones` would change nothing).
+ *
+ * `words` are letters and digits only (see typo.ts), so they travel as one space-separated text
+ * parameter: no array or JSON parameter, which drivers serialise differently.
+ */
+export function typoCorrectionSql(words: string[]): SQL {
+  return sql`SELECT q.word, c.word AS correction
+    FROM (SELECT t.word FROM unnest(string_to_array(${words.join(' ')}::text, ' ')) AS t(word)
+          WHERE to_tsvector('english', t.word) <> ''::tsvector
+            AND NOT EXISTS (SELECT 1 FROM search_words k WHERE k.word = t.word)) q
+    CROSS JOIN LATERAL (
+      SELECT w.word FROM search_words w
+      WHERE w.word % q.word AND similarity(w.word, q.word) >= ${TYPO_MIN_SIMILARITY}::float4
+      ORDER BY similarity(w.word, q.word) DESC, w.documents DESC, w.word
+      LIMIT 1
+    ) c
+    WHERE to_tsvector('english', c.word) <> to_tsvector('english', q.word)
+      AND NOT EXISTS (SELECT 1 FROM products p WHERE p.search_vector @@ plainto_tsquery('english', q.word))`;
+}

@@ -1,0 +1,267 @@
+/**
+ * Catalog endpoints: search/browse (JSON-LD), sellers, one seller, its policies and its UCP
+ * manifest. The zod schemas here are the contract: they validate the requests and describe them
+ * in /api/openapi.json. The work is done in server/catalog/.
+ */
+import { z } from 'zod';
+import { CURSOR_SECRET } from '../catalog/cursor';
+import { searchJsonLd } from '../catalog/jsonld';
+import { searchCatalog } from '../catalog/search';
+import { deliveryCoverage, findSeller, listSellers, parseSellerSelector, sellerLinks } from '../catalog/sellers';
+import { FACET_VALUES_MAX, SEARCH_CANDIDATE_CAP } from '../catalog/search-sql';
+import { businessProfile } from '../domain/ucp-profile';
+import { openProcedure, publicProcedure, router } from '../trpc/init';
+import { DISCOVERY_CACHE, ucpProfile } from './discovery';
+
+const JSON_LD = 'application/ld+json';
+const cents = z.number().int().min(0).max(2_000_000_000);
+// Query strings are text: an explicit enum, since z.coerce.boolean() would read "false" as true.
+const booleanParam = z.enum(['true', 'false']).transform((v) => v === 'true');
+const cursorParam = z.string().max(2048).describe('nextCursor of the previous page, unchanged. Repeat every other parameter (limit may change).');
+
+// ---------------------------------------------------------------- search
+
+export const searchInput = z
+  .object({
+    q: z
+      .string()
+      .max(500)
+      .describe(
+        'Web-search syntax: words, "quoted phrase", -excluded, or. Misspelt plain words are corrected against the catalog’s vocabulary (query_corrected shows the query that ran). Omit to browse.',
+      )
+      .optional(),
+    limit: z.number().int().min(1).max(50).default(10).describe('Items per page, 1–50.'),
+    cursor: cursorParam.optional(),
+    category: z.string().max(500).describe('Category path prefix, case-insensitive, e.g. "Electronics > Audio" or "electronics > aud".').optional(),
+    seller_handle: z.string().max(100).describe('Only this seller’s products. An unknown handle answers 404 SELLER_NOT_FOUND with suggestions.').optional(),
+    sort_by: z
+      .enum(['relevance', 'newest', 'price_asc', 'price_desc'])
+      .describe('relevance (default with q; needs q) | newest (default without q) | price_asc | price_desc.')
+      .optional(),
+    min_price_cents: cents.describe('Lowest price, in US cents, of the product’s cheapest matching variant.').optional(),
+    max_price_cents: cents.describe('Highest price, in US cents, of the product’s cheapest matching variant.').optional(),
+    in_stock: booleanParam
+      .describe('true: products with a variant in stock (prices then count in-stock variants only); false: products with none. Untracked stock counts as in stock.')
+      .optional(),
+    min_stock: z
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .describe('Products with a variant holding at least this many units (untracked stock qualifies); prices then count those variants only.')
+      .optional(),
+  })
+  .strict();
+
+const facetValues = z.array(z.object({ value: z.string(), count: z.number().int() }));
+
+const offer = z
+  .object({
+    '@type': z.literal('Offer'),
+    identifier: z.string().describe('Variant id.'),
+    sku: z.string(),
+    price: z.string().describe('Decimal string with two places, e.g. "12.50".'),
+    priceCurrency: z.string().describe('Always USD: the network settles in USD.'),
+    availability: z.enum(['https://schema.org/InStock', 'https://schema.org/OutOfStock']),
+    inventoryLevel: z
+      .object({ '@type': z.literal('QuantitativeValue'), value: z.number().int() })
+      .describe('Units in stock; absent when the seller does not track stock (always available).')
+      .optional(),
+    seller: z.object({ '@type': z.literal('Organization'), name: z.string(), identifier: z.string().describe('Seller handle.') }),
+  })
+  .meta({ id: 'Offer' });
+
+const product = z
+  .object({
+    '@type': z.literal('Product'),
+    '@id': z.string().describe('urn:agentcommerce:product:<productID>'),
+    productID: z.string(),
+    name: z.string(),
+    description: z.string(),
+    brand: z.object({ '@type': z.literal('Brand'), name: z.string() }).optional(),
+    category: z.string().describe('Category path, "A > B > C".'),
+    image: z.array(z.string()),
+    url: z.string().describe('The product page on the seller’s site.').optional(),
+    offers: z.array(offer).describe('One offer per variant, cheapest first.'),
+  })
+  .meta({ id: 'Product' });
+
+export const searchResult = z
+  .object({
+    '@context': z.literal('https://schema.org'),
+    '@type': z.literal('ItemList'),
+    numberOfItems: z.number().int().describe('Items on this page.'),
+    itemListElement: z.array(
+      z.object({
+        '@type': z.literal('ListItem'),
+        position: z.number().int().describe('1-based, continuing across pages.'),
+        item: product,
+      }),
+    ),
+    nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page.'),
+    query_corrected: z.string().describe('The query that ran, present when misspelt words of q were corrected.').optional(),
+    facets: z
+      .object({ category: facetValues, seller_handle: facetValues, availability: facetValues })
+      .describe(
+        `Counts over the whole match set (not just this page), with every filter applied; at most ${FACET_VALUES_MAX} values per facet, most frequent first. availability values are in_stock and out_of_stock.`,
+      ),
+    facets_approximate: z
+      .boolean()
+      .describe(`true when the match set has more than ${SEARCH_CANDIDATE_CAP} products: facets then count the first ${SEARCH_CANDIDATE_CAP}, and relevance ranks those.`),
+  })
+  .meta({ id: 'SearchResult' });
+
+// ---------------------------------------------------------------- sellers
+
+const sellerSelector = z
+  .object({
+    handle: z.string().max(100).describe('Seller handle, e.g. acme-outdoors.').optional(),
+    domain: z.string().max(2048).describe('Any URL or host on the store’s site, e.g. https://www.acme-outdoors.example/p/1.').optional(),
+    name: z.string().max(200).describe('Seller name; case and accents are ignored.').optional(),
+  })
+  .strict()
+  .describe('Exactly one of handle, domain, name.');
+
+const deliveryCoverageSchema = z
+  .object({
+    countries: z.array(z.string()).describe('ISO 3166-1 alpha-2 countries the seller delivers to.'),
+    min_price_cents: z.number().int().nullable().describe('Cheapest delivery price of any zone, in US cents.'),
+    free_over_cents_min: z.number().int().describe('Lowest order subtotal, in US cents, above which some zone delivers free; absent when none does.').optional(),
+    fastest_days: z.number().int().nullable().describe('Fewest delivery days of any zone.'),
+    slowest_days: z.number().int().nullable().describe('Most delivery days of any zone.'),
+  })
+  .describe('Summary of the delivery zones.')
+  .meta({ id: 'DeliveryCoverage' });
+
+const deliveryZone = z
+  .object({
+    country: z.string(),
+    price_cents: z.number().int(),
+    free_over_cents: z.number().int().nullable().optional(),
+    min_days: z.number().int(),
+    max_days: z.number().int(),
+  })
+  .meta({ id: 'DeliveryZone' });
+
+const sellerSummary = z
+  .object({
+    handle: z.string(),
+    name: z.string(),
+    domains: z.array(z.string()).describe('Host names of the store’s site, primary first.'),
+    description: z.string(),
+    currency: z.string().describe('Always USD: the network settles in USD.'),
+    catalog_size: z.number().int().describe('Products listed now.'),
+    delivery_coverage: deliveryCoverageSchema,
+  })
+  .meta({ id: 'SellerSummary' });
+
+const sellerProfile = sellerSummary
+  .extend({
+    id: z.string(),
+    logo: z.string().nullable(),
+    delivery_zones: z.array(deliveryZone),
+    links: z.object({
+      policies: z.string(),
+      manifest: z.string().describe('Per-seller UCP manifest.'),
+      search: z.string().describe('Search scoped to this seller.'),
+    }),
+  })
+  .meta({ id: 'SellerProfile' });
+
+const policyDocument = z.object({ summary: z.string(), url: z.string() }).catchall(z.unknown());
+
+const sellerPolicies = z
+  .object({
+    seller: z.object({ handle: z.string(), name: z.string() }),
+    policies: z.object({ returns: policyDocument, shipping: policyDocument, privacy: policyDocument, terms: policyDocument }),
+  })
+  .meta({ id: 'SellerPolicies' });
+
+const SELLER_ERRORS = ['invalid_seller_selector', 'SELLER_NOT_FOUND'] as const;
+
+export const catalogRouter = router({
+  search: openProcedure
+    .meta({
+      op: { access: 'open', contentType: JSON_LD, errors: ['invalid_cursor', 'invalid_price_range', 'SELLER_NOT_FOUND'] },
+      openapi: { method: 'GET', path: '/api/agent/search', tags: ['catalog'], summary: 'Search or browse the network catalog (JSON-LD)' },
+    })
+    .input(searchInput)
+    .output(searchResult)
+    .query(async ({ ctx, input }) => {
+      const page = await searchCatalog(ctx.db, await ctx.services.settings.secret(CURSOR_SECRET), input);
+      ctx.response.headers['Content-Type'] = JSON_LD;
+      return searchJsonLd(page);
+    }),
+
+  sellers: openProcedure
+    .meta({
+      op: { access: 'open', errors: ['invalid_cursor'] },
+      openapi: { method: 'GET', path: '/api/agent/sellers', tags: ['catalog'], summary: 'List the sellers on the network' },
+    })
+    .input(
+      z
+        .object({
+          limit: z.number().int().min(1).max(50).default(20).describe('Sellers per page, 1–50.'),
+          cursor: cursorParam.optional(),
+          q: z.string().max(200).describe('Part of the handle or name (case and accents ignored), or a similar word of the name.').optional(),
+          ships_to: z
+            .string()
+            .regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code such as US')
+            .transform((c) => c.toUpperCase())
+            .describe('ISO country code: only sellers that deliver there.')
+            .optional(),
+        })
+        .strict(),
+    )
+    .output(z.object({ sellers: z.array(sellerSummary), nextCursor: z.string().nullable() }).meta({ id: 'SellerList' }))
+    .query(async ({ ctx, input }) => listSellers(ctx.db, await ctx.services.settings.secret(CURSOR_SECRET), input)),
+
+  seller: openProcedure
+    .meta({
+      op: { access: 'open', errors: [...SELLER_ERRORS] },
+      openapi: { method: 'GET', path: '/api/agent/seller', tags: ['catalog'], summary: 'One seller by handle, domain or name' },
+    })
+    .input(sellerSelector)
+    .output(sellerProfile)
+    .query(async ({ ctx, input }) => {
+      const s = await findSeller(ctx.db, parseSellerSelector(input));
+      return {
+        id: s.id,
+        handle: s.handle,
+        name: s.name,
+        domains: s.domains,
+        description: s.description,
+        logo: s.logo_url,
+        currency: s.currency,
+        catalog_size: s.catalog_size,
+        delivery_coverage: deliveryCoverage(s.delivery),
+        delivery_zones: s.delivery,
+        links: sellerLinks(ctx.services.config.publicBaseUrl, s.handle),
+      };
+    }),
+
+  policies: openProcedure
+    .meta({
+      op: { access: 'open', errors: [...SELLER_ERRORS] },
+      openapi: { method: 'GET', path: '/api/agent/policies', tags: ['catalog'], summary: 'A seller’s store policies' },
+    })
+    .input(sellerSelector)
+    .output(sellerPolicies)
+    .query(async ({ ctx, input }) => {
+      const s = await findSeller(ctx.db, parseSellerSelector(input));
+      return { seller: { handle: s.handle, name: s.name }, policies: s.policies };
+    }),
+
+  manifest: publicProcedure
+    .meta({
+      op: { access: 'discovery', errors: ['SELLER_NOT_FOUND'] },
+      openapi: { method: 'GET', path: '/store/{handle}/.well-known/ucp', tags: ['discovery'], summary: 'UCP business profile of one seller' },
+    })
+    .input(z.object({ handle: z.string().max(100) }))
+    .output(ucpProfile)
+    .query(async ({ ctx, input }) => {
+      const s = await findSeller(ctx.db, { by: 'handle', value: input.handle });
+      ctx.response.headers['Cache-Control'] = DISCOVERY_CACHE;
+      return businessProfile(ctx.services.config, { handle: s.handle, name: s.name, domains: s.domains }) as z.infer<typeof ucpProfile>;
+    }),
+});

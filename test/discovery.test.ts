@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessProfileValidator } from './support/ucp-schemas';
+import { testApp, type TestApp } from './support/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await testApp({ UCP_NAMESPACE: 'com.agentcommerce', PROFILE_HOST_REFUSED_FROM: '2027-03-01' });
+});
+afterAll(() => t.close());
+
+describe('GET /.well-known/ucp', () => {
+  it('is a UCP 2026-04-08 business profile that validates against the protocol schema', async () => {
+    const res = await t.call('GET', '/.well-known/ucp');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+    const profile = await res.json();
+    const validate = businessProfileValidator();
+    expect(validate(profile), JSON.stringify(validate.errors)).toBe(true);
+    expect(profile.ucp.version).toBe('2026-04-08');
+  });
+
+  it('advertises the REST and MCP transports under the service namespace', async () => {
+    const { ucp } = await t.call('GET', '/.well-known/ucp').then((r) => r.json());
+    const base = t.config.publicBaseUrl;
+    const [rest, mcp] = ucp.services['com.agentcommerce.api'];
+    expect(rest).toMatchObject({
+      transport: 'rest',
+      endpoint: `${base}/api/agent`,
+      schema: `${base}/api/openapi.json`,
+      spec: `${base}/api/agent/docs/rest`,
+    });
+    expect(mcp).toMatchObject({ transport: 'mcp', endpoint: `${base}/api/mcp`, schema: `${base}/api/mcp/openrpc.json` });
+    expect(Object.keys(ucp.capabilities)).toEqual(['com.agentcommerce.catalog']);
+    expect(Object.keys(ucp.capabilities).some((name) => name.startsWith('dev.ucp.'))).toBe(false);
+    expect(ucp.payment_handlers['com.agentcommerce.payment_link'][0]).toMatchObject({ id: 'payment_link' });
+  });
+
+  it('publishes each advisory code with its refused_from date', async () => {
+    const profile = await t.call('GET', '/.well-known/ucp').then((r) => r.json());
+    expect(profile.advisories).toEqual([
+      expect.objectContaining({ code: 'reserved_profile_host', refused_from: '2027-03-01' }),
+      expect.objectContaining({ code: 'ip_profile_host', refused_from: '2027-03-01' }),
+    ]);
+  });
+
+  it('follows the configured namespace and origin', async () => {
+    const other = await testApp({ UCP_NAMESPACE: 'net.example.shopping', PUBLIC_BASE_URL: 'https://shop.acme.dev' }, t.db);
+    const { ucp } = await other.call('GET', '/.well-known/ucp').then((r) => r.json());
+    expect(ucp.services['net.example.shopping.api'][0].endpoint).toBe('https://shop.acme.dev/api/agent');
+    expect(businessProfileValidator()({ ucp })).toBe(true);
+  });
+});
