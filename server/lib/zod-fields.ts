@@ -5,6 +5,6 @@ import { z } from 'zod';
  * plain number and boolean fields of every input schema in place (meant for query strings), which
  * would let `"30"` pass in a body; it leaves pipes alone, so piping keeps body fields strict.
  */
-export function jsonNumber<T extends z.ZodNumber>(schema: T): z.ZodPipe<T, z.ZodNumber> {
+export function jsonNumber(schema: z.ZodNumber) {
   return schema.pipe(z.number());
 }
