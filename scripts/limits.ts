@@ -3,7 +3,7 @@
 // Writes the database row every instance reads (each sees the change within 1 s).
 import { z } from 'zod';
 import { LIMIT_FIELDS, readLimits, updateLimits, type LimitsPatch } from '../server/domain/limits';
-import { fail, openCliDatabase } from './lib/cli-database';
+import { fail, openCommandDatabase } from './support/cli';
 
 const USAGE = `usage: npm run limits [-- set ${LIMIT_FIELDS.map((f) => `${f}=<positive integer>`).join(' ')}]`;
 
@@ -24,7 +24,7 @@ const [command, ...rest] = process.argv.slice(2);
 if (command !== undefined && command !== 'set') fail(USAGE);
 const patch = command === 'set' ? parseAssignments(rest) : undefined;
 
-const { database } = await openCliDatabase('npm run limits');
+const database = await openCommandDatabase('npm run limits');
 const limits = patch ? await updateLimits(database.db, patch) : await readLimits(database.db);
 await database.close();
 console.log(JSON.stringify(limits, null, 2));

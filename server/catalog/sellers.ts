@@ -89,7 +89,7 @@ export async function findSeller(db: Db, selector: SellerSelector): Promise<Sell
 }
 
 /** Up to 3 sellers whose handle or name is most like the probe (pg_trgm, indexed). */
-async function similarSellers(db: Db, probe: string): Promise<{ handle: string; name: string }[]> {
+export async function similarSellers(db: Db, probe: string): Promise<{ handle: string; name: string }[]> {
   return rows<{ handle: string; name: string }>(
     db,
     sql`SELECT s.handle, s.name FROM sellers s

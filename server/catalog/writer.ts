@@ -203,7 +203,8 @@ async function addVocabulary(db: Db, products: ProductInput[]): Promise<void> {
     for (const w of new Set(vocabularyWords(`${p.title} ${p.brand ?? ''} ${p.category}`))) counts.set(w, (counts.get(w) ?? 0) + 1);
   }
   if (!counts.size) return;
-  const words = [...counts].map(([word, documents]) => ({ word, documents }));
+  // Sorted, so concurrent writers lock the shared word rows in one order and cannot deadlock.
+  const words = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([word, documents]) => ({ word, documents }));
   await db.execute(sql`INSERT INTO search_words (word, documents)
       SELECT word, documents FROM jsonb_to_recordset(${json(words)}) AS x(word text, documents int)
       ON CONFLICT (word) DO UPDATE SET documents = search_words.documents + excluded.documents`);

@@ -1,0 +1,54 @@
+/**
+ * What the commands that write the database (seed, catalog:import, limits, db:migrate) share: opening the configured database the way
+ * the server does, refusing clearly when a server holds the PGlite folder, and a progress bar.
+ */
+import cliProgress from 'cli-progress';
+import { loadConfig } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db/client';
+import { DataDirBusyError, assertDataDirFree } from '../../server/db/data-dir-lock';
+
+/** Prints the message (and usage) to stderr and exits 1. */
+export function fail(message: string, usage?: string): never {
+  console.error(message);
+  if (usage) console.error(`\n${usage}`);
+  process.exit(1);
+}
+
+/** Postgres when DATABASE_URL is set; otherwise the PGlite folder, unless a server is running on it. */
+export async function openCommandDatabase(command: string, opts: { migrate?: boolean } = {}): Promise<Database> {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    try {
+      assertDataDirFree(config.dataDir, command);
+    } catch (err) {
+      if (err instanceof DataDirBusyError) fail(err.message);
+      throw err;
+    }
+  }
+  return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, migrate: opts.migrate });
+}
+
+export function progressBar(unit: string): cliProgress.SingleBar {
+  return new cliProgress.SingleBar(
+    {
+      format: `{bar} {percentage}% | {value}/{total} ${unit} | {duration_formatted} elapsed, ~{eta_formatted} left`,
+      hideCursor: true,
+      etaBuffer: 50,
+      // Logs and CI get a line every 10 s instead of nothing.
+      noTTYOutput: true,
+      notTTYSchedule: 10_000,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+}
+
+/** An error in one paragraph: drizzle's query errors otherwise print every parameter (whole batches). */
+export function describeError(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const cause = err.cause instanceof Error ? `\n  caused by: ${err.cause.message}` : '';
+  return `${err.message.split('\nparams:')[0]}${cause}`;
+}
+
+export function seconds(since: number): string {
+  return `${((performance.now() - since) / 1000).toFixed(1)} s`;
+}
