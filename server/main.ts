@@ -38,13 +38,22 @@ async function main(): Promise<void> {
   await nextApp.prepare();
   const handleNext = nextApp.getRequestHandler();
 
+  // Agent requests still running, so that shutdown lets them commit (or roll back) before the
+  // database closes, even when their clients have already gone.
+  let inFlight = 0;
+  let onDrained: (() => void) | undefined;
   const server = http.createServer((req, res) => {
     if (isAgentPath(req.url ?? '/')) {
-      serveNode(app.gateway, req, res).catch((err) => {
-        console.error('gateway failure', err);
-        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ error: 'Something went wrong on our side.', code: 'internal_error' }));
-      });
+      inFlight++;
+      serveNode(app.gateway, req, res)
+        .catch((err) => {
+          console.error('gateway failure', err);
+          if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
+          res.end(JSON.stringify({ error: 'Something went wrong on our side.', code: 'internal_error' }));
+        })
+        .finally(() => {
+          if (--inFlight === 0) onDrained?.();
+        });
     } else {
       void handleNext(req, res);
     }
@@ -64,9 +73,15 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: shutting down`);
+    // A stuck close must not keep a stopped service alive.
+    setTimeout(() => {
+      console.error('shutdown timed out after 15 s');
+      process.exit(1);
+    }, 15_000).unref();
     clearInterval(purge);
     server.closeIdleConnections();
     await new Promise((resolve) => server.close(resolve));
+    if (inFlight > 0) await new Promise<void>((resolve) => (onDrained = resolve));
     await app.close();
     releaseLock();
     process.exit(0);

@@ -185,15 +185,39 @@ function sortPlan(q: SearchQuery, where: SQL): SortPlan {
   }
 }
 
-function facet(value: SQL, join: SQL = sql``): SQL {
-  return sql`(SELECT coalesce(json_agg(json_build_object('value', f.value, 'count', f.n) ORDER BY f.n DESC, f.value), '[]'::json)
-    FROM (SELECT ${value} AS value, count(*)::int AS n FROM sample m ${join} GROUP BY 1 ORDER BY n DESC, value LIMIT ${FACET_VALUES_MAX}) f)`;
+/**
+ * Counts of `key` over the sample, most frequent first. `label` turns a group's key into the value
+ * shown (it runs once per listed group, not per row: the seller facet looks up ≤ 50 handles
+ * instead of joining every seller).
+ */
+function facet(key: SQL, label: SQL = sql`f.key`): SQL {
+  return sql`(SELECT coalesce(json_agg(json_build_object('value', ${label}, 'count', f.n) ORDER BY f.n DESC, ${label}), '[]'::json)
+    FROM (SELECT ${key} AS key, count(*)::int AS n FROM sample m GROUP BY 1 ORDER BY n DESC, key LIMIT ${FACET_VALUES_MAX}) f)`;
+}
+
+/**
+ * The order in which a browse (no text) takes its candidate set: the order of an index that fits
+ * its filters, so the set is an index range scan and the same rows every time. Without an ORDER
+ * BY, Postgres reads a heap scan from wherever a concurrent scan is (synchronized scans): a
+ * different sample — and different facet counts — for identical requests. A text match keeps the
+ * GIN bitmap's order, which is the table's, and stable.
+ */
+function candidateOrder(q: SearchQuery): SQL {
+  if (q.text !== undefined) return sql``;
+  const newest = sql`ORDER BY p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`;
+  if (q.sellerHandle !== undefined || q.minStock !== undefined) return newest; // products_seller_newest_idx
+  if (q.categoryPrefix !== undefined) return sql`ORDER BY p.category_key USING ~<~, p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`;
+  if (q.minPriceCents !== undefined || q.maxPriceCents !== undefined) {
+    return q.inStock === true ? sql`ORDER BY p.price_min_in_stock, p.id` : sql`ORDER BY p.price_min, p.id`;
+  }
+  return newest;
 }
 
 /**
  * The whole search in one statement, answering one row (`SearchSqlRow`):
- * - `matches`: the first cap + 1 rows of the match set (materialised once; it is read by the
- *   facets and, for relevance, by the ranking). Its size tells whether the set exceeds the cap.
+ * - `matches`: the first cap + 1 rows of the match set, in a fixed order (see candidateOrder;
+ *   materialised once, read by the facets and, for relevance, by the ranking). Its size tells
+ *   whether the set exceeds the cap.
  * - `sample`: its first cap rows; facets count them, relevance ranks them.
  * - `page`: for relevance the ranked sample; for the other sorts an index-ordered keyset scan of
  *   products (the sample is not in that order and must not bound a newest/price walk).
@@ -205,7 +229,7 @@ export function searchSql(q: SearchQuery): SQL {
   const plan = sortPlan(q, where);
   const rankColumns = q.sortBy === 'relevance' ? sql`, p.title, p.search_vector` : sql``;
   return sql`WITH matches AS MATERIALIZED (
-      SELECT p.id, p.seller_id, p.category, p.stock_max ${rankColumns} FROM products p WHERE ${where} LIMIT ${cap + 1}
+      SELECT p.id, p.seller_id, p.category, p.stock_max ${rankColumns} FROM products p WHERE ${where} ${candidateOrder(q)} LIMIT ${cap + 1}
     ),
     sample AS (SELECT * FROM matches LIMIT ${cap}),
     page AS (${plan.page})
@@ -220,7 +244,7 @@ export function searchSql(q: SearchQuery): SQL {
        FROM page pg JOIN products p ON p.id = pg.id JOIN sellers s ON s.id = p.seller_id) AS items,
       (SELECT count(*)::int FROM matches) AS matched,
       ${facet(sql`m.category`)} AS category_facets,
-      ${facet(sql`s.handle`, sql`JOIN sellers s ON s.id = m.seller_id`)} AS seller_facets,
+      ${facet(sql`m.seller_id`, sql`(SELECT s.handle FROM sellers s WHERE s.id = f.key)`)} AS seller_facets,
       ${facet(sql`CASE WHEN m.stock_max > 0 THEN 'in_stock' ELSE 'out_of_stock' END`)} AS availability_facets`;
 }
 

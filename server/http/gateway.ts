@@ -220,14 +220,7 @@ export function createGateway(services: Services, appRouter: AppRouter, openApiD
         if (ctx.idempotency) ctx.idempotency.fingerprint = requestFingerprint(`${route.method} ${url.pathname}`, input);
       }
 
-      const forwarded = new Request(new URL(url.pathname + url.search, 'http://gateway'), {
-        method: route.method,
-        headers: { 'content-type': 'application/json' },
-      });
-      if (route.method !== 'GET' && route.method !== 'DELETE') {
-        // trpc-to-openapi takes an already-parsed body from `req.body`.
-        Object.defineProperty(forwarded, 'body', { value: input ?? {} });
-      }
+      const forwarded = adapterRequest(route.method, url.pathname + url.search, input);
       const p: Pending = { ctx, route };
       pending.set(forwarded, p);
       pending.set(ctx, p);
@@ -241,6 +234,26 @@ export function createGateway(services: Services, appRouter: AppRouter, openApiD
       return failure(ctx, err);
     }
   };
+}
+
+const ADAPTER_HEADERS = new Headers({ 'content-type': 'application/json' });
+const NEVER_ABORTED = new AbortController().signal;
+
+/**
+ * The request handed to trpc-to-openapi. Everything it checks has been checked above, so it only
+ * needs what it reads: method, url, the JSON content type, a signal, the parsed body (it takes
+ * `req.body` as already parsed) and a writable `query` it caches. A real `Request` costs ~6 µs to
+ * build, a tenth of a cheap call; this object passes its `instanceof Request` checks at ~1 µs.
+ */
+function adapterRequest(method: string, pathAndQuery: string, body: unknown): Request {
+  return Object.create(Request.prototype, {
+    method: { value: method },
+    url: { value: `http://gateway${pathAndQuery}` },
+    headers: { value: ADAPTER_HEADERS },
+    signal: { value: NEVER_ABORTED },
+    body: { value: method === 'GET' || method === 'DELETE' ? null : (body ?? {}) },
+    query: { value: undefined, writable: true },
+  });
 }
 
 function constantTimeEqual(a: string, b: string): boolean {

@@ -2,11 +2,25 @@
  * Prefixed, time-ordered ids (`fb_01jd…`): a ULID (48-bit millisecond time + 80 random bits,
  * Crockford base32, lower case) behind a resource prefix, so ids sort by creation.
  */
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
-export function ulid(time = Date.now(), random: Uint8Array = randomBytes(10)): string {
+// One call into the CSPRNG per 512 ids instead of one per id: at a few µs per call, per-id
+// calls were a tenth of the CPU of a cheap request.
+const pool = Buffer.alloc(10 * 512);
+let offset = pool.length;
+
+function randomTen(): Uint8Array {
+  if (offset === pool.length) {
+    randomFillSync(pool);
+    offset = 0;
+  }
+  offset += 10;
+  return pool.subarray(offset - 10, offset);
+}
+
+export function ulid(time = Date.now(), random: Uint8Array = randomTen()): string {
   let out = '';
   let t = time;
   for (let i = 0; i < 10; i++) {

@@ -1,0 +1,292 @@
+/**
+ * bench:core — the service's two core agent endpoints against a bare node:http + postgres server
+ * doing the same work, on a fresh Postgres database, one server at a time.
+ *
+ *   npm run bench:core [-- --connections 50 --duration 10 --warmup 2 --rounds 1 --pool 10
+ *                          --database acapi_bench_core --cpu-prof <dir> --echo --strict]
+ *
+ * Each round starts the service, measures GET limits then POST feedback, stops it, and does the
+ * same with the bare server (bench/bare-core-server.ts). With several rounds the table shows
+ * medians. Besides autocannon's figures it reports CPU time per request of each server process
+ * and of its Postgres backends (from /proc), which moves less than throughput on a busy machine.
+ *
+ * Exits 1 if any request failed (non-2xx, connection error, timeout) or a smoke/database check
+ * failed; with --strict also when a throughput target is missed.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { cpuStopwatch, groupPids } from './lib/cpu';
+import { dropDatabase, recreateDatabase, withDatabase } from './lib/database';
+import { runLoad, type LoadOptions, type LoadResult } from './lib/load';
+import { freePort, installCleanup, isStopping, startProcess, type Child } from './lib/processes';
+import { printTable } from './lib/table';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+const { values: flags } = parseArgs({
+  options: {
+    connections: { type: 'string', default: '50' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '1' },
+    pool: { type: 'string', default: '10' },
+    database: { type: 'string', default: 'acapi_bench_core' },
+    'cpu-prof': { type: 'string' },
+    echo: { type: 'boolean', default: false },
+    strict: { type: 'boolean', default: false },
+  },
+});
+const connections = positiveInt('connections');
+const duration = positiveInt('duration');
+const rounds = positiveInt('rounds');
+const pool = positiveInt('pool');
+const warmup = Number(flags.warmup);
+if (!(warmup >= 0)) throw new Error(`--warmup must be a number of seconds ≥ 0, got "${flags.warmup}"`);
+const dbName = flags.database!;
+
+function positiveInt(name: 'connections' | 'duration' | 'pool' | 'rounds'): number {
+  const n = Number(flags[name]);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive integer, got "${flags[name]}"`);
+  return n;
+}
+
+const AGENT = 'profile="https://agent.shopbot.dev/profile.json"';
+const FEEDBACK_BODY = JSON.stringify({ category: 'other', severity: 'friction', message: 'bench', context: { endpoint: '/api/agent/search' } });
+const ENDPOINTS = {
+  limits: { label: 'GET /api/agent/platform/limits', path: '/api/agent/platform/limits', target: 0.5 },
+  feedback: { label: 'POST /api/agent/feedback', path: '/api/agent/feedback', target: 0.4 },
+} as const;
+type Endpoint = keyof typeof ENDPOINTS;
+type ServerName = 'service' | 'bare';
+const APPLICATION_NAME: Record<ServerName, string> = { service: 'agent-commerce', bare: 'bench-bare-core' };
+
+/** Keys unique across the whole run (both servers share one database and one caller namespace). */
+const runTag = randomBytes(4).toString('hex');
+let keyCounter = 0;
+const freshKey = () => `bench-${runTag}-${String(++keyCounter).padStart(8, '0')}`;
+
+interface Measured extends LoadResult {
+  /** CPU µs per completed request: the server's processes, and its Postgres backends. */
+  nodeCpu: number;
+  pgCpu: number;
+}
+
+const failures: string[] = [];
+let current: Child | undefined;
+const cleanup = installCleanup(async () => {
+  await current?.stop(5000).catch(() => {});
+  await dropDatabase(dbName).catch((err) => console.error(`could not drop ${dbName}:`, err.message));
+});
+
+function loadOptions(url: string, endpoint: Endpoint, seconds: number): LoadOptions {
+  const common = { url, connections, duration: seconds, path: ENDPOINTS[endpoint].path };
+  if (endpoint === 'limits') return { ...common, method: 'GET', headers: { 'ucp-agent': AGENT } };
+  return {
+    ...common,
+    method: 'POST',
+    headers: { 'ucp-agent': AGENT, 'content-type': 'application/json' },
+    body: FEEDBACK_BODY,
+    setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': freshKey() } }),
+  };
+}
+
+/** One request of each kind before any load: the answers must be what the contract says. */
+async function smoke(url: string, name: string): Promise<void> {
+  const get = await fetch(url + ENDPOINTS.limits.path, { headers: { 'UCP-Agent': AGENT } });
+  const limits = (await get.json()) as Record<string, unknown>;
+  if (get.status !== 200 || typeof limits.max_item_quantity !== 'number' || typeof limits.max_cart_total_usd !== 'string') {
+    throw new Error(`${name}: GET ${ENDPOINTS.limits.path} answered ${get.status} ${JSON.stringify(limits)}`);
+  }
+  const post = await fetch(url + ENDPOINTS.feedback.path, {
+    method: 'POST',
+    headers: { 'UCP-Agent': AGENT, 'Idempotency-Key': freshKey(), 'Content-Type': 'application/json' },
+    body: FEEDBACK_BODY,
+  });
+  const receipt = (await post.json()) as Record<string, unknown>;
+  if (post.status !== 202 || typeof receipt.id !== 'string' || receipt.status !== 'received') {
+    throw new Error(`${name}: POST ${ENDPOINTS.feedback.path} answered ${post.status} ${JSON.stringify(receipt)}`);
+  }
+}
+
+function checkLoad(label: string, r: LoadResult): void {
+  if (r.non2xx) failures.push(`${label}: ${r.non2xx} non-2xx responses (${JSON.stringify(r.statusCodes)})`);
+  if (r.errors) failures.push(`${label}: ${r.errors} connection errors (${r.timeouts} timeouts)`);
+  if (r.total === 0) failures.push(`${label}: no responses at all`);
+}
+
+async function backendPids(name: ServerName): Promise<number[]> {
+  const rows = await withDatabase(dbName, (sql) =>
+    sql<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${dbName} and application_name = ${APPLICATION_NAME[name]}`);
+  return rows.map((r) => r.pid);
+}
+
+async function measureServer(name: ServerName, child: Child, url: string, round: number): Promise<Record<Endpoint, Measured>> {
+  current = child;
+  const tag = rounds > 1 ? `${name} (round ${round})` : name;
+  await withDatabase(dbName, (sql) => sql`truncate feedback_reports, idempotency_records`);
+  await smoke(url, name);
+  const out = {} as Record<Endpoint, Measured>;
+  let expectedRows = 1; // the smoke POST
+  for (const endpoint of Object.keys(ENDPOINTS) as Endpoint[]) {
+    if (warmup > 0) {
+      process.stderr.write(`  ${tag} ${endpoint}: warm-up ${warmup} s… `);
+      const w = await runLoad(loadOptions(url, endpoint, warmup));
+      checkLoad(`${tag} ${endpoint} warm-up`, w);
+      if (endpoint === 'feedback') expectedRows += w.statusCodes['202'] ?? 0;
+    } else {
+      process.stderr.write(`  ${tag} ${endpoint}: `);
+    }
+    process.stderr.write(`measuring ${duration} s… `);
+    const nodeCpu = cpuStopwatch(() => groupPids(child.pid));
+    const pgCpu = cpuStopwatch(() => backendPids(name)); // after warm-up, the pool is open
+    await nodeCpu.start();
+    await pgCpu.start();
+    const r = await runLoad(loadOptions(url, endpoint, duration));
+    out[endpoint] = { ...r, nodeCpu: nodeCpu.stop() / r.total, pgCpu: pgCpu.stop() / r.total };
+    process.stderr.write(`${Math.round(r.rps)} rps\n`);
+    checkLoad(`${tag} ${endpoint}`, r);
+    if (endpoint === 'feedback') expectedRows += r.statusCodes['202'] ?? 0;
+  }
+
+  // Every 202 must have done its work: a feedback row and a finished idempotency record. Requests
+  // still in flight when autocannon stops complete on the server without being counted, so there
+  // may be up to `connections` more rows per run than counted 202s, never fewer. Give those a
+  // moment to finish (stopping the server first would cut them mid-transaction), then no claim
+  // may be left 'running'.
+  const count = () => withDatabase(dbName, (sql) => sql`
+    select (select count(*) from feedback_reports)::int as reports,
+           (select count(*) from idempotency_records where state = 'done')::int as done,
+           (select count(*) from idempotency_records where state <> 'done')::int as running`);
+  let [{ reports, done, running }] = await count();
+  for (let i = 0; running > 0 && i < 50; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    [{ reports, done, running }] = await count();
+  }
+  const runs = warmup > 0 ? 2 : 1;
+  if (reports < expectedRows || reports > expectedRows + runs * connections || done !== reports || running !== 0) {
+    failures.push(`${tag}: ${expectedRows} POSTs answered 202 but there are ${reports} feedback rows, ${done} done and ${running} unfinished idempotency records`);
+  }
+  const logged = child.output().split('\n').filter((l) => /failure|error/i.test(l));
+  if (logged.length) failures.push(`${tag} logged errors:\n    ${logged.slice(0, 5).join('\n    ')}`);
+  await child.stop();
+  current = undefined;
+  return out;
+}
+
+function ensureNextBuild(): void {
+  if (existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) return;
+  console.error('No .next/BUILD_ID: running `npx next build` (≈15 s)…');
+  const r = spawnSync('npx', ['next', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('next build failed');
+}
+
+async function startServer(name: ServerName, env: Record<string, string | undefined>): Promise<{ child: Child; url: string }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  console.error(`Starting the ${name === 'service' ? 'service' : 'bare server'} on port ${port}…`);
+  const prof = flags['cpu-prof'] && name === 'service' ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(flags['cpu-prof'])}`] : [];
+  const child = await startProcess({
+    name,
+    command: process.execPath, // node --import tsx <file>: what `npx tsx <file>` runs, minus its wrapper process
+    args: [...prof, '--import', 'tsx', name === 'service' ? 'server/main.ts' : 'bench/bare-core-server.ts'],
+    cwd: ROOT,
+    env: { ...env, PORT: String(port), ...(name === 'service' ? { PUBLIC_BASE_URL: url } : {}) },
+    ready: /ready in \d+ ms/,
+    echo: flags.echo,
+  });
+  current = child;
+  return { child, url };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+async function main(): Promise<number> {
+  ensureNextBuild();
+  const load0 = os.loadavg()[0];
+  console.error(`Fresh database ${dbName}…`);
+  const databaseUrl = await recreateDatabase(dbName);
+  const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(pool) };
+
+  const results: Record<ServerName, Record<Endpoint, Measured>[]> = { service: [], bare: [] };
+  for (let round = 1; round <= rounds; round++) {
+    // The service first: its start migrates the fresh database the bare server then uses.
+    for (const name of ['service', 'bare'] as const) {
+      const { child, url } = await startServer(name, env);
+      results[name].push(await measureServer(name, child, url, round));
+    }
+  }
+  const load1 = os.loadavg()[0];
+
+  // Report: medians over rounds; the ratio is the median of the per-round ratios.
+  const pick = (name: ServerName, e: Endpoint, f: (m: Measured) => number) => median(results[name].map((r) => f(r[e])));
+  const ms = (n: number) => Number(n.toFixed(n < 10 ? 1 : 0));
+  const rows = (Object.keys(ENDPOINTS) as Endpoint[]).map((e) => {
+    const ratio = median(results.service.map((s, i) => s[e].rps / results.bare[i][e].rps));
+    const bad = (n: ServerName) => results[n].reduce((a, r) => a + r[e].non2xx, 0) + '/' + results[n].reduce((a, r) => a + r[e].errors, 0);
+    return { e, ratio, ok: ratio >= ENDPOINTS[e].target, cells: [
+      ENDPOINTS[e].label,
+      Math.round(pick('service', e, (m) => m.rps)), ms(pick('service', e, (m) => m.p50)), ms(pick('service', e, (m) => m.p99)),
+      Math.round(pick('bare', e, (m) => m.rps)), ms(pick('bare', e, (m) => m.p50)), ms(pick('bare', e, (m) => m.p99)),
+      ratio.toFixed(2), `≥ ${ENDPOINTS[e].target.toFixed(2)}`, ratio >= ENDPOINTS[e].target ? 'met' : 'MISSED',
+      `${bad('service')} · ${bad('bare')}`,
+    ] };
+  });
+  console.log('');
+  console.log(`bench:core — autocannon ${connections} connections, ${duration} s per endpoint after ${warmup} s warm-up, ` +
+    `${rounds} round${rounds > 1 ? 's (medians)' : ''}; Postgres pool ${pool} in both servers; servers one at a time;`);
+  console.log(`${os.cpus().length} CPUs shared by autocannon, the server and Postgres; Node ${process.version}; ` +
+    `load average ${load0.toFixed(1)} before, ${load1.toFixed(1)} after.`);
+  console.log('');
+  printTable(
+    ['endpoint', 'svc rps', 'p50 ms', 'p99 ms', 'bare rps', 'p50 ms', 'p99 ms', 'svc/bare', 'target', '', 'non-2xx/err svc · bare'],
+    rows.map((r) => r.cells),
+  );
+  console.log('');
+  printTable(
+    ['CPU µs per request', 'svc node', 'svc postgres', 'bare node', 'bare postgres'],
+    (Object.keys(ENDPOINTS) as Endpoint[]).map((e) => [
+      ENDPOINTS[e].label,
+      Math.round(pick('service', e, (m) => m.nodeCpu)), Math.round(pick('service', e, (m) => m.pgCpu)),
+      Math.round(pick('bare', e, (m) => m.nodeCpu)), Math.round(pick('bare', e, (m) => m.pgCpu)),
+    ]),
+  );
+  console.log('');
+  console.log('GET limits: neither server runs SQL per request — both answer from a ≤ 1 s in-process cache of');
+  console.log('the platform_limits row (the service through LimitsCache), so its Postgres column is ~0.');
+  console.log('POST feedback: a fresh Idempotency-Key per request; claim, then one transaction (feedback row +');
+  console.log('finished idempotency record); every 202 was checked against the database afterwards.');
+  if (load0 > os.cpus().length * 0.75) {
+    console.log(`\nWARNING: the machine was already busy (load average ${load0.toFixed(1)} on ${os.cpus().length} CPUs) — throughput figures are unreliable; compare the CPU-per-request table.`);
+  }
+
+  if (failures.length) {
+    console.error(`\nFAILED: not every request succeeded:\n  ${failures.join('\n  ')}`);
+    return 1;
+  }
+  const missed = rows.filter((r) => !r.ok);
+  if (missed.length) {
+    console.log(`\nTarget missed: ${missed.map((r) => `${r.e} ${r.ratio.toFixed(2)} < ${ENDPOINTS[r.e].target}`).join(', ')}`);
+    if (flags.strict) return 1;
+  }
+  return 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (err) {
+  if (isStopping()) await new Promise(() => {}); // interrupted: the signal handler exits
+  console.error('\nbench:core failed:', err instanceof Error ? err.message : err);
+  code = 1;
+} finally {
+  await cleanup();
+}
+process.exit(code);
