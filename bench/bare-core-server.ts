@@ -6,7 +6,8 @@
  *   PORT=… DATABASE_URL=… [DATABASE_POOL_SIZE=10] node --import tsx bench/bare-core-server.ts
  *
  * GET  /api/agent/platform/limits  UCP-Agent required; the limits row from a ≤ 1 s in-process
- *                                   cache (concurrent misses share one query), like LimitsCache.
+ *                                   cache (concurrent misses share one query), like the service's
+ *                                   ≤ 1 s answer cache for it.
  * POST /api/agent/feedback          UCP-Agent, Idempotency-Key (16–64 printable ASCII), JSON body;
  *                                   the service's statements: claim INSERT … ON CONFLICT DO NOTHING
  *                                   RETURNING, then BEGIN; INSERT feedback_reports; UPDATE

@@ -260,7 +260,7 @@ async function main(): Promise<number> {
   );
   console.log('');
   console.log('GET limits: neither server runs SQL per request — both answer from a ≤ 1 s in-process cache of');
-  console.log('the platform_limits row (the service through LimitsCache), so its Postgres column is ~0.');
+  console.log('the platform_limits row (the service through its ≤ 1 s answer cache), so its Postgres column is ~0.');
   console.log('POST feedback: a fresh Idempotency-Key per request; claim, then one transaction (feedback row +');
   console.log('finished idempotency record); every 202 was checked against the database afterwards.');
   if (load0 > os.cpus().length * 0.75) {

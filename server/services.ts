@@ -1,12 +1,12 @@
 /**
  * The long-lived objects one process shares between requests: configuration, the database, the
- * route table and small caches whose source of truth is the database (so several instances can
- * share one Postgres).
+ * route table and a short-lived answer cache whose source of truth is the database (so several
+ * instances can share one Postgres).
  */
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
-import { LimitsCache } from './domain/limits';
 import { SettingsStore } from './domain/settings';
+import { ResponseCache } from './http/response-cache';
 import { buildRouteTable, type RouteTable } from './http/routes';
 import { appRouter } from './routers';
 
@@ -15,7 +15,8 @@ export interface Services {
   database: Database;
   db: Db;
   routes: RouteTable['routes'];
-  limits: LimitsCache;
+  /** Answers of `cacheMs` operations; cleared by writes that change them. */
+  responses: ResponseCache;
   settings: SettingsStore;
 }
 
@@ -25,7 +26,7 @@ export function createServices(config: Config, database: Database): Services {
     database,
     db: database.db,
     routes: buildRouteTable(appRouter).routes,
-    limits: new LimitsCache(database.db),
+    responses: new ResponseCache(),
     settings: new SettingsStore(database.db),
   };
 }

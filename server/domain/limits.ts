@@ -1,6 +1,7 @@
 /**
- * Platform cart limits: one database row, tunable at run time. Every instance reads it through a
- * cache of at most one second, so a change is seen everywhere within 1 s.
+ * Platform cart limits: one database row, tunable at run time. The REST read is answered through
+ * the gateway's ≤ 1 s response cache (see routers/platform.ts), so a change is seen everywhere
+ * within 1 s.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -43,33 +44,4 @@ export async function updateLimits(db: Db, patch: LimitsPatch): Promise<Platform
   if (patch.max_cart_total_cents !== undefined) set.maxCartTotalCents = patch.max_cart_total_cents;
   const [row] = await db.update(platformLimits).set(set).where(eq(platformLimits.id, 1)).returning();
   return toRecord(row);
-}
-
-/** Reads through a ≤ ttl cache; concurrent misses share one query. */
-export class LimitsCache {
-  private value?: { limits: PlatformLimits; at: number };
-  private inflight?: Promise<PlatformLimits>;
-
-  constructor(
-    private readonly db: Db,
-    private readonly ttlMs = 1000,
-  ) {}
-
-  async get(): Promise<PlatformLimits> {
-    if (this.value && Date.now() - this.value.at < this.ttlMs) return this.value.limits;
-    this.inflight ??= readLimits(this.db)
-      .then((limits) => {
-        this.value = { limits, at: Date.now() };
-        return limits;
-      })
-      .finally(() => {
-        this.inflight = undefined;
-      });
-    return this.inflight;
-  }
-
-  /** This instance's own writes are visible at once; other instances within the ttl. */
-  set(limits: PlatformLimits): void {
-    this.value = { limits, at: Date.now() };
-  }
 }

@@ -219,6 +219,10 @@ export function createGateway(services: Services, appRouter: AppRouter, openApiD
         input = parseBody(req);
         if (ctx.idempotency) ctx.idempotency.fingerprint = requestFingerprint(`${route.method} ${url.pathname}`, input);
       }
+      const { cacheMs } = route.meta.op;
+      const cacheKey = cacheMs ? url.pathname + url.search : '';
+      const cached = cacheMs ? services.responses.get(cacheKey) : undefined;
+      if (cached) return finish(ctx, cached.status, { ...cached.headers }, cached.body);
 
       const forwarded = adapterRequest(route.method, url.pathname + url.search, input);
       const p: Pending = { ctx, route };
@@ -227,6 +231,7 @@ export function createGateway(services: Services, appRouter: AppRouter, openApiD
 
       const out = await invoke(forwarded);
       if (p.error !== undefined || out.status >= 400) return failure(ctx, p.error ?? new Error(`status ${out.status}`));
+      if (cacheMs) services.responses.set(cacheKey, cacheMs, { status: out.status, headers: out.headers, body: out.body });
       const headers: Record<string, string> = { ...out.headers };
       if (ctx.response.replayed) headers['Idempotent-Replayed'] = 'true';
       return finish(ctx, out.status, headers, out.body ?? '');

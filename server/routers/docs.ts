@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DOC_SLUGS, renderDoc, type DocSlug } from '../domain/docs';
+import { readLimits } from '../domain/limits';
 import { ApiError } from '../errors/catalogue';
 import { openProcedure, router } from '../trpc/init';
 
@@ -29,7 +30,7 @@ export const docsRouter = router({
           details: { valid_slugs: [...DOC_SLUGS] },
         });
       }
-      const { config, routes, limits } = ctx.services;
-      return renderDoc(input.slug as DocSlug, { config, routes, limits: () => limits.get() }) as Promise<z.infer<typeof docPage>>;
+      const { config, routes } = ctx.services;
+      return renderDoc(input.slug as DocSlug, { config, routes, limits: () => readLimits(ctx.db) }) as Promise<z.infer<typeof docPage>>;
     }),
 });

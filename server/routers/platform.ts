@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMIT_FIELDS, updateLimits } from '../domain/limits';
+import { LIMIT_FIELDS, readLimits, updateLimits } from '../domain/limits';
 import { FEEDBACK_CATEGORIES, FEEDBACK_SEVERITIES, recordFeedback } from '../domain/feedback';
 import { ApiError } from '../errors/catalogue';
 import { idempotent } from '../idempotency';
@@ -43,12 +43,14 @@ export const feedbackReceipt = z.object({ id: z.string(), status: z.literal('rec
 export const platformRouter = router({
   limits: openProcedure
     .meta({
-      op: { access: 'open' },
+      // Read at every agent session's start: answered from a ≤ 1 s cache, which keeps the
+      // contract that every instance sees a change within 1 s.
+      op: { access: 'open', cacheMs: 1000 },
       openapi: { method: 'GET', path: '/api/agent/platform/limits', tags: ['platform'], summary: 'Read the live cart limits' },
     })
     .input(z.object({}))
     .output(limitsRecord)
-    .query(({ ctx }) => ctx.services.limits.get()),
+    .query(({ ctx }) => readLimits(ctx.db)),
 
   setLimits: publicProcedure
     .meta({
@@ -65,7 +67,7 @@ export const platformRouter = router({
     .output(limitsRecord)
     .mutation(async ({ ctx, input }) => {
       const limits = await updateLimits(ctx.db, input);
-      ctx.services.limits.set(limits);
+      ctx.services.responses.clear();
       return limits;
     }),
 

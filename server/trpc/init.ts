@@ -30,6 +30,11 @@ export interface OperationMeta {
   contentType?: string;
   /** Operation-specific error codes, published in the OpenAPI document. */
   errors?: ErrorCode[];
+  /**
+   * GET answers that depend only on path and query may be reused for this long by each instance
+   * (see http/response-cache.ts).
+   */
+  cacheMs?: number;
 }
 
 export type AppMeta = OpenApiMeta<{ op?: OperationMeta }>;
