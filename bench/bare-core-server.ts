@@ -16,20 +16,16 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import postgres from 'postgres';
+import { postgresOptions } from '../server/db/client';
+import { runBareServer } from './lib/bare-server';
 
 const started = performance.now();
 const port = Number(process.env.PORT ?? 3100);
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is required');
 
-// Same pool options as server/db/client.ts.
-const sql = postgres(url, {
-  max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-  connect_timeout: 5,
-  idle_timeout: 60,
-  onnotice: () => {},
-  connection: { statement_timeout: 15_000, application_name: 'bench-bare-core' },
-});
+// The service's pool options (server/db/client.ts).
+const sql = postgres(url, postgresOptions(Number(process.env.DATABASE_POOL_SIZE ?? 10), 'bench-bare-core'));
 
 // ------------------------------------------------------------------ limits (≤ 1 s cache)
 
@@ -161,15 +157,4 @@ const server = http.createServer((req, res) => {
     else res.end();
   });
 });
-server.keepAliveTimeout = 65_000;
-
-await sql`select 1`; // connect before announcing readiness, as the service does while migrating
-server.listen(port, () => console.log(`bare core server on port ${port} ready in ${Math.round(performance.now() - started)} ms`));
-
-const shutdown = () => {
-  server.closeIdleConnections();
-  server.close(() => void sql.end({ timeout: 5 }).finally(() => process.exit(0)));
-  setTimeout(() => process.exit(0), 5000).unref();
-};
-process.on('SIGTERM', shutdown);
-process.on('SIGINT', shutdown);
+await runBareServer('bare core server', server, sql, port, started);

@@ -20,6 +20,8 @@ import { randomUUID } from 'node:crypto';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import postgres from 'postgres';
+import { postgresOptions } from '../server/db/client';
+import { runBareServer } from './lib/bare-server';
 import { SEARCH_CANDIDATE_CAP, searchSql, typoCorrectionSql, type SearchKey, type SearchQuery, type SortBy } from '../server/catalog/search-sql';
 import { applyCorrections, correctableWords } from '../server/catalog/typo';
 import { normaliseCategory } from '../server/catalog/writer';
@@ -29,14 +31,8 @@ const port = Number(process.env.PORT ?? 3101);
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL is required');
 
-// Same pool and connection options as server/db/client.ts (openPostgres).
-const sql = postgres(url, {
-  max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-  connect_timeout: 5,
-  idle_timeout: 60,
-  onnotice: () => {},
-  connection: { statement_timeout: 15_000, application_name: 'bench-bare-search', jit: 'off' },
-});
+// The service's pool options (server/db/client.ts).
+const sql = postgres(url, postgresOptions(Number(process.env.DATABASE_POOL_SIZE ?? 10), 'bench-bare-search'));
 // The dialect drizzle's postgres-js session compiles with (no casing option).
 const dialect = new PgDialect();
 
@@ -128,15 +124,4 @@ const server = http.createServer((req, res) => {
     else res.end();
   });
 });
-server.keepAliveTimeout = 65_000;
-
-await sql`select 1`; // connect before announcing readiness
-server.listen(port, '127.0.0.1', () => console.log(`bare search server on port ${port} ready in ${Math.round(performance.now() - started)} ms`));
-
-const shutdown = () => {
-  server.closeIdleConnections();
-  server.close(() => void sql.end({ timeout: 5 }).finally(() => process.exit(0)));
-  setTimeout(() => process.exit(0), 5000).unref();
-};
-process.on('SIGTERM', shutdown);
-process.on('SIGINT', shutdown);
+await runBareServer('bare search server', server, sql, port, started);

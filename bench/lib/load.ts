@@ -41,6 +41,11 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     duration: opts.duration,
     requests: [request],
   });
+  return summarize(result);
+}
+
+/** The figures the benchmarks print, from an autocannon result. */
+export function summarize(result: autocannon.Result): LoadResult {
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stat.count ?? 0;
   return {

@@ -5,7 +5,7 @@
  * multi-path sibling, used by bench:search.)
  */
 import autocannon from 'autocannon';
-import type { LoadResult } from './load';
+import { summarize, type LoadResult } from './load';
 
 export interface MixPath {
   path: string;
@@ -70,22 +70,10 @@ export async function runMix(opts: MixOptions): Promise<MixResult> {
     if (statusCode < 200 || statusCode > 299) non2xx.set(group, (non2xx.get(group) ?? 0) + 1);
   });
   const result = await instance;
-  const statusCodes: Record<string, number> = {};
-  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = stat.count ?? 0;
   const groups: Record<string, GroupStats> = {};
   for (const [group, xs] of latencies) {
     xs.sort((a, b) => a - b);
     groups[group] = { count: xs.length, p50: percentile(xs, 50), p99: percentile(xs, 99), max: xs.at(-1) ?? NaN, non2xx: non2xx.get(group) ?? 0 };
   }
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    total: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-    statusCodes,
-    groups,
-  };
+  return { ...summarize(result), groups };
 }

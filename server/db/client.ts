@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SQL } from 'drizzle-orm';
-import type { Sql } from 'postgres';
+import type { Options, Sql } from 'postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { schema } from './schema';
 
@@ -35,10 +35,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return database;
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
-  const { default: postgres } = await import('postgres');
-  const { drizzle } = await import('drizzle-orm/postgres-js');
-  const client = postgres(url, {
+/** The pool options of the service (the benchmarks' bare servers use them too, to compare like with like). */
+export function postgresOptions(max: number, applicationName = 'agent-commerce'): Options<Record<string, never>> {
+  return {
     max,
     connect_timeout: 5,
     idle_timeout: 60,
@@ -46,8 +45,14 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     // A stuck query must not hold a request forever: it surfaces as 503 service_unavailable.
     // JIT compiling costs 0.1–1.5 s on plans with high estimates (broad catalog queries) and never
     // pays back on these short OLTP statements.
-    connection: { statement_timeout: 15_000, application_name: 'agent-commerce', jit: 'off' },
-  });
+    connection: { statement_timeout: 15_000, application_name: applicationName, jit: 'off' as never },
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const { default: postgres } = await import('postgres');
+  const { drizzle } = await import('drizzle-orm/postgres-js');
+  const client = postgres(url, postgresOptions(max));
   return {
     db: drizzle(preparing(client), { schema }) as unknown as Db,
     kind: 'postgres',
