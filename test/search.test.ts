@@ -269,7 +269,7 @@ describe('sorting', () => {
 describe('cursor pagination', () => {
   const gadgetTitles = gadgets.map((g) => g.title).sort();
 
-  it.each(['limit=7', 'sort_by=price_asc&limit=6', 'sort_by=price_desc&in_stock=true&limit=4', 'q=gadget&limit=4', 'min_stock=3&sort_by=price_asc&limit=3'])(
+  it.each(['limit=7', 'sort_by=price_asc&limit=6', 'sort_by=price_desc&in_stock=true&limit=4', 'q=gadget&limit=4', 'min_stock=3&sort_by=price_asc&limit=3', 'min_stock=2&sort_by=price_desc&max_price_cents=50000&limit=2'])(
     'walks %s without duplicates or gaps',
     async (query) => {
       const items = await walk(query);

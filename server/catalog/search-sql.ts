@@ -104,8 +104,11 @@ function effectivePrice(q: SearchQuery): SQL {
   return q.inStock === true ? sql`p.price_min_in_stock` : sql`p.price_min`;
 }
 
-/** Every filter, on `products p`. Untracked stock (null, stock_max = UNTRACKED_STOCK) counts as in stock. */
-function filters(q: SearchQuery): SQL {
+/**
+ * Every filter, on `products p`. Untracked stock (null, stock_max = UNTRACKED_STOCK) counts as in
+ * stock. `price` is the expression the price bounds apply to (the product's effective price).
+ */
+function filters(q: SearchQuery, price: SQL = effectivePrice(q)): SQL {
   const where: SQL[] = [];
   if (q.text !== undefined) where.push(sql`p.search_vector @@ ${tsquery(q.text)}`);
   if (q.categoryPrefix !== undefined) where.push(sql`p.category_key LIKE ${`${escapeLike(q.categoryPrefix)}%`} ESCAPE '\\'`);
@@ -114,7 +117,6 @@ function filters(q: SearchQuery): SQL {
   if (q.minStock !== undefined) where.push(sql`p.stock_max >= ${q.minStock}::int`);
   else if (q.inStock === true) where.push(sql`p.price_min_in_stock IS NOT NULL`);
   else if (q.inStock === false) where.push(sql`p.stock_max = 0`);
-  const price = effectivePrice(q);
   if (q.minPriceCents !== undefined) where.push(sql`${price} >= ${q.minPriceCents}::int`);
   if (q.maxPriceCents !== undefined) {
     // No variant is cheaper than price_min: the indexed column rules most products out before
@@ -174,6 +176,7 @@ function sortPlan(q: SearchQuery, where: SQL): SortPlan {
       // Ascending reads the (price, id) index forwards, descending backwards (hence plain DESC,
       // i.e. NULLS FIRST, which is what a backward scan of an ASC NULLS LAST index yields).
       const [cmp, dir] = q.sortBy === 'price_asc' ? [sql`>`, sql`ASC`] : [sql`<`, sql`DESC`];
+      if (q.minStock !== undefined) return variantWalk(q, cmp, dir, take);
       const after = q.after ? sql`AND (${price}, p.id) ${cmp} (${k}::int, ${id}::text)` : sql``;
       return {
         page: sql`SELECT p.id, ${price} AS price FROM products p WHERE ${where} ${after}
@@ -190,6 +193,28 @@ function sortPlan(q: SearchQuery, where: SQL): SortPlan {
  * shown (it runs once per listed group, not per row: the seller facet looks up ≤ 50 handles
  * instead of joining every seller).
  */
+/**
+ * A price-sorted page under min_stock. No index holds "the cheapest variant with at least N units",
+ * and pricing every product first took seconds at a million. So walk the variants in price order
+ * (variants_price_idx), keep each product's cheapest qualifying variant (no cheaper one exists),
+ * apply the product filters to it, and stop after limit + 1 products.
+ */
+function variantWalk(q: SearchQuery, cmp: SQL, dir: SQL, take: number): SortPlan {
+  const qualifies = (v: SQL) => sql`(${v}.stock IS NULL OR ${v}.stock >= ${q.minStock}::int)`;
+  const [k, id] = q.after ?? [];
+  const after = q.after ? sql`AND (v.price_cents, v.product_id) ${cmp} (${k}::int, ${id}::text)` : sql``;
+  return {
+    page: sql`SELECT v.product_id AS id, v.price_cents AS price FROM variants v JOIN products p ON p.id = v.product_id
+      WHERE ${qualifies(sql`v`)}
+        AND NOT EXISTS (SELECT 1 FROM variants c WHERE c.product_id = v.product_id AND ${qualifies(sql`c`)}
+                        AND (c.price_cents, c.id) < (v.price_cents, v.id))
+        AND ${filters(q, sql`v.price_cents`)} ${after}
+      ORDER BY v.price_cents ${dir}, v.product_id ${dir} LIMIT ${take}`,
+    order: sql`pg.price ${dir}, pg.id ${dir}`,
+    key: sql`json_build_array(pg.price, pg.id)`,
+  };
+}
+
 function facet(key: SQL, label: SQL = sql`f.key`): SQL {
   return sql`(SELECT coalesce(json_agg(json_build_object('value', ${label}, 'count', f.n) ORDER BY f.n DESC, ${label}), '[]'::json)
     FROM (SELECT ${key} AS key, count(*)::int AS n FROM sample m GROUP BY 1 ORDER BY n DESC, key LIMIT ${FACET_VALUES_MAX}) f)`;
@@ -205,9 +230,10 @@ function facet(key: SQL, label: SQL = sql`f.key`): SQL {
 function candidateOrder(q: SearchQuery): SQL {
   if (q.text !== undefined) return sql``;
   const newest = sql`ORDER BY p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`;
-  if (q.sellerHandle !== undefined || q.minStock !== undefined) return newest; // products_seller_newest_idx
+  if (q.sellerHandle !== undefined) return newest; // products_seller_newest_idx
   if (q.categoryPrefix !== undefined) return sql`ORDER BY p.category_key USING ~<~, p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`;
-  if (q.minPriceCents !== undefined || q.maxPriceCents !== undefined) {
+  // Under min_stock the effective price is computed per product: no price index to follow.
+  if (q.minStock === undefined && (q.minPriceCents !== undefined || q.maxPriceCents !== undefined)) {
     return q.inStock === true ? sql`ORDER BY p.price_min_in_stock, p.id` : sql`ORDER BY p.price_min, p.id`;
   }
   return newest;

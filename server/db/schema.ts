@@ -178,7 +178,12 @@ export const variants = pgTable(
     stock: integer('stock'),
     gtin: text('gtin'),
   },
-  (t) => [uniqueIndex('variants_seller_sku_idx').on(t.sellerId, t.sku), index('variants_product_idx').on(t.productId)],
+  (t) => [
+    uniqueIndex('variants_seller_sku_idx').on(t.sellerId, t.sku),
+    index('variants_product_idx').on(t.productId),
+    // Price sorts under min_stock walk the variants in price order (see catalog/search-sql.ts).
+    index('variants_price_idx').on(t.priceCents, t.productId),
+  ],
 );
 
 /**

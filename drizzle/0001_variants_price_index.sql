@@ -1,0 +1,1 @@
+CREATE INDEX "variants_price_idx" ON "variants" USING btree ("price_cents","product_id");
