@@ -223,6 +223,10 @@ describe('filters', () => {
     expect(names(await search('category=outdoors+%3E+t_nts'))).toEqual([]);
     expect(names(await search('category=%25'))).toEqual([]);
     expect(new Set(names(await search('category=Outdoors+%3E+B')))).toEqual(new Set(['Trail Backpack 30L', 'Trail Backpack 50L']));
+    // Price sorts of a category take another path (one run per category leaf): same rules.
+    expect(names(await search('category=outdoors+%3E+tents+100%25&sort_by=price_asc'))).toEqual(['Dome Tent']);
+    expect(names(await search('category=outdoors+%3E+t_nts&sort_by=price_desc'))).toEqual([]);
+    expect(names(await search('category=Outdoors+%3E+B&sort_by=price_desc'))).toEqual(['Trail Backpack 50L', 'Trail Backpack 30L']);
   });
 
   it('an unknown seller_handle is SELLER_NOT_FOUND with suggestions', async () => {

@@ -178,6 +178,9 @@ function sortPlan(q: SearchQuery, where: SQL): SortPlan {
       const [cmp, dir] = q.sortBy === 'price_asc' ? [sql`>`, sql`ASC`] : [sql`<`, sql`DESC`];
       if (q.minStock !== undefined) return variantWalk(q, cmp, dir, take);
       const after = q.after ? sql`AND (${price}, p.id) ${cmp} (${k}::int, ${id}::text)` : sql``;
+      if (q.categoryPrefix !== undefined && q.text === undefined && q.sellerHandle === undefined) {
+        return categoryPriceMerge(q.categoryPrefix, sql`${where} ${after}`, price, dir, take);
+      }
       return {
         page: sql`SELECT p.id, ${price} AS price FROM products p WHERE ${where} ${after}
           ORDER BY price ${dir}, id ${dir} LIMIT ${take}`,
@@ -210,6 +213,33 @@ function variantWalk(q: SearchQuery, cmp: SQL, dir: SQL, take: number): SortPlan
                         AND (c.price_cents, c.id) < (v.price_cents, v.id))
         AND ${filters(q, sql`v.price_cents`)} ${after}
       ORDER BY v.price_cents ${dir}, v.product_id ${dir} LIMIT ${take}`,
+    order: sql`pg.price ${dir}, pg.id ${dir}`,
+    key: sql`json_build_array(pg.price, pg.id)`,
+  };
+}
+
+/**
+ * A price-sorted page of a category prefix. Prices correlate with categories (furniture is dear),
+ * so walking the global price index and filtering by category read most of a million rows
+ * (2 s) before the first expensive match. Instead: list the prefix's category leaves with a skip
+ * scan of products_category_idx (one probe per leaf), take the first limit + 1 of each leaf from
+ * its (category, price, id) index, and merge them.
+ */
+function categoryPriceMerge(prefix: string, where: SQL, price: SQL, dir: SQL, take: number): SortPlan {
+  const like = sql`LIKE ${`${escapeLike(prefix)}%`} ESCAPE '\\'`;
+  return {
+    page: sql`WITH RECURSIVE leaves(k) AS (
+        (SELECT c.category_key FROM products c WHERE c.category_key ${like} ORDER BY c.category_key USING ~<~ LIMIT 1)
+        UNION ALL
+        SELECT (SELECT c.category_key FROM products c WHERE c.category_key ${like} AND c.category_key ~>~ l.k
+                ORDER BY c.category_key USING ~<~ LIMIT 1)
+        FROM leaves l WHERE l.k IS NOT NULL
+      )
+      SELECT w.id, w.price FROM leaves l CROSS JOIN LATERAL (
+        SELECT p.id, ${price} AS price FROM products p WHERE p.category_key = l.k AND ${where}
+        ORDER BY ${price} ${dir}, p.id ${dir} LIMIT ${take}
+      ) w
+      ORDER BY w.price ${dir}, w.id ${dir} LIMIT ${take}`,
     order: sql`pg.price ${dir}, pg.id ${dir}`,
     key: sql`json_build_array(pg.price, pg.id)`,
   };

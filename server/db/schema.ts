@@ -158,6 +158,9 @@ export const products = pgTable(
     index('products_price_in_stock_idx').on(t.priceMinInStock, t.id),
     index('products_seller_newest_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
     index('products_category_idx').on(sql`${t.categoryKey} text_pattern_ops`, t.createdAt.desc(), t.id.desc()),
+    // Category + price sorts merge one price-ordered run per category leaf (catalog/search-sql.ts).
+    index('products_category_price_idx').on(t.categoryKey, t.priceMin, t.id),
+    index('products_category_price_in_stock_idx').on(t.categoryKey, t.priceMinInStock, t.id),
     index('products_stock_idx').on(t.stockMax),
   ],
 );

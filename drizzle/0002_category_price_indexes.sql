@@ -1,0 +1,2 @@
+CREATE INDEX "products_category_price_idx" ON "products" USING btree ("category_key","price_min","id");--> statement-breakpoint
+CREATE INDEX "products_category_price_in_stock_idx" ON "products" USING btree ("category_key","price_min_in_stock","id");
