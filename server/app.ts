@@ -20,7 +20,7 @@ export interface App {
 export function createApp(config: Config, database: Database): App {
   const services = createServices(config, database);
   let openApi: string | undefined;
-  const gateway = createGateway(services, appRouter, () => (openApi ??= JSON.stringify(buildOpenApiDocument(appRouter, services.routes, config))));
+  const gateway = createGateway(services, appRouter, () => (openApi ??= JSON.stringify(buildOpenApiDocument(appRouter, services.routes.routes, config))));
   return {
     services,
     gateway,

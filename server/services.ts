@@ -14,7 +14,7 @@ export interface Services {
   config: Config;
   database: Database;
   db: Db;
-  routes: RouteTable['routes'];
+  routes: RouteTable;
   /** Answers of `cacheMs` operations; cleared by writes that change them. */
   responses: ResponseCache;
   settings: SettingsStore;
@@ -25,7 +25,7 @@ export function createServices(config: Config, database: Database): Services {
     config,
     database,
     db: database.db,
-    routes: buildRouteTable(appRouter).routes,
+    routes: buildRouteTable(appRouter),
     responses: new ResponseCache(),
     settings: new SettingsStore(database.db),
   };

@@ -23,7 +23,7 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('describes every REST operation the gateway routes', () => {
-    for (const route of t.app.services.routes) {
+    for (const route of t.app.services.routes.routes) {
       expect(doc.paths[route.path]?.[route.method.toLowerCase()], `${route.method} ${route.path}`).toBeDefined();
     }
   });

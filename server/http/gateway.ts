@@ -16,7 +16,7 @@ import type { AppRouter } from '../routers';
 import type { Services } from '../services';
 import type { RequestContext } from '../trpc/context';
 import { toApiError } from './errors';
-import { buildRouteTable, type Route } from './routes';
+import type { Route } from './routes';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -59,7 +59,7 @@ export type Gateway = (req: ApiRequest) => Promise<ApiResponse>;
 
 export function createGateway(services: Services, appRouter: AppRouter, openApiDocument: () => string): Gateway {
   const { config } = services;
-  const routes = buildRouteTable(appRouter);
+  const { routes } = services;
   // Keyed by the forwarded Request (for createContext and onError) and by its context (for responseMeta).
   const pending = new WeakMap<object, Pending>();
 

@@ -31,6 +31,6 @@ export const docsRouter = router({
         });
       }
       const { config, routes } = ctx.services;
-      return renderDoc(input.slug as DocSlug, { config, routes, limits: () => readLimits(ctx.db) }) as Promise<z.infer<typeof docPage>>;
+      return renderDoc(input.slug as DocSlug, { config, routes: routes.routes, limits: () => readLimits(ctx.db) }) as Promise<z.infer<typeof docPage>>;
     }),
 });
