@@ -118,6 +118,13 @@ async function main(): Promise<void> {
     }
   }
 
+  // After a load, VACUUM sets the visibility map — without it the browse indexes' index-only scans
+  // (catalog/schema.ts) read the heap anyway — and ANALYZE gives the planner the new statistics.
+  const vacuumStarted = performance.now();
+  process.stdout.write('VACUUM (ANALYZE) … ');
+  await database.maintain('VACUUM (ANALYZE) sellers, products, variants, search_words');
+  console.log(`done in ${seconds(vacuumStarted)}.`);
+
   const [totals] = await rows<{ sellers: number; products: number; variants: number; words: number }>(
     db,
     sql`SELECT (SELECT count(*) FROM sellers)::int AS sellers, (SELECT count(*) FROM products)::int AS products,

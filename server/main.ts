@@ -32,7 +32,12 @@ async function main(): Promise<void> {
   const releaseLock = config.databaseUrl ? () => {} : claimDataDir(config.dataDir);
   const app = await startApp(config);
   const seeded = await ensureDemoCatalog(app.services.db);
-  if (seeded) console.log(`Seeded the demo catalog: ${seeded.sellers} sellers, ${seeded.products} products.`);
+  if (seeded) {
+    // Statistics for the planner and the visibility map for index-only scans; PGlite has no
+    // autovacuum to do it later.
+    await app.services.database.maintain('VACUUM (ANALYZE) sellers, products, variants, search_words');
+    console.log(`Seeded the demo catalog: ${seeded.sellers} sellers, ${seeded.products} products.`);
+  }
 
   const nextApp = next({ dev, dir: root, port: config.port });
   await nextApp.prepare();

@@ -37,10 +37,7 @@ export async function dropSecondaryIndexes(db: Db): Promise<string[]> {
   });
 }
 
-/**
- * Recreates every index a bulk load dropped (no-op when none is pending), `parallel` at a time,
- * then refreshes the planner's statistics.
- */
+/** Recreates every index a bulk load dropped (no-op when none is pending), `parallel` at a time. */
 export async function restoreSecondaryIndexes(db: Db, parallel = 2): Promise<string[]> {
   const [saved] = await rows<{ value: string }>(db, sql`SELECT value FROM service_settings WHERE key = ${SETTING}`);
   if (!saved) return [];
@@ -58,10 +55,6 @@ export async function restoreSecondaryIndexes(db: Db, parallel = 2): Promise<str
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, parallel) }, worker));
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL statement_timeout = 0`);
-    await tx.execute(sql`ANALYZE sellers, products, variants, search_words`);
-    await tx.execute(sql`DELETE FROM service_settings WHERE key = ${SETTING}`);
-  });
+  await db.execute(sql`DELETE FROM service_settings WHERE key = ${SETTING}`);
   return pending.map((i) => i.name);
 }

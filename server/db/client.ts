@@ -15,6 +15,13 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs a maintenance statement (VACUUM) on one connection, outside any transaction and without
+   * the service's statement timeout, which a full-table pass at a million rows can outlast.
+   */
+  maintain(statement: string): Promise<void>;
+  /** Applies the pending migrations in `drizzle/`. */
+  migrate(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -31,7 +38,7 @@ export interface OpenOptions {
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.poolSize ?? 10) : await openPglite(opts);
-  if (opts.migrate !== false) await migrateDatabase(database);
+  if (opts.migrate !== false) await database.migrate();
   return database;
 }
 
@@ -44,8 +51,10 @@ export function postgresOptions(max: number, applicationName = 'agent-commerce')
     onnotice: () => {},
     // A stuck query must not hold a request forever: it surfaces as 503 service_unavailable.
     // JIT compiling costs 0.1–1.5 s on plans with high estimates (broad catalog queries) and never
-    // pays back on these short OLTP statements.
-    connection: { statement_timeout: 15_000, application_name: applicationName, jit: 'off' as never },
+    // pays back on these short OLTP statements. No parallel workers either: they take cores from
+    // other requests, and a parallel scan returns rows in no fixed order, while a search's
+    // candidate set must be the same rows on every page of a walk (catalog/search-sql.ts).
+    connection: { statement_timeout: 15_000, application_name: applicationName, jit: 'off' as never, max_parallel_workers_per_gather: 0 as never },
   };
 }
 
@@ -56,6 +65,27 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return {
     db: drizzle(preparing(client), { schema }) as unknown as Db,
     kind: 'postgres',
+    async maintain(statement) {
+      const connection = await client.reserve();
+      try {
+        await connection.unsafe('SET statement_timeout = 0');
+        await connection.unsafe(statement);
+      } finally {
+        await connection.unsafe('RESET statement_timeout').catch(() => {});
+        connection.release();
+      }
+    },
+    async migrate() {
+      // On a connection of its own without the service's statement timeout: a migration that
+      // builds an index on a large catalog may run for minutes, and must not be cut off.
+      const migrator = postgres(url, { ...postgresOptions(1, 'agent-commerce-migrate'), connection: { application_name: 'agent-commerce-migrate' } });
+      try {
+        const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+        await migrate(drizzle(migrator, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await migrator.end({ timeout: 5 });
+      }
+    },
     close: () => client.end({ timeout: 5 }),
   };
 }
@@ -99,19 +129,15 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   return {
     db: drizzle(client, { schema }) as unknown as Db,
     kind: 'pglite',
+    maintain: async (statement) => void (await client.exec(statement)),
+    async migrate() {
+      const { migrate } = await import('drizzle-orm/pglite/migrator');
+      await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    },
     close: () => client.close(),
   };
 }
 
-export async function migrateDatabase(database: Database): Promise<void> {
-  if (database.kind === 'postgres') {
-    const { migrate } = await import('drizzle-orm/postgres-js/migrator');
-    await migrate(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-  } else {
-    const { migrate } = await import('drizzle-orm/pglite/migrator');
-    await migrate(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-  }
-}
 
 /** Runs raw SQL and returns its rows on either driver (PGlite answers `{rows}`, postgres-js an array). */
 export async function rows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
