@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURSOR_SECRET } from '../server/catalog/cursor';
 import { searchCatalog } from '../server/catalog/search';
 import { writeProducts } from '../server/catalog/writer';
+import { rows } from '../server/db/client';
+import { SEARCH_SHARDS, searchShard } from '../server/db/schema';
+import { sql } from 'drizzle-orm';
 import { product, seedCatalog, seller, type ProductSpec } from './support/catalog-fixtures';
 import { agentHeaders, testApp, type TestApp } from './support/app';
 
@@ -401,5 +404,55 @@ describe('invalid parameters', () => {
     const res = await t.call('GET', '/api/agent/search?q=tent');
     expect(res.status).toBe(400);
     expect((await res.json()).code).toBe('ucp_agent_required');
+  });
+});
+
+describe('the sharded full-text index', () => {
+  it('finds every match, whichever shard holds it', async () => {
+    const perShard = await Promise.all(
+      Array.from({ length: SEARCH_SHARDS }, async (_, shard) => {
+        const [{ n }] = await rows<{ n: number }>(
+          t.db.database.db,
+          sql`SELECT count(*)::int AS n FROM products p WHERE p.title LIKE 'Widget Gadget %' AND ${searchShard(sql`p.id`, shard)}`,
+        );
+        return n;
+      }),
+    );
+    const gadgets = perShard.reduce((a, n) => a + n, 0); // 45, and those other tests inserted
+    expect(perShard.filter((n) => n > 0).length).toBeGreaterThan(1);
+    const first = await search('q=gadget&limit=5');
+    expect(first.facets_approximate).toBe(false);
+    expect(first.facets.category.reduce((a: number, f: Json) => a + f.count, 0)).toBe(gadgets);
+    expect(new Set((await walk('q=gadget&limit=50')).map((i) => i.productID)).size).toBe(gadgets);
+    // Sorts other than relevance read the whole match set through the same shards.
+    expect((await walk('q=gadget&sort_by=price_asc&limit=50')).length).toBe(gadgets);
+  });
+});
+
+describe('category facet', () => {
+  it('counts spellings of one category path as one value, as the category filter does', async () => {
+    const db = t.db.database.db;
+    await writeProducts(db, sellerIds.get('acme-outdoors')!, [
+      product({ title: 'Enamel Camp Mug', category: 'Outdoors > Cookware' }),
+      product({ title: 'Steel Camp Mug', category: 'OUTDOORS > cookware' }),
+    ]);
+    const body = await search('q=camp mug');
+    expect(body.facets.category).toHaveLength(1);
+    expect(body.facets.category[0].count).toBe(2);
+    expect(['Outdoors > Cookware', 'OUTDOORS > cookware']).toContain(body.facets.category[0].value);
+    const filtered = await search(`category=${encodeURIComponent(body.facets.category[0].value)}`);
+    expect(filtered.numberOfItems).toBe(2);
+  });
+});
+
+describe('exact title match', () => {
+  it('ranks first for titles outside ASCII too', async () => {
+    await writeProducts(t.db.database.db, sellerIds.get('gamma-home')!, [
+      // Says the words more often, so it outranks the exact title without the bonus.
+      product({ title: 'Crème Brûlée Torch Crème Brûlée Set', description: 'Crème brûlée torch for crème brûlée.', category: 'Home > Kitchen' }),
+      product({ title: 'Crème Brûlée Torch', category: 'Home > Kitchen' }),
+    ]);
+    const body = await search(`q=${encodeURIComponent('CRÈME brûlée torch')}`);
+    expect(body.itemListElement[0].item.name).toBe('Crème Brûlée Torch');
   });
 });

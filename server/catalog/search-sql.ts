@@ -14,6 +14,7 @@
  * correction looks words up in the `search_words` dictionary, never in product titles.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { SEARCH_SHARDS, searchShard } from '../db/schema';
 
 /**
  * How many matching products relevance ranking and facet counts look at. ~1,000 keeps a broad
@@ -25,10 +26,14 @@ export const FACET_VALUES_MAX = 50;
 /** pg_trgm similarity a dictionary word needs to replace an unknown query word (pg_trgm's own default). */
 export const TYPO_MIN_SIMILARITY = 0.3;
 
-/** ts_rank_cd weights for D, C, B, A: description, category, brand, title. */
+/**
+ * ts_rank weights for D, C, B, A: description, category, brand, title. ts_rank, not ts_rank_cd:
+ * cover density reads every position of every lexeme and costs ~5 µs a row, 5× ts_rank, which
+ * made it the largest part of a broad query at 1M products; the weights carry the ranking.
+ */
 const RANK_WEIGHTS = '{0.1,0.2,0.4,1.0}';
 /**
- * Scores are integers: ts_rank_cd (normalised with flag 32 to [0, 1)) scaled by this, plus the
+ * Scores are integers: ts_rank (normalised with flag 32 to [0, 1)) scaled by this, plus the
  * same amount again for an exact title match, which therefore always ranks first. An integer
  * survives the round trip through a cursor exactly; a float4 rank compared again after JSON
  * formatting would repeat or skip rows at page boundaries.
@@ -86,6 +91,17 @@ export interface SearchSqlItem {
 }
 
 const tsquery = (text: string) => sql`websearch_to_tsquery('english', ${text})`;
+const SHARDS = Array.from({ length: SEARCH_SHARDS }, (_, shard) => shard);
+
+/**
+ * `p.search_vector @@ query` over the whole catalog, in the form the sharded GIN indexes
+ * (db/schema.ts) serve: one arm per shard, which the planner answers with a BitmapOr of the
+ * partial indexes. `shard` narrows it to one shard's index.
+ */
+function textMatch(query: SQL, shard?: number): SQL {
+  const arm = (k: number) => sql`(${searchShard(sql`p.id`, k)} AND p.search_vector @@ ${query})`;
+  return shard === undefined ? sql`(${sql.join(SHARDS.map(arm), sql` OR `)})` : arm(shard);
+}
 
 /** Text with LIKE's wildcards (and the backslash escape itself) escaped with a backslash. */
 export function escapeLike(text: string): string {
@@ -106,11 +122,12 @@ function effectivePrice(q: SearchQuery): SQL {
 
 /**
  * Every filter, on `products p`. Untracked stock (null, stock_max = UNTRACKED_STOCK) counts as in
- * stock. `price` is the expression the price bounds apply to (the product's effective price).
+ * stock. `price` is the expression the price bounds apply to (the product's effective price);
+ * `shard` limits the text match to one shard of the catalog.
  */
-function filters(q: SearchQuery, price: SQL = effectivePrice(q)): SQL {
+function filters(q: SearchQuery, { price = effectivePrice(q), shard }: { price?: SQL; shard?: number } = {}): SQL {
   const where: SQL[] = [];
-  if (q.text !== undefined) where.push(sql`p.search_vector @@ ${tsquery(q.text)}`);
+  if (q.text !== undefined) where.push(textMatch(tsquery(q.text), shard));
   if (q.categoryPrefix !== undefined) where.push(sql`p.category_key LIKE ${`${escapeLike(q.categoryPrefix)}%`} ESCAPE '\\'`);
   if (q.sellerHandle !== undefined) where.push(sql`p.seller_id = (SELECT s.id FROM sellers s WHERE s.handle = ${q.sellerHandle})`);
   // min_stock ≥ 1 implies in stock, so it takes precedence over in_stock=true.
@@ -147,8 +164,14 @@ function sortPlan(q: SearchQuery, where: SQL): SortPlan {
   switch (q.sortBy) {
     case 'relevance': {
       const text = q.text ?? '';
-      const score = sql`(floor(ts_rank_cd(${RANK_WEIGHTS}::float4[], m.search_vector, ${tsquery(text)}, 32) * ${RANK_SCALE}))::int
-        + CASE WHEN lower(m.title) = ${exactTitleKey(text)} THEN ${RANK_SCALE} ELSE 0 END`;
+      // The query is parsed once, in a sub-select: as a plain call, websearch_to_tsquery (a
+      // stable function, not folded into a constant) parsed and stemmed the query again for every
+      // ranked row, which cost more than the ranking itself.
+      // lower() costs ~2 µs a title in a libc UTF-8 collation, so it only runs on titles of the
+      // key's length (in code points, as length() counts them).
+      const exact = exactTitleKey(text);
+      const score = sql`(floor(ts_rank(${RANK_WEIGHTS}::float4[], m.search_vector, (SELECT ${tsquery(text)}), 32) * ${RANK_SCALE}))::int
+        + CASE WHEN length(m.title) = ${[...exact].length}::int AND lower(m.title) = ${exact} THEN ${RANK_SCALE} ELSE 0 END`;
       const after = q.after ? sql`WHERE (r.score, r.id) < (${k}::int, ${id}::text)` : sql``;
       return {
         page: sql`SELECT r.id, r.score FROM (SELECT m.id, ${score} AS score FROM sample m) r ${after}
@@ -192,11 +215,6 @@ function sortPlan(q: SearchQuery, where: SQL): SortPlan {
 }
 
 /**
- * Counts of `key` over the sample, most frequent first. `label` turns a group's key into the value
- * shown (it runs once per listed group, not per row: the seller facet looks up ≤ 50 handles
- * instead of joining every seller).
- */
-/**
  * A price-sorted page under min_stock. No index holds "the cheapest variant with at least N units",
  * and pricing every product first took seconds at a million. So walk the variants in price order
  * (variants_price_idx), keep each product's cheapest qualifying variant (no cheaper one exists),
@@ -211,7 +229,7 @@ function variantWalk(q: SearchQuery, cmp: SQL, dir: SQL, take: number): SortPlan
       WHERE ${qualifies(sql`v`)}
         AND NOT EXISTS (SELECT 1 FROM variants c WHERE c.product_id = v.product_id AND ${qualifies(sql`c`)}
                         AND (c.price_cents, c.id) < (v.price_cents, v.id))
-        AND ${filters(q, sql`v.price_cents`)} ${after}
+        AND ${filters(q, { price: sql`v.price_cents` })} ${after}
       ORDER BY v.price_cents ${dir}, v.product_id ${dir} LIMIT ${take}`,
     order: sql`pg.price ${dir}, pg.id ${dir}`,
     key: sql`json_build_array(pg.price, pg.id)`,
@@ -245,20 +263,29 @@ function categoryPriceMerge(prefix: string, where: SQL, price: SQL, dir: SQL, ta
   };
 }
 
+/**
+ * Counts of `key` over the sample, most frequent first. `label` turns a group's key into the value
+ * shown. It runs once per listed group, not per row, so the candidate set carries only what the
+ * browse indexes hold (catalog/schema.ts): the seller facet looks up ≤ 50 handles, and the
+ * category facet groups by the lower-cased path — the same grouping the case-insensitive
+ * `category` filter applies — and shows one product's spelling of it. (OFFSET 0 keeps `l` a
+ * subquery: pulled up, each label would be looked up again for the ORDER BY.)
+ */
 function facet(key: SQL, label: SQL = sql`f.key`): SQL {
-  return sql`(SELECT coalesce(json_agg(json_build_object('value', ${label}, 'count', f.n) ORDER BY f.n DESC, ${label}), '[]'::json)
-    FROM (SELECT ${key} AS key, count(*)::int AS n FROM sample m GROUP BY 1 ORDER BY n DESC, key LIMIT ${FACET_VALUES_MAX}) f)`;
+  return sql`(SELECT coalesce(json_agg(json_build_object('value', l.label, 'count', l.n) ORDER BY l.n DESC, l.label), '[]'::json)
+    FROM (SELECT f.n, ${label} AS label
+          FROM (SELECT ${key} AS key, count(*)::int AS n FROM sample m GROUP BY 1 ORDER BY n DESC, key LIMIT ${FACET_VALUES_MAX}) f
+          OFFSET 0) l)`;
 }
 
 /**
  * The order in which a browse (no text) takes its candidate set: the order of an index that fits
- * its filters, so the set is an index range scan and the same rows every time. Without an ORDER
- * BY, Postgres reads a heap scan from wherever a concurrent scan is (synchronized scans): a
- * different sample — and different facet counts — for identical requests. A text match keeps the
- * GIN bitmap's order, which is the table's, and stable.
+ * its filters and holds every column the set reads (db/schema.ts), so the set is an index-only
+ * range scan and the same rows every time. Without an ORDER BY, Postgres reads a heap scan from
+ * wherever a concurrent scan is (synchronized scans): a different sample — and different facet
+ * counts — for identical requests.
  */
-function candidateOrder(q: SearchQuery): SQL {
-  if (q.text !== undefined) return sql``;
+function browseOrder(q: SearchQuery): SQL {
   const newest = sql`ORDER BY p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`;
   if (q.sellerHandle !== undefined) return newest; // products_seller_newest_idx
   if (q.categoryPrefix !== undefined) return sql`ORDER BY p.category_key USING ~<~, p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`;
@@ -270,8 +297,21 @@ function candidateOrder(q: SearchQuery): SQL {
 }
 
 /**
+ * The first `take` rows of the match set. A browse follows an index (browseOrder). A text match
+ * reads the shards of the full-text index one after the other (UNION ALL runs its arms in order,
+ * and the LIMIT stops it): a broad query fills the set from the first shard without building the
+ * bitmaps of the other seven. The order — shard, then table order within it — is stable too.
+ */
+function candidates(q: SearchQuery, take: number): SQL {
+  const columns = sql`p.id, p.seller_id, p.category_key, p.stock_max${q.sortBy === 'relevance' ? sql`, p.title, p.search_vector` : sql``}`;
+  if (q.text === undefined) return sql`SELECT ${columns} FROM products p WHERE ${filters(q)} ${browseOrder(q)} LIMIT ${take}`;
+  const arms = SHARDS.map((shard) => sql`(SELECT ${columns} FROM products p WHERE ${filters(q, { shard })})`);
+  return sql`SELECT * FROM (${sql.join(arms, sql` UNION ALL `)}) p LIMIT ${take}`;
+}
+
+/**
  * The whole search in one statement, answering one row (`SearchSqlRow`):
- * - `matches`: the first cap + 1 rows of the match set, in a fixed order (see candidateOrder;
+ * - `matches`: the first cap + 1 rows of the match set, in a fixed order (see candidates;
  *   materialised once, read by the facets and, for relevance, by the ranking). Its size tells
  *   whether the set exceeds the cap.
  * - `sample`: its first cap rows; facets count them, relevance ranks them.
@@ -281,12 +321,8 @@ function candidateOrder(q: SearchQuery): SQL {
  */
 export function searchSql(q: SearchQuery): SQL {
   const cap = q.candidateCap ?? SEARCH_CANDIDATE_CAP;
-  const where = filters(q);
-  const plan = sortPlan(q, where);
-  const rankColumns = q.sortBy === 'relevance' ? sql`, p.title, p.search_vector` : sql``;
-  return sql`WITH matches AS MATERIALIZED (
-      SELECT p.id, p.seller_id, p.category, p.stock_max ${rankColumns} FROM products p WHERE ${where} ${candidateOrder(q)} LIMIT ${cap + 1}
-    ),
+  const plan = sortPlan(q, filters(q));
+  return sql`WITH matches AS MATERIALIZED (${candidates(q, cap + 1)}),
     sample AS (SELECT * FROM matches LIMIT ${cap}),
     page AS (${plan.page})
     SELECT
@@ -299,7 +335,7 @@ export function searchSql(q: SearchQuery): SQL {
         ) ORDER BY ${plan.order})
        FROM page pg JOIN products p ON p.id = pg.id JOIN sellers s ON s.id = p.seller_id) AS items,
       (SELECT count(*)::int FROM matches) AS matched,
-      ${facet(sql`m.category`)} AS category_facets,
+      ${facet(sql`m.category_key`, sql`(SELECT c.category FROM products c WHERE c.category_key = f.key LIMIT 1)`)} AS category_facets,
       ${facet(sql`m.seller_id`, sql`(SELECT s.handle FROM sellers s WHERE s.id = f.key)`)} AS seller_facets,
       ${facet(sql`CASE WHEN m.stock_max > 0 THEN 'in_stock' ELSE 'out_of_stock' END`)} AS availability_facets`;
 }
@@ -309,16 +345,22 @@ export function searchSql(q: SearchQuery): SQL {
  * should be replaced: not in the dictionary, not an English stop word, found in no product at all
  * (the dictionary holds title, brand and category words only, so a word that occurs only in
  * descriptions is left alone), and with a dictionary word similar enough that does not merely
- * share its stem (`headphone` → `headphones` would change nothing).
+ * share its stem (`headphone` → `headphones` would change nothing). "Found in no product" asks
+ * the shards one by one (EXISTS stops at the first hit): an OR over them would not use the
+ * indexes for a word that comes from the query's own rows.
  *
  * `words` are letters and digits only (see typo.ts), so they travel as one space-separated text
  * parameter: no array or JSON parameter, which drivers serialise differently.
  */
 export function typoCorrectionSql(words: string[]): SQL {
-  return sql`SELECT q.word, c.word AS correction
-    FROM (SELECT t.word FROM unnest(string_to_array(${words.join(' ')}::text, ' ')) AS t(word)
-          WHERE to_tsvector('english', t.word) <> ''::tsvector
-            AND NOT EXISTS (SELECT 1 FROM search_words k WHERE k.word = t.word)) q
+  // `unknown` is materialised so the dictionary lookup runs first: left to the planner, the
+  // costlier product check ran first, for every word, known or not.
+  return sql`WITH unknown AS MATERIALIZED (
+      SELECT t.word FROM unnest(string_to_array(${words.join(' ')}::text, ' ')) AS t(word)
+      WHERE to_tsvector('english', t.word) <> ''::tsvector
+        AND NOT EXISTS (SELECT 1 FROM search_words k WHERE k.word = t.word)
+    )
+    SELECT q.word, c.word AS correction FROM unknown q
     CROSS JOIN LATERAL (
       SELECT w.word FROM search_words w
       WHERE w.word % q.word AND similarity(w.word, q.word) >= ${TYPO_MIN_SIMILARITY}::float4
@@ -326,5 +368,8 @@ export function typoCorrectionSql(words: string[]): SQL {
       LIMIT 1
     ) c
     WHERE to_tsvector('english', c.word) <> to_tsvector('english', q.word)
-      AND NOT EXISTS (SELECT 1 FROM products p WHERE p.search_vector @@ plainto_tsquery('english', q.word))`;
+      AND NOT EXISTS (${sql.join(
+        SHARDS.map((shard) => sql`SELECT 1 FROM products p WHERE ${textMatch(sql`plainto_tsquery('english', q.word)`, shard)}`),
+        sql` UNION ALL `,
+      )})`;
 }

@@ -118,6 +118,19 @@ export const sellers = pgTable(
 /** Large sentinel that stands for "stock not tracked" in `stock_max`: untracked counts as in stock. */
 export const UNTRACKED_STOCK = 2147483647;
 
+/**
+ * The full-text GIN index is split into SEARCH_SHARDS partial indexes by a hash of the product id.
+ * A GIN scan always builds the whole bitmap of its match: 10 ms for a broad two-word query at a
+ * million products, though search needs only ~1,000 candidates. Reading the shards one after the
+ * other under a LIMIT stops after the first shard that fills it (catalog/search-sql.ts), so a
+ * broad query pays for one eighth of its postings; a narrow one reads all eight, as before.
+ * md5, not hashtext: its value is fixed forever, and index predicates must never move.
+ */
+export const SEARCH_SHARDS = 8;
+export function searchShard(id: SQL, shard: number): SQL {
+  return sql`(get_byte(decode(md5(${id}), 'hex'), 0) & ${sql.raw(String(SEARCH_SHARDS - 1))}) = ${sql.raw(String(shard))}`;
+}
+
 export const products = pgTable(
   'products',
   {
@@ -152,12 +165,28 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_seller_external_idx').on(t.sellerId, t.externalId),
-    index('products_search_idx').using('gin', t.searchVector),
-    index('products_newest_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('products_price_idx').on(t.priceMin, t.id),
-    index('products_price_in_stock_idx').on(t.priceMinInStock, t.id),
-    index('products_seller_newest_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
-    index('products_category_idx').on(sql`${t.categoryKey} text_pattern_ops`, t.createdAt.desc(), t.id.desc()),
+    ...Array.from({ length: SEARCH_SHARDS }, (_, shard) =>
+      index(`products_search_${shard}_idx`)
+        .using('gin', t.searchVector)
+        .where(searchShard(sql`${t.id}`, shard)),
+    ),
+    // The indexes a browse walks also carry every column its filters and facets read, after the
+    // sort key (drizzle has no INCLUDE; trailing key columns do the same job here). The 1,000-row
+    // candidate set facets count is then an index-only scan: ~1 ms at 1M products instead of
+    // ~8 ms of scattered heap reads. See catalog/search-sql.ts, candidateOrder.
+    index('products_newest_idx').on(t.createdAt.desc(), t.id.desc(), t.sellerId, t.categoryKey, t.stockMax, t.priceMin, t.priceMinInStock),
+    index('products_price_idx').on(t.priceMin, t.id, t.sellerId, t.categoryKey, t.stockMax, t.priceMinInStock),
+    index('products_price_in_stock_idx').on(t.priceMinInStock, t.id, t.sellerId, t.categoryKey, t.stockMax, t.priceMin),
+    index('products_seller_newest_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc(), t.categoryKey, t.stockMax, t.priceMin, t.priceMinInStock),
+    index('products_category_idx').on(
+      sql`${t.categoryKey} text_pattern_ops`,
+      t.createdAt.desc(),
+      t.id.desc(),
+      t.sellerId,
+      t.stockMax,
+      t.priceMin,
+      t.priceMinInStock,
+    ),
     // Category + price sorts merge one price-ordered run per category leaf (catalog/search-sql.ts).
     index('products_category_price_idx').on(t.categoryKey, t.priceMin, t.id),
     index('products_category_price_in_stock_idx').on(t.categoryKey, t.priceMinInStock, t.id),

@@ -152,7 +152,7 @@ function rest(src: DocSources) {
         typo_correction:
           'Plain words of 3–40 letters that are not in the catalog’s vocabulary, match no product and are not stop words are replaced by the most similar vocabulary word (trigram similarity ≥ 0.3, another form of the same word is never a correction). Quoted phrases, -excluded words and `or` are left alone. query_corrected shows the query that ran, on every page of the walk.',
         facets:
-          'Each facet applies every filter (including its own), lists at most 50 values, most frequent first, and counts the match set — or, above 1,000 matches, the first 1,000 (facets_approximate: true). Availability values are in_stock and out_of_stock.',
+          'Each facet applies every filter (including its own), lists at most 50 values, most frequent first, and counts the match set — or, above 1,000 matches, the first 1,000 (facets_approximate: true). Category values count spellings of one path that differ only in case as one value (the category filter matches them alike) and show one seller’s spelling. Availability values are in_stock and out_of_stock.',
         cursors:
           'A cursor is bound to every parameter but limit (which may change between pages) and to the corrected query; a tampered cursor or one from another query answers 400 invalid_cursor. Keyset pagination: rows inserted during a walk never cause repeats or gaps. position continues across pages.',
         strictness:
