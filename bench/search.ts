@@ -31,7 +31,7 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { CURSOR_SECRET } from '../server/catalog/cursor';
 import { searchCatalog } from '../server/catalog/search';
-import type { Db } from '../server/db/client';
+import { postgresOptions, type Db } from '../server/db/client';
 import { schema } from '../server/db/schema';
 import { SettingsStore } from '../server/domain/settings';
 import { searchInput } from '../server/routers/catalog';
@@ -81,7 +81,7 @@ const AGENT = 'profile="https://agent.shopbot.dev/profile.json"';
 const APPLICATION_NAME = { service: 'agent-commerce', bare: 'bench-bare-search' } as const;
 type ServerName = keyof typeof APPLICATION_NAME;
 /** The service's connection options (server/db/client.ts), for this process's own statements. */
-const CONNECTION = { statement_timeout: 15_000, application_name: 'bench-search', jit: 'off' } as const;
+const CONNECTION = { ...postgresOptions(1).connection, application_name: 'bench-search' };
 
 const databaseUrl = (() => {
   const u = new URL(ADMIN_URL);
