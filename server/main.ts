@@ -43,23 +43,27 @@ async function main(): Promise<void> {
   await nextApp.prepare();
   const handleNext = nextApp.getRequestHandler();
 
-  // Agent requests still running, so that shutdown lets them commit (or roll back) before the
-  // database closes, even when their clients have already gone.
+  // Requests still running, so that shutdown lets agent requests commit (or roll back) before the
+  // database closes, even when their clients have already gone, and lets pages finish streaming.
   let inFlight = 0;
   let onDrained: (() => void) | undefined;
+  const done = () => {
+    if (--inFlight === 0) onDrained?.();
+  };
   const server = http.createServer((req, res) => {
+    inFlight++;
     if (isAgentPath(req.url ?? '/')) {
-      inFlight++;
+      // Counted until the procedure settles, not until the socket closes: a client that hangs up
+      // must not let the database close under its transaction.
       serveNode(app.gateway, req, res)
         .catch((err) => {
           console.error('gateway failure', err);
           if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
           res.end(JSON.stringify({ error: 'Something went wrong on our side.', code: 'internal_error' }));
         })
-        .finally(() => {
-          if (--inFlight === 0) onDrained?.();
-        });
+        .finally(done);
     } else {
+      res.once('close', done);
       void handleNext(req, res);
     }
   });
@@ -77,18 +81,25 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    const stopStarted = performance.now();
     console.log(`${signal}: shutting down`);
-    // A stuck close must not keep a stopped service alive.
+    // A stuck close must not keep a stopped service alive; the process is gone after this, so the
+    // folder is free either way.
     setTimeout(() => {
       console.error('shutdown timed out after 15 s');
+      releaseLock();
       process.exit(1);
     }, 15_000).unref();
     clearInterval(purge);
-    server.closeIdleConnections();
-    await new Promise((resolve) => server.close(resolve));
+    // Stop accepting, let running requests finish, then drop the keep-alive connections: waiting
+    // for clients to close those themselves could take up to keepAliveTimeout.
+    const closed = new Promise((resolve) => server.close(resolve));
     if (inFlight > 0) await new Promise<void>((resolve) => (onDrained = resolve));
+    server.closeAllConnections();
+    await closed;
     await app.close();
     releaseLock();
+    console.log(`${signal}: stopped in ${Math.round(performance.now() - stopStarted)} ms`);
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
