@@ -149,6 +149,19 @@ export function exactTitleKey(text: string): string {
   return text.replace(/"/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
+/**
+ * The relevance score of a row of `products p` for `text`. The query is parsed once, in a
+ * sub-select: as a plain call, websearch_to_tsquery (a stable function, not folded into a
+ * constant) parsed and stemmed the query again for every ranked row, which cost more than the
+ * ranking itself. lower() costs ~2 µs a title in a libc UTF-8 collation, so it only runs on
+ * titles of the key's length (in code points, as length() counts them).
+ */
+function relevanceScore(text: string): SQL {
+  const exact = exactTitleKey(text);
+  return sql`(floor(ts_rank(${RANK_WEIGHTS}::float4[], p.search_vector, (SELECT ${tsquery(text)}), 32) * ${RANK_SCALE}))::int
+    + CASE WHEN length(p.title) = ${[...exact].length}::int AND lower(p.title) = ${exact} THEN ${RANK_SCALE} ELSE 0 END`;
+}
+
 interface SortPlan {
   /** The page: ids and key columns, in order, limit + 1 rows (the extra one says a next page exists). */
   page: SQL;
@@ -163,19 +176,10 @@ function sortPlan(q: SearchQuery, where: SQL): SortPlan {
   const [k, id] = q.after ?? [];
   switch (q.sortBy) {
     case 'relevance': {
-      const text = q.text ?? '';
-      // The query is parsed once, in a sub-select: as a plain call, websearch_to_tsquery (a
-      // stable function, not folded into a constant) parsed and stemmed the query again for every
-      // ranked row, which cost more than the ranking itself.
-      // lower() costs ~2 µs a title in a libc UTF-8 collation, so it only runs on titles of the
-      // key's length (in code points, as length() counts them).
-      const exact = exactTitleKey(text);
-      const score = sql`(floor(ts_rank(${RANK_WEIGHTS}::float4[], m.search_vector, (SELECT ${tsquery(text)}), 32) * ${RANK_SCALE}))::int
-        + CASE WHEN length(m.title) = ${[...exact].length}::int AND lower(m.title) = ${exact} THEN ${RANK_SCALE} ELSE 0 END`;
-      const after = q.after ? sql`WHERE (r.score, r.id) < (${k}::int, ${id}::text)` : sql``;
+      // The candidate set carries each row's score (see relevanceScore).
+      const after = q.after ? sql`WHERE (m.score, m.id) < (${k}::int, ${id}::text)` : sql``;
       return {
-        page: sql`SELECT r.id, r.score FROM (SELECT m.id, ${score} AS score FROM sample m) r ${after}
-          ORDER BY r.score DESC, r.id DESC LIMIT ${take}`,
+        page: sql`SELECT m.id, m.score FROM sample m ${after} ORDER BY m.score DESC, m.id DESC LIMIT ${take}`,
         order: sql`pg.score DESC, pg.id DESC`,
         key: sql`json_build_array(pg.score, pg.id)`,
       };
@@ -303,10 +307,16 @@ function browseOrder(q: SearchQuery): SQL {
  * bitmaps of the other seven. The order — shard, then table order within it — is stable too.
  */
 function candidates(q: SearchQuery, take: number): SQL {
-  const columns = sql`p.id, p.seller_id, p.category_key, p.stock_max${q.sortBy === 'relevance' ? sql`, p.title, p.search_vector` : sql``}`;
+  const columns = sql`p.id, p.seller_id, p.category_key, p.stock_max`;
   if (q.text === undefined) return sql`SELECT ${columns} FROM products p WHERE ${filters(q)} ${browseOrder(q)} LIMIT ${take}`;
-  const arms = SHARDS.map((shard) => sql`(SELECT ${columns} FROM products p WHERE ${filters(q, { shard })})`);
-  return sql`SELECT * FROM (${sql.join(arms, sql` UNION ALL `)}) p LIMIT ${take}`;
+  // The wide columns ranking reads stay inside: the set itself is narrow, since the facets and
+  // the page scan it several times.
+  const ranked = q.sortBy === 'relevance';
+  const arms = SHARDS.map(
+    (shard) => sql`(SELECT ${columns}${ranked ? sql`, p.title, p.search_vector` : sql``} FROM products p WHERE ${filters(q, { shard })})`,
+  );
+  return sql`SELECT ${columns}${ranked ? sql`, ${relevanceScore(q.text)} AS score` : sql``}
+    FROM (SELECT * FROM (${sql.join(arms, sql` UNION ALL `)}) p LIMIT ${take}) p`;
 }
 
 /**
@@ -323,7 +333,7 @@ export function searchSql(q: SearchQuery): SQL {
   const cap = q.candidateCap ?? SEARCH_CANDIDATE_CAP;
   const plan = sortPlan(q, filters(q));
   return sql`WITH matches AS MATERIALIZED (${candidates(q, cap + 1)}),
-    sample AS (SELECT * FROM matches LIMIT ${cap}),
+    sample AS NOT MATERIALIZED (SELECT * FROM matches LIMIT ${cap}),
     page AS (${plan.page})
     SELECT
       (SELECT json_agg(json_build_object(
