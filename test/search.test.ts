@@ -3,6 +3,7 @@ import jsonld from 'jsonld';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURSOR_SECRET } from '../server/catalog/cursor';
 import { searchCatalog } from '../server/catalog/search';
+import { prefixUpperBound } from '../server/catalog/search-sql';
 import { writeProducts } from '../server/catalog/writer';
 import { rows } from '../server/db/client';
 import { SEARCH_SHARDS, searchShard } from '../server/db/schema';
@@ -221,12 +222,12 @@ describe('filters', () => {
     expect(new Set(names(body))).toEqual(new Set(expected));
   });
 
-  it('category is a case-insensitive path prefix whose LIKE wildcards are literal', async () => {
+  it('category is a case-insensitive path prefix in which % and _ are literal', async () => {
     expect(names(await search('category=outdoors+%3E+tents+100%25'))).toEqual(['Dome Tent']);
     expect(names(await search('category=outdoors+%3E+t_nts'))).toEqual([]);
     expect(names(await search('category=%25'))).toEqual([]);
     expect(new Set(names(await search('category=Outdoors+%3E+B')))).toEqual(new Set(['Trail Backpack 30L', 'Trail Backpack 50L']));
-    // Price sorts of a category take another path (one run per category leaf): same rules.
+    // Every sort of a category browse, newest (above) included, merges one run per category leaf.
     expect(names(await search('category=outdoors+%3E+tents+100%25&sort_by=price_asc'))).toEqual(['Dome Tent']);
     expect(names(await search('category=outdoors+%3E+t_nts&sort_by=price_desc'))).toEqual([]);
     expect(names(await search('category=Outdoors+%3E+B&sort_by=price_desc'))).toEqual(['Trail Backpack 50L', 'Trail Backpack 30L']);
@@ -442,6 +443,32 @@ describe('category facet', () => {
     expect(['Outdoors > Cookware', 'OUTDOORS > cookware']).toContain(body.facets.category[0].value);
     const filtered = await search(`category=${encodeURIComponent(body.facets.category[0].value)}`);
     expect(filtered.numberOfItems).toBe(2);
+  });
+});
+
+describe('category prefix', () => {
+  it('is exact at the byte-range edges, outside ASCII too, under every sort', async () => {
+    await writeProducts(t.db.database.db, sellerIds.get('gamma-home')!, [
+      product({ title: 'Santoku Knife', category: 'Küche > Messer' }),
+      product({ title: 'Bread Knife', category: 'Küche > Messer > Brot' }),
+      // Neighbours just outside the prefix in code point order: ü + 1 = ý, and "messer" + 1.
+      product({ title: 'Neighbour One', category: 'Kýche' }),
+      product({ title: 'Neighbour Two', category: 'Küche > Messes' }),
+    ]);
+    for (const sort of ['', '&sort_by=price_asc', '&sort_by=price_desc']) {
+      const body = await search(`category=${encodeURIComponent('KÜCHE > messer')}${sort}`);
+      expect(new Set(names(body)), sort).toEqual(new Set(['Santoku Knife', 'Bread Knife']));
+      expect(body.facets.category.reduce((n: number, f: Json) => n + f.count, 0)).toBe(2);
+    }
+  });
+
+  it('has an upper bound in code point order, wherever the last character is', () => {
+    expect(prefixUpperBound('home > kitchen')).toBe('home > kitcheo');
+    expect(prefixUpperBound('küche')).toBe('küchf');
+    expect(prefixUpperBound('caf\u00e9')).toBe('caf\u00ea');
+    expect(prefixUpperBound('a\ud7ff')).toBe('a\ue000'); // skips the surrogates
+    expect(prefixUpperBound('a\u{10ffff}')).toBe('b');
+    expect(prefixUpperBound('\u{10ffff}')).toBeUndefined();
   });
 });
 

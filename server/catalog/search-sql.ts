@@ -103,9 +103,38 @@ function textMatch(query: SQL, shard?: number): SQL {
   return shard === undefined ? sql`(${sql.join(SHARDS.map(arm), sql` OR `)})` : arm(shard);
 }
 
-/** Text with LIKE's wildcards (and the backslash escape itself) escaped with a backslash. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/**
+ * `LIMIT n` with n written into the statement. Search statements are prepared, and Postgres
+ * replans a prepared statement on every run (~1 ms here) unless its generic plan looks as cheap
+ * as the custom ones; with the row count a parameter, a generic plan is costed as if it read a
+ * tenth of the rows, so it never did. The few distinct values (page sizes, the cap) make few
+ * statements.
+ */
+function limit(n: number): SQL {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`LIMIT must be a non-negative integer, got ${n}`);
+  return sql.raw(`LIMIT ${n}`);
+}
+
+/**
+ * The least string greater than every string that starts with `prefix`, in code point order
+ * (which is byte order for UTF-8, the order of text_pattern_ops); undefined when there is none.
+ */
+export function prefixUpperBound(prefix: string): string | undefined {
+  const chars = [...prefix];
+  while (chars.length) {
+    const last = chars.pop()!.codePointAt(0)!;
+    if (last < 0x10ffff) return chars.join('') + String.fromCodePoint(last === 0xd7ff ? 0xe000 : last + 1);
+  }
+  return undefined;
+}
+
+/**
+ * `column` starts with `prefix`, as a byte range of text_pattern_ops (products_category_idx):
+ * exact, and unlike LIKE with a parameter it stays an index range in a generic plan.
+ */
+function startsWith(column: SQL, prefix: string): SQL {
+  const upper = prefixUpperBound(prefix);
+  return upper === undefined ? sql`${column} ~>=~ ${prefix}` : sql`(${column} ~>=~ ${prefix} AND ${column} ~<~ ${upper})`;
 }
 
 /**
@@ -128,7 +157,7 @@ function effectivePrice(q: SearchQuery): SQL {
 function filters(q: SearchQuery, { price = effectivePrice(q), shard }: { price?: SQL; shard?: number } = {}): SQL {
   const where: SQL[] = [];
   if (q.text !== undefined) where.push(textMatch(tsquery(q.text), shard));
-  if (q.categoryPrefix !== undefined) where.push(sql`p.category_key LIKE ${`${escapeLike(q.categoryPrefix)}%`} ESCAPE '\\'`);
+  if (q.categoryPrefix !== undefined) where.push(startsWith(sql`p.category_key`, q.categoryPrefix));
   if (q.sellerHandle !== undefined) where.push(sql`p.seller_id = (SELECT s.id FROM sellers s WHERE s.handle = ${q.sellerHandle})`);
   // min_stock ≥ 1 implies in stock, so it takes precedence over in_stock=true.
   if (q.minStock !== undefined) where.push(sql`p.stock_max >= ${q.minStock}::int`);
@@ -171,6 +200,11 @@ interface SortPlan {
   key: SQL;
 }
 
+/** A browse narrowed by category and not by text or seller: its pages merge the category's leaves. */
+function categoryOnly(q: SearchQuery): q is SearchQuery & { categoryPrefix: string } {
+  return q.categoryPrefix !== undefined && q.text === undefined && q.sellerHandle === undefined;
+}
+
 function sortPlan(q: SearchQuery, where: SQL): SortPlan {
   const take = q.limit + 1;
   const [k, id] = q.after ?? [];
@@ -179,7 +213,7 @@ function sortPlan(q: SearchQuery, where: SQL): SortPlan {
       // The candidate set carries each row's score (see relevanceScore).
       const after = q.after ? sql`WHERE (m.score, m.id) < (${k}::int, ${id}::text)` : sql``;
       return {
-        page: sql`SELECT m.id, m.score FROM sample m ${after} ORDER BY m.score DESC, m.id DESC LIMIT ${take}`,
+        page: sql`SELECT m.id, m.score FROM sample m ${after} ORDER BY m.score DESC, m.id DESC ${limit(take)}`,
         order: sql`pg.score DESC, pg.id DESC`,
         key: sql`json_build_array(pg.score, pg.id)`,
       };
@@ -189,10 +223,12 @@ function sortPlan(q: SearchQuery, where: SQL): SortPlan {
       const after = q.after
         ? sql`AND (p.created_at, p.id) < (timestamptz 'epoch' + ${k}::bigint * interval '1 microsecond', ${id}::text)`
         : sql``;
+      const order = sql`created_at DESC NULLS LAST, id DESC NULLS LAST`;
       return {
         // DESC NULLS LAST, like products_newest_idx, so the page is an index scan.
-        page: sql`SELECT p.id, p.created_at FROM products p WHERE ${where} ${after}
-          ORDER BY created_at DESC NULLS LAST, id DESC NULLS LAST LIMIT ${take}`,
+        page: categoryOnly(q)
+          ? categoryMerge(q, after, sql`p.id, p.created_at`, order, take)
+          : sql`SELECT p.id, p.created_at FROM products p WHERE ${where} ${after} ORDER BY ${order} ${limit(take)}`,
         order: sql`pg.created_at DESC NULLS LAST, pg.id DESC NULLS LAST`,
         key: sql`json_build_array(((extract(epoch FROM pg.created_at) * 1000000)::bigint)::text, pg.id)`,
       };
@@ -205,12 +241,11 @@ function sortPlan(q: SearchQuery, where: SQL): SortPlan {
       const [cmp, dir] = q.sortBy === 'price_asc' ? [sql`>`, sql`ASC`] : [sql`<`, sql`DESC`];
       if (q.minStock !== undefined) return variantWalk(q, cmp, dir, take);
       const after = q.after ? sql`AND (${price}, p.id) ${cmp} (${k}::int, ${id}::text)` : sql``;
-      if (q.categoryPrefix !== undefined && q.text === undefined && q.sellerHandle === undefined) {
-        return categoryPriceMerge(q.categoryPrefix, sql`${where} ${after}`, price, dir, take);
-      }
+      const order = sql`price ${dir}, id ${dir}`;
       return {
-        page: sql`SELECT p.id, ${price} AS price FROM products p WHERE ${where} ${after}
-          ORDER BY price ${dir}, id ${dir} LIMIT ${take}`,
+        page: categoryOnly(q)
+          ? categoryMerge(q, after, sql`p.id, ${price} AS price`, order, take)
+          : sql`SELECT p.id, ${price} AS price FROM products p WHERE ${where} ${after} ORDER BY ${order} ${limit(take)}`,
         order: sql`pg.price ${dir}, pg.id ${dir}`,
         key: sql`json_build_array(pg.price, pg.id)`,
       };
@@ -234,37 +269,37 @@ function variantWalk(q: SearchQuery, cmp: SQL, dir: SQL, take: number): SortPlan
         AND NOT EXISTS (SELECT 1 FROM variants c WHERE c.product_id = v.product_id AND ${qualifies(sql`c`)}
                         AND (c.price_cents, c.id) < (v.price_cents, v.id))
         AND ${filters(q, { price: sql`v.price_cents` })} ${after}
-      ORDER BY v.price_cents ${dir}, v.product_id ${dir} LIMIT ${take}`,
+      ORDER BY v.price_cents ${dir}, v.product_id ${dir} ${limit(take)}`,
     order: sql`pg.price ${dir}, pg.id ${dir}`,
     key: sql`json_build_array(pg.price, pg.id)`,
   };
 }
 
 /**
- * A price-sorted page of a category prefix. Prices correlate with categories (furniture is dear),
- * so walking the global price index and filtering by category read most of a million rows
- * (2 s) before the first expensive match. Instead: list the prefix's category leaves with a skip
- * scan of products_category_idx (one probe per leaf), take the first limit + 1 of each leaf from
- * its (category, price, id) index, and merge them.
+ * A page of a category prefix in `order` (price or newest). Prices correlate with categories
+ * (furniture is dear), so walking the global price index and filtering by category read most of
+ * a million rows (2 s) before the first expensive match; a small category in newest order is
+ * the same walk. Instead: list the prefix's category leaves with a skip scan of
+ * products_category_idx (one probe per leaf), take the first limit + 1 of each leaf from its
+ * (category, price | created_at, id) index, and merge them. Its cost does not depend on how the
+ * category's products are spread, so one plan suits every category.
  */
-function categoryPriceMerge(prefix: string, where: SQL, price: SQL, dir: SQL, take: number): SortPlan {
-  const like = sql`LIKE ${`${escapeLike(prefix)}%`} ESCAPE '\\'`;
-  return {
-    page: sql`WITH RECURSIVE leaves(k) AS (
-        (SELECT c.category_key FROM products c WHERE c.category_key ${like} ORDER BY c.category_key USING ~<~ LIMIT 1)
-        UNION ALL
-        SELECT (SELECT c.category_key FROM products c WHERE c.category_key ${like} AND c.category_key ~>~ l.k
-                ORDER BY c.category_key USING ~<~ LIMIT 1)
-        FROM leaves l WHERE l.k IS NOT NULL
-      )
-      SELECT w.id, w.price FROM leaves l CROSS JOIN LATERAL (
-        SELECT p.id, ${price} AS price FROM products p WHERE p.category_key = l.k AND ${where}
-        ORDER BY ${price} ${dir}, p.id ${dir} LIMIT ${take}
-      ) w
-      ORDER BY w.price ${dir}, w.id ${dir} LIMIT ${take}`,
-    order: sql`pg.price ${dir}, pg.id ${dir}`,
-    key: sql`json_build_array(pg.price, pg.id)`,
-  };
+function categoryMerge(q: SearchQuery & { categoryPrefix: string }, after: SQL, columns: SQL, order: SQL, take: number): SQL {
+  const inPrefix = startsWith(sql`c.category_key`, q.categoryPrefix);
+  // Within a leaf the prefix holds by construction; as a condition there it made generic plans
+  // prefer the prefix index and sort the whole leaf over the leaf's ordered index.
+  const where = sql`${filters({ ...q, categoryPrefix: undefined })} ${after}`;
+  return sql`WITH RECURSIVE leaves(k) AS (
+      (SELECT c.category_key FROM products c WHERE ${inPrefix} ORDER BY c.category_key USING ~<~ LIMIT 1)
+      UNION ALL
+      SELECT (SELECT c.category_key FROM products c WHERE ${inPrefix} AND c.category_key ~>~ l.k
+              ORDER BY c.category_key USING ~<~ LIMIT 1)
+      FROM leaves l WHERE l.k IS NOT NULL
+    )
+    SELECT w.* FROM leaves l CROSS JOIN LATERAL (
+      SELECT ${columns} FROM products p WHERE p.category_key = l.k AND ${where} ORDER BY ${order} ${limit(take)}
+    ) w
+    ORDER BY ${order} ${limit(take)}`;
 }
 
 /**
@@ -278,7 +313,7 @@ function categoryPriceMerge(prefix: string, where: SQL, price: SQL, dir: SQL, ta
 function facet(key: SQL, label: SQL = sql`f.key`): SQL {
   return sql`(SELECT coalesce(json_agg(json_build_object('value', l.label, 'count', l.n) ORDER BY l.n DESC, l.label), '[]'::json)
     FROM (SELECT f.n, ${label} AS label
-          FROM (SELECT ${key} AS key, count(*)::int AS n FROM sample m GROUP BY 1 ORDER BY n DESC, key LIMIT ${FACET_VALUES_MAX}) f
+          FROM (SELECT ${key} AS key, count(*)::int AS n FROM sample m GROUP BY 1 ORDER BY n DESC, key ${limit(FACET_VALUES_MAX)}) f
           OFFSET 0) l)`;
 }
 
@@ -308,7 +343,7 @@ function browseOrder(q: SearchQuery): SQL {
  */
 function candidates(q: SearchQuery, take: number): SQL {
   const columns = sql`p.id, p.seller_id, p.category_key, p.stock_max`;
-  if (q.text === undefined) return sql`SELECT ${columns} FROM products p WHERE ${filters(q)} ${browseOrder(q)} LIMIT ${take}`;
+  if (q.text === undefined) return sql`SELECT ${columns} FROM products p WHERE ${filters(q)} ${browseOrder(q)} ${limit(take)}`;
   // The wide columns ranking reads stay inside: the set itself is narrow, since the facets and
   // the page scan it several times.
   const ranked = q.sortBy === 'relevance';
@@ -316,7 +351,7 @@ function candidates(q: SearchQuery, take: number): SQL {
     (shard) => sql`(SELECT ${columns}${ranked ? sql`, p.title, p.search_vector` : sql``} FROM products p WHERE ${filters(q, { shard })})`,
   );
   return sql`SELECT ${columns}${ranked ? sql`, ${relevanceScore(q.text)} AS score` : sql``}
-    FROM (SELECT * FROM (${sql.join(arms, sql` UNION ALL `)}) p LIMIT ${take}) p`;
+    FROM (SELECT * FROM (${sql.join(arms, sql` UNION ALL `)}) p ${limit(take)}) p`;
 }
 
 /**
@@ -333,7 +368,7 @@ export function searchSql(q: SearchQuery): SQL {
   const cap = q.candidateCap ?? SEARCH_CANDIDATE_CAP;
   const plan = sortPlan(q, filters(q));
   return sql`WITH matches AS MATERIALIZED (${candidates(q, cap + 1)}),
-    sample AS NOT MATERIALIZED (SELECT * FROM matches LIMIT ${cap}),
+    sample AS NOT MATERIALIZED (SELECT * FROM matches ${limit(cap)}),
     page AS (${plan.page})
     SELECT
       (SELECT json_agg(json_build_object(

@@ -8,8 +8,12 @@ import type { DeliveryZone, SellerPolicies } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
 import { cursorScope, decodeCursor, encodeCursor } from './cursor';
 import { handleLikePart, normaliseHost, siteCandidates } from './domain-name';
-import { escapeLike } from './search-sql';
 import { nameKey } from './writer';
+
+/** Text with LIKE's wildcards (and the backslash escape itself) escaped with a backslash. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
 
 const SELLER_SELECTORS = ['handle', 'domain', 'name'] as const;
 export type SellerSelector = { by: (typeof SELLER_SELECTORS)[number]; value: string };
