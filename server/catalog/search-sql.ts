@@ -90,7 +90,14 @@ export interface SearchSqlItem {
   variants: { id: string; sku: string; price_cents: number; currency: string; stock: number | null }[];
 }
 
-const tsquery = (text: string) => sql`websearch_to_tsquery('english', ${text})`;
+/**
+ * The text query, as a sub-select. Folded into a constant, the planner would estimate each
+ * statement's matches from statistics, find its custom plans cheaper than the generic one and
+ * plan every text search again (~2 ms); as a sub-select both are costed alike, so the cached
+ * generic plan runs. Nothing is lost: the shard arms and LIMITs fix the plan of a text match.
+ * It also parses the query once per statement (websearch_to_tsquery is not folded as a call).
+ */
+const tsquery = (text: string) => sql`(SELECT websearch_to_tsquery('english', ${text}))`;
 const SHARDS = Array.from({ length: SEARCH_SHARDS }, (_, shard) => shard);
 
 /**
@@ -104,15 +111,30 @@ function textMatch(query: SQL, shard?: number): SQL {
 }
 
 /**
- * `LIMIT n` with n written into the statement. Search statements are prepared, and Postgres
- * replans a prepared statement on every run (~1 ms here) unless its generic plan looks as cheap
- * as the custom ones; with the row count a parameter, a generic plan is costed as if it read a
- * tenth of the rows, so it never did. The few distinct values (page sizes, the cap) make few
- * statements.
+ * Whether a prepared statement for `q` may run on its cached generic plan (planned once per
+ * connection) instead of being planned again for every run (~1 ms here, ~2 ms for text). True
+ * when the statement's structure alone fixes the plan: each part walks the index it names, or
+ * the shard arms of a text match, however selective the values. Not so for stock filters or a
+ * bare price range in newest order: whether to walk the order's index and filter, or collect the
+ * qualifying rows and sort them, depends on how many qualify, which only a plan made for the
+ * values knows.
  */
-function limit(n: number): SQL {
+function planFixedByShape(q: SearchQuery): boolean {
+  if (q.inStock === false || q.minStock !== undefined) return false;
+  const priceRange = q.minPriceCents !== undefined || q.maxPriceCents !== undefined;
+  return !(priceRange && q.sortBy === 'newest' && q.text === undefined && q.categoryPrefix === undefined && q.sellerHandle === undefined);
+}
+
+/**
+ * `LIMIT n` in a statement for `q`. Postgres uses a prepared statement's generic plan when it
+ * costs no more than the custom ones; a row count that is a parameter makes it cost the generic
+ * plan as if it read a tenth of the rows, so it never does. Hence n is written into the statement
+ * where the plan is fixed by its shape (few distinct values: page sizes and the cap), and stays a
+ * parameter where the plan must follow the values.
+ */
+function limit(q: SearchQuery, n: number): SQL {
   if (!Number.isSafeInteger(n) || n < 0) throw new Error(`LIMIT must be a non-negative integer, got ${n}`);
-  return sql.raw(`LIMIT ${n}`);
+  return planFixedByShape(q) ? sql.raw(`LIMIT ${n}`) : sql`LIMIT ${n}`;
 }
 
 /**
@@ -179,15 +201,13 @@ export function exactTitleKey(text: string): string {
 }
 
 /**
- * The relevance score of a row of `products p` for `text`. The query is parsed once, in a
- * sub-select: as a plain call, websearch_to_tsquery (a stable function, not folded into a
- * constant) parsed and stemmed the query again for every ranked row, which cost more than the
- * ranking itself. lower() costs ~2 µs a title in a libc UTF-8 collation, so it only runs on
- * titles of the key's length (in code points, as length() counts them).
+ * The relevance score of a row of `products p` for `text`. lower() costs ~2 µs a title in a
+ * libc UTF-8 collation, so it only runs on titles of the key's length (in code points, as
+ * length() counts them).
  */
 function relevanceScore(text: string): SQL {
   const exact = exactTitleKey(text);
-  return sql`(floor(ts_rank(${RANK_WEIGHTS}::float4[], p.search_vector, (SELECT ${tsquery(text)}), 32) * ${RANK_SCALE}))::int
+  return sql`(floor(ts_rank(${RANK_WEIGHTS}::float4[], p.search_vector, ${tsquery(text)}, 32) * ${RANK_SCALE}))::int
     + CASE WHEN length(p.title) = ${[...exact].length}::int AND lower(p.title) = ${exact} THEN ${RANK_SCALE} ELSE 0 END`;
 }
 
@@ -213,7 +233,7 @@ function sortPlan(q: SearchQuery, where: SQL): SortPlan {
       // The candidate set carries each row's score (see relevanceScore).
       const after = q.after ? sql`WHERE (m.score, m.id) < (${k}::int, ${id}::text)` : sql``;
       return {
-        page: sql`SELECT m.id, m.score FROM sample m ${after} ORDER BY m.score DESC, m.id DESC ${limit(take)}`,
+        page: sql`SELECT m.id, m.score FROM sample m ${after} ORDER BY m.score DESC, m.id DESC ${limit(q, take)}`,
         order: sql`pg.score DESC, pg.id DESC`,
         key: sql`json_build_array(pg.score, pg.id)`,
       };
@@ -228,7 +248,7 @@ function sortPlan(q: SearchQuery, where: SQL): SortPlan {
         // DESC NULLS LAST, like products_newest_idx, so the page is an index scan.
         page: categoryOnly(q)
           ? categoryMerge(q, after, sql`p.id, p.created_at`, order, take)
-          : sql`SELECT p.id, p.created_at FROM products p WHERE ${where} ${after} ORDER BY ${order} ${limit(take)}`,
+          : sql`SELECT p.id, p.created_at FROM products p WHERE ${where} ${after} ORDER BY ${order} ${limit(q, take)}`,
         order: sql`pg.created_at DESC NULLS LAST, pg.id DESC NULLS LAST`,
         key: sql`json_build_array(((extract(epoch FROM pg.created_at) * 1000000)::bigint)::text, pg.id)`,
       };
@@ -245,7 +265,7 @@ function sortPlan(q: SearchQuery, where: SQL): SortPlan {
       return {
         page: categoryOnly(q)
           ? categoryMerge(q, after, sql`p.id, ${price} AS price`, order, take)
-          : sql`SELECT p.id, ${price} AS price FROM products p WHERE ${where} ${after} ORDER BY ${order} ${limit(take)}`,
+          : sql`SELECT p.id, ${price} AS price FROM products p WHERE ${where} ${after} ORDER BY ${order} ${limit(q, take)}`,
         order: sql`pg.price ${dir}, pg.id ${dir}`,
         key: sql`json_build_array(pg.price, pg.id)`,
       };
@@ -269,7 +289,7 @@ function variantWalk(q: SearchQuery, cmp: SQL, dir: SQL, take: number): SortPlan
         AND NOT EXISTS (SELECT 1 FROM variants c WHERE c.product_id = v.product_id AND ${qualifies(sql`c`)}
                         AND (c.price_cents, c.id) < (v.price_cents, v.id))
         AND ${filters(q, { price: sql`v.price_cents` })} ${after}
-      ORDER BY v.price_cents ${dir}, v.product_id ${dir} ${limit(take)}`,
+      ORDER BY v.price_cents ${dir}, v.product_id ${dir} ${limit(q, take)}`,
     order: sql`pg.price ${dir}, pg.id ${dir}`,
     key: sql`json_build_array(pg.price, pg.id)`,
   };
@@ -297,9 +317,9 @@ function categoryMerge(q: SearchQuery & { categoryPrefix: string }, after: SQL, 
       FROM leaves l WHERE l.k IS NOT NULL
     )
     SELECT w.* FROM leaves l CROSS JOIN LATERAL (
-      SELECT ${columns} FROM products p WHERE p.category_key = l.k AND ${where} ORDER BY ${order} ${limit(take)}
+      SELECT ${columns} FROM products p WHERE p.category_key = l.k AND ${where} ORDER BY ${order} ${limit(q, take)}
     ) w
-    ORDER BY ${order} ${limit(take)}`;
+    ORDER BY ${order} ${limit(q, take)}`;
 }
 
 /**
@@ -313,7 +333,7 @@ function categoryMerge(q: SearchQuery & { categoryPrefix: string }, after: SQL, 
 function facet(key: SQL, label: SQL = sql`f.key`): SQL {
   return sql`(SELECT coalesce(json_agg(json_build_object('value', l.label, 'count', l.n) ORDER BY l.n DESC, l.label), '[]'::json)
     FROM (SELECT f.n, ${label} AS label
-          FROM (SELECT ${key} AS key, count(*)::int AS n FROM sample m GROUP BY 1 ORDER BY n DESC, key ${limit(FACET_VALUES_MAX)}) f
+          FROM (SELECT ${key} AS key, count(*)::int AS n FROM sample m GROUP BY 1 ORDER BY n DESC, key LIMIT ${sql.raw(String(FACET_VALUES_MAX))}) f
           OFFSET 0) l)`;
 }
 
@@ -343,7 +363,7 @@ function browseOrder(q: SearchQuery): SQL {
  */
 function candidates(q: SearchQuery, take: number): SQL {
   const columns = sql`p.id, p.seller_id, p.category_key, p.stock_max`;
-  if (q.text === undefined) return sql`SELECT ${columns} FROM products p WHERE ${filters(q)} ${browseOrder(q)} ${limit(take)}`;
+  if (q.text === undefined) return sql`SELECT ${columns} FROM products p WHERE ${filters(q)} ${browseOrder(q)} ${limit(q, take)}`;
   // The wide columns ranking reads stay inside: the set itself is narrow, since the facets and
   // the page scan it several times.
   const ranked = q.sortBy === 'relevance';
@@ -351,7 +371,7 @@ function candidates(q: SearchQuery, take: number): SQL {
     (shard) => sql`(SELECT ${columns}${ranked ? sql`, p.title, p.search_vector` : sql``} FROM products p WHERE ${filters(q, { shard })})`,
   );
   return sql`SELECT ${columns}${ranked ? sql`, ${relevanceScore(q.text)} AS score` : sql``}
-    FROM (SELECT * FROM (${sql.join(arms, sql` UNION ALL `)}) p ${limit(take)}) p`;
+    FROM (SELECT * FROM (${sql.join(arms, sql` UNION ALL `)}) p ${limit(q, take)}) p`;
 }
 
 /**
@@ -368,7 +388,7 @@ export function searchSql(q: SearchQuery): SQL {
   const cap = q.candidateCap ?? SEARCH_CANDIDATE_CAP;
   const plan = sortPlan(q, filters(q));
   return sql`WITH matches AS MATERIALIZED (${candidates(q, cap + 1)}),
-    sample AS NOT MATERIALIZED (SELECT * FROM matches ${limit(cap)}),
+    sample AS NOT MATERIALIZED (SELECT * FROM matches ${limit(q, cap)}),
     page AS (${plan.page})
     SELECT
       (SELECT json_agg(json_build_object(
