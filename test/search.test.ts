@@ -290,6 +290,28 @@ describe('cursor pagination', () => {
     },
   );
 
+  it.each(['newest', 'price_asc', 'price_desc'] as const)(
+    'gives a text search in %s order the same pages whether it walks the order or sorts all matches',
+    async (sort_by) => {
+      const secret = await t.app.services.settings.secret(CURSOR_SECRET);
+      // Walks of 1 and 4 rows fall short on most pages and sort instead; 2,500 always walks here.
+      const pages = async (textOrderWalk: number) => {
+        const ids: string[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await searchCatalog(t.db.database.db, secret, { q: 'gadget', sort_by, limit: 3, cursor }, { textOrderWalk });
+          ids.push(...page.items.map((i) => i.id));
+          cursor = page.nextCursor ?? undefined;
+        } while (cursor);
+        return ids;
+      };
+      const walked = await pages(2500);
+      expect(walked.length).toBeGreaterThan(10);
+      expect(await pages(1)).toEqual(walked);
+      expect(await pages(4)).toEqual(walked);
+    },
+  );
+
   it.each(['category=home&limit=5', 'category=home&sort_by=price_asc&limit=5', 'category=home&sort_by=price_desc&limit=5', 'q=gadget&limit=5'])(
     'stays complete for %s when products are inserted between pages',
     async (query) => {

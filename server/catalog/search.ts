@@ -27,6 +27,8 @@ export interface SearchParams {
 export interface SearchOptions {
   /** Candidate set bound for ranking and facets (tests lower it). */
   candidateCap?: number;
+  /** See TEXT_ORDER_WALK (tests lower it; it changes the work, never the answer). */
+  textOrderWalk?: number;
 }
 
 export interface SearchPage {
@@ -86,7 +88,7 @@ export async function searchCatalog(db: Db, cursorSecret: Buffer, params: Search
     text = await correctQuery(db, q);
   }
 
-  const [row] = await rows<SearchSqlRow>(db, searchSql({ text, sortBy, limit: params.limit, after, candidateCap: cap, ...filters }));
+  const [row] = await rows<SearchSqlRow>(db, searchSql({ text, sortBy, limit: params.limit, after, candidateCap: cap, textOrderWalk: opts.textOrderWalk, ...filters }));
   const found = row.items ?? [];
   const items = found.slice(0, params.limit);
 
