@@ -373,6 +373,17 @@ function facet(key: SQL, label: SQL = sql`f.key`): SQL {
 }
 
 /**
+ * The availability facet: the same list as facet() gives, from two counts in one pass over the
+ * sample instead of grouping it by a computed label (a hash table and a sort for two values).
+ */
+function availabilityFacet(): SQL {
+  return sql`(SELECT coalesce(json_agg(json_build_object('value', a.value, 'count', a.n) ORDER BY a.n DESC, a.value), '[]'::json)
+    FROM (SELECT count(*) FILTER (WHERE m.stock_max > 0)::int AS in_stock, count(*) FILTER (WHERE m.stock_max <= 0)::int AS out_of_stock FROM sample m) c
+    CROSS JOIN LATERAL (VALUES ('in_stock', c.in_stock), ('out_of_stock', c.out_of_stock)) a (value, n)
+    WHERE a.n > 0)`;
+}
+
+/**
  * The order in which a browse (no text) takes its candidate set: the order of an index that fits
  * its filters and holds every column the set reads (db/schema.ts), so the set is an index-only
  * range scan and the same rows every time. Without an ORDER BY, Postgres reads a heap scan from
@@ -437,7 +448,7 @@ export function searchSql(q: SearchQuery): SQL {
       (SELECT count(*)::int FROM matches) AS matched,
       ${facet(sql`m.category_key`, sql`(SELECT c.category FROM products c WHERE c.category_key = f.key LIMIT 1)`)} AS category_facets,
       ${facet(sql`m.seller_id`, sql`(SELECT s.handle FROM sellers s WHERE s.id = f.key)`)} AS seller_facets,
-      ${facet(sql`CASE WHEN m.stock_max > 0 THEN 'in_stock' ELSE 'out_of_stock' END`)} AS availability_facets`;
+      ${availabilityFacet()} AS availability_facets`;
 }
 
 /**
