@@ -22,8 +22,8 @@ import type { SQL } from 'drizzle-orm';
 import postgres from 'postgres';
 import { postgresOptions } from '../server/db/client';
 import { runBareServer } from './lib/bare-server';
-import { SEARCH_CANDIDATE_CAP, searchSql, typoCorrectionSql, type SearchKey, type SearchQuery, type SortBy } from '../server/catalog/search-sql';
-import { applyCorrections, correctableWords } from '../server/catalog/typo';
+import { SEARCH_CANDIDATE_CAP, searchSql, type SearchKey, type SearchQuery, type SortBy } from '../server/catalog/search-sql';
+import { correctableWords } from '../server/catalog/typo';
 import { normaliseCategory } from '../server/catalog/writer';
 
 const started = performance.now();
@@ -79,21 +79,16 @@ async function search(p: URLSearchParams, log?: Statement[]): Promise<unknown[]>
     inStock: inStock === null ? undefined : inStock === 'true',
     minStock: int(p, 'min_stock'),
   };
-  let text = q;
+  query.text = q;
   const after = p.get('after');
   if (after !== null) {
     // A deep page: the keyset a cursor would carry, and its corrected query if it had one.
     query.after = JSON.parse(after) as SearchKey;
-    text = p.get('text') ?? q;
+    query.text = p.get('text') ?? q;
   } else if (q) {
-    // correctQuery (server/catalog/typo.ts): one lookup when the query has words worth correcting.
-    const spans = correctableWords(q);
-    if (spans.length) {
-      const found = await run<{ word: string; correction: string }>(typoCorrectionSql([...new Set(spans.map((s) => s.word))]), log);
-      if (found.length) text = applyCorrections(q, spans, new Map(found.map((r) => [r.word, r.correction])));
-    }
+    // As searchCatalog: the statement corrects the query's plain words on a first page.
+    query.correct = correctableWords(q);
   }
-  query.text = text;
   return run(searchSql(query), log);
 }
 

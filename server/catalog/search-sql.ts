@@ -3,9 +3,8 @@
  * touches a connection, so a benchmark can compile the very same statements with
  * `new PgDialect().sqlToQuery(...)` and run them on a bare client.
  *
- * One search is at most two round trips: the typo-correction lookup (only when the query has
- * words worth correcting, and only on a first page) and one statement that returns the page with
- * its variants and the facets.
+ * One search is one statement: it corrects misspelt query words (on a first page), and answers
+ * the query that ran, the page with its variants, and the facets.
  *
  * Cost model (see shared/notes/search-at-scale.md, 1M products): filters, sorts and keysets are
  * index scans and cost nothing; what costs is ranking a broad text match, counting facets over a
@@ -15,6 +14,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_SHARDS, searchShard } from '../db/schema';
+import type { WordSpan } from './typo';
 
 /**
  * How many matching products relevance ranking and facet counts look at. ~1,000 keeps a broad
@@ -46,8 +46,10 @@ export type SortBy = 'relevance' | 'newest' | 'price_asc' | 'price_desc';
 export type SearchKey = [number | string, string];
 
 export interface SearchQuery {
-  /** websearch_to_tsquery text (already typo-corrected); absent = browse. */
+  /** websearch_to_tsquery text; absent = browse. */
   text?: string;
+  /** Plain words of `text` to typo-correct first (typo.ts, correctableWords); the result is `query`. */
+  correct?: WordSpan[];
   /** Lower-case, normalised category path prefix. */
   categoryPrefix?: string;
   sellerHandle?: string;
@@ -65,6 +67,8 @@ export interface SearchQuery {
 
 /** Row of `searchSql`: exactly one. */
 export interface SearchSqlRow {
+  /** The text query that ran: `text`, typo-corrected when asked; null for a browse. */
+  query: string | null;
   items: SearchSqlItem[] | null;
   /** Rows in the candidate set, at most cap + 1 (more than cap: facets are approximate). */
   matched: number;
@@ -93,13 +97,13 @@ export interface SearchSqlItem {
 }
 
 /**
- * The text query, as a sub-select. Folded into a constant, the planner would estimate each
- * statement's matches from statistics, find its custom plans cheaper than the generic one and
- * plan every text search again (~2 ms); as a sub-select both are costed alike, so the cached
- * generic plan runs. Nothing is lost: the shard arms and LIMITs fix the plan of a text match.
- * It also parses the query once per statement (websearch_to_tsquery is not folded as a call).
+ * The text query, parsed once, from the statement's `query` CTE (see searchSql). Read through a
+ * sub-select, it is opaque to the planner: folded into a constant, the planner would estimate
+ * each statement's matches from statistics, find its custom plans cheaper than the generic one
+ * and plan every text search again (~2 ms); as it is, both are costed alike and the cached generic
+ * plan runs. Nothing is lost: the shard arms and LIMITs fix the plan of a text match.
  */
-const tsquery = (text: string) => sql`(SELECT websearch_to_tsquery('english', ${text}))`;
+const tsquery = sql`(SELECT q.tsquery FROM query q)`;
 const SHARDS = Array.from({ length: SEARCH_SHARDS }, (_, shard) => shard);
 
 /**
@@ -180,7 +184,7 @@ function effectivePrice(q: SearchQuery): SQL {
  */
 function filters(q: SearchQuery, { price = effectivePrice(q), shard }: { price?: SQL; shard?: number } = {}): SQL {
   const where: SQL[] = [];
-  if (q.text !== undefined) where.push(textMatch(tsquery(q.text), shard));
+  if (q.text !== undefined) where.push(textMatch(tsquery, shard));
   if (q.categoryPrefix !== undefined) where.push(startsWith(sql`p.category_key`, q.categoryPrefix));
   if (q.sellerHandle !== undefined) where.push(sql`p.seller_id = (SELECT s.id FROM sellers s WHERE s.handle = ${q.sellerHandle})`);
   // min_stock ≥ 1 implies in stock, so it takes precedence over in_stock=true.
@@ -197,21 +201,14 @@ function filters(q: SearchQuery, { price = effectivePrice(q), shard }: { price?:
   return where.length ? sql.join(where, sql` AND `) : sql`true`;
 }
 
-/** Lower-case text an exact title match is compared with: the query without quotes, spaces collapsed. */
-export function exactTitleKey(text: string): string {
-  return text.replace(/"/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase();
-}
-
 /**
- * The relevance score of a row of `products p` for `text`. lower() costs ~2 µs a title in a
- * libc UTF-8 collation, so it only runs on titles of the key's length (in code points, as
+ * The relevance score of a row of `products p`. lower() costs ~2 µs a title in a libc UTF-8
+ * collation, so it only runs on titles of the exact-match key's length (in code points, as
  * length() counts them).
  */
-function relevanceScore(text: string): SQL {
-  const exact = exactTitleKey(text);
-  return sql`(floor(ts_rank(${RANK_WEIGHTS}::float4[], p.search_vector, ${tsquery(text)}, 32) * ${RANK_SCALE}))::int
-    + CASE WHEN length(p.title) = ${[...exact].length}::int AND lower(p.title) = ${exact} THEN ${RANK_SCALE} ELSE 0 END`;
-}
+const relevanceScore = sql`(floor(ts_rank(${RANK_WEIGHTS}::float4[], p.search_vector, ${tsquery}, 32) * ${RANK_SCALE}))::int
+  + CASE WHEN length(p.title) = (SELECT q.exact_length FROM query q) AND lower(p.title) = (SELECT q.exact FROM query q)
+         THEN ${RANK_SCALE} ELSE 0 END`;
 
 interface SortPlan {
   /** The page: ids and key columns, in order, limit + 1 rows (the extra one says a next page exists). */
@@ -251,7 +248,7 @@ function sortPlan(q: SearchQuery, where: SQL): SortPlan {
         page: categoryOnly(q)
           ? categoryMerge(q, after, sql`p.id, p.created_at`, order, take)
           : q.text !== undefined
-            ? textInOrder(q, q.text, 'created_at', sql`p.created_at`, after, order, take)
+            ? textInOrder(q, 'created_at', sql`p.created_at`, after, order, take)
             : sql`SELECT p.id, p.created_at FROM products p WHERE ${where} ${after} ORDER BY ${order} ${limit(q, take)}`,
         order: sql`pg.created_at DESC NULLS LAST, pg.id DESC NULLS LAST`,
         key: sql`json_build_array(((extract(epoch FROM pg.created_at) * 1000000)::bigint)::text, pg.id)`,
@@ -270,7 +267,7 @@ function sortPlan(q: SearchQuery, where: SQL): SortPlan {
         page: categoryOnly(q)
           ? categoryMerge(q, after, sql`p.id, ${price} AS price`, order, take)
           : q.text !== undefined
-            ? textInOrder(q, q.text, 'price', price, after, order, take)
+            ? textInOrder(q, 'price', price, after, order, take)
             : sql`SELECT p.id, ${price} AS price FROM products p WHERE ${where} ${after} ORDER BY ${order} ${limit(q, take)}`,
         order: sql`pg.price ${dir}, pg.id ${dir}`,
         key: sql`json_build_array(pg.price, pg.id)`,
@@ -293,14 +290,14 @@ export const TEXT_ORDER_WALK = 2500;
  * the first TEXT_ORDER_WALK rows they are the page (~1 ms). A query that falls short matches at
  * most ~0.4% of the catalog, few enough to collect and sort (the second arm runs only then).
  */
-function textInOrder(q: SearchQuery, text: string, key: 'created_at' | 'price', value: SQL, after: SQL, order: SQL, take: number): SQL {
+function textInOrder(q: SearchQuery, key: 'created_at' | 'price', value: SQL, after: SQL, order: SQL, take: number): SQL {
   const columns = sql`p.id, ${value} AS ${sql.identifier(key)}`;
   return sql`WITH walk AS (
       SELECT w.id, w.${sql.identifier(key)} FROM (
         SELECT ${columns}, p.search_vector FROM products p WHERE ${filters({ ...q, text: undefined })} ${after}
         ORDER BY ${order} ${limit(q, q.textOrderWalk ?? TEXT_ORDER_WALK)}
       ) w
-      WHERE w.search_vector @@ ${tsquery(text)} ORDER BY ${order} ${limit(q, take)}
+      WHERE w.search_vector @@ ${tsquery} ORDER BY ${order} ${limit(q, take)}
     )
     SELECT * FROM walk WHERE (SELECT count(*) FROM walk) = ${take}::int
     UNION ALL
@@ -416,12 +413,13 @@ function candidates(q: SearchQuery, take: number): SQL {
   const arms = SHARDS.map(
     (shard) => sql`(SELECT ${columns}${ranked ? sql`, p.title, p.search_vector` : sql``} FROM products p WHERE ${filters(q, { shard })})`,
   );
-  return sql`SELECT ${columns}${ranked ? sql`, ${relevanceScore(q.text)} AS score` : sql``}
+  return sql`SELECT ${columns}${ranked ? sql`, ${relevanceScore} AS score` : sql``}
     FROM (SELECT * FROM (${sql.join(arms, sql` UNION ALL `)}) p ${limit(q, take)}) p`;
 }
 
 /**
  * The whole search in one statement, answering one row (`SearchSqlRow`):
+ * - `corrections` and `query`, for a text search: see queryCtes.
  * - `matches`: the first cap + 1 rows of the match set, in a fixed order (see candidates;
  *   materialised once, read by the facets and, for relevance, by the ranking). Its size tells
  *   whether the set exceeds the cap.
@@ -433,10 +431,12 @@ function candidates(q: SearchQuery, take: number): SQL {
 export function searchSql(q: SearchQuery): SQL {
   const cap = q.candidateCap ?? SEARCH_CANDIDATE_CAP;
   const plan = sortPlan(q, filters(q));
-  return sql`WITH matches AS MATERIALIZED (${candidates(q, cap + 1)}),
+  return sql`WITH ${q.text === undefined ? sql`` : sql`${queryCtes(q.text, q.correct)},`}
+    matches AS MATERIALIZED (${candidates(q, cap + 1)}),
     sample AS NOT MATERIALIZED (SELECT * FROM matches ${limit(q, cap)}),
     page AS (${plan.page})
     SELECT
+      ${q.text === undefined ? sql`NULL::text` : sql`(SELECT q.text FROM query q)`} AS query,
       (SELECT json_agg(json_build_object(
           'id', p.id, 'title', p.title, 'description', p.description, 'brand', p.brand, 'category', p.category,
           'images', p.images, 'url', p.url, 'seller_handle', s.handle, 'seller_name', s.name, 'key', ${plan.key},
@@ -452,7 +452,36 @@ export function searchSql(q: SearchQuery): SQL {
 }
 
 /**
- * Typo correction, one statement for all words. Answers `{word, correction}` for each word that
+ * The CTEs that give a text search its query: `query` holds the text that runs, its tsquery and
+ * the key an exact title match is compared with (the text without quotes, spaces collapsed,
+ * lower-cased like the titles it meets). With `correct`, `corrections` looks the words up first
+ * (typoCorrection) and `query` splices each correction in place of its word, keeping the rest of
+ * the text verbatim.
+ */
+function queryCtes(text: string, correct: WordSpan[] = []): SQL {
+  let spliced = sql`${text}::text`;
+  if (correct.length) {
+    const parts: SQL[] = [];
+    let at = 0;
+    for (const span of correct) {
+      const original = text.slice(span.start, span.end);
+      parts.push(sql`${text.slice(at, span.start)}::text`, sql`coalesce((SELECT c.correction FROM corrections c WHERE c.word = ${span.word}::text), ${original}::text)`);
+      at = span.end;
+    }
+    parts.push(sql`${text.slice(at)}::text`);
+    spliced = sql`concat(${sql.join(parts, sql`, `)})`;
+  }
+  const words = [...new Set(correct.map((span) => span.word))];
+  return sql`${words.length ? sql`corrections AS MATERIALIZED (${typoCorrection(words)}),` : sql``}
+    query AS MATERIALIZED (
+      SELECT t.text, websearch_to_tsquery('english', t.text) AS tsquery, e.exact, length(e.exact) AS exact_length
+      FROM (SELECT ${spliced} AS text) t
+      CROSS JOIN LATERAL (SELECT lower(btrim(regexp_replace(replace(t.text, '"', ' '), '[[:space:]]+', ' ', 'g'))) AS exact) e
+    )`;
+}
+
+/**
+ * Typo correction, one query for all words. Answers `{word, correction}` for each word that
  * should be replaced: not in the dictionary, not an English stop word, found in no product at all
  * (the dictionary holds title, brand and category words only, so a word that occurs only in
  * descriptions is left alone), and with a dictionary word similar enough that does not merely
@@ -463,7 +492,7 @@ export function searchSql(q: SearchQuery): SQL {
  * `words` are letters and digits only (see typo.ts), so they travel as one space-separated text
  * parameter: no array or JSON parameter, which drivers serialise differently.
  */
-export function typoCorrectionSql(words: string[]): SQL {
+function typoCorrection(words: string[]): SQL {
   // `unknown` is materialised so the dictionary lookup runs first: left to the planner, the
   // costlier product check ran first, for every word, known or not.
   return sql`WITH unknown AS MATERIALIZED (

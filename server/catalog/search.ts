@@ -9,7 +9,7 @@ import { normaliseCategory } from './writer';
 import { cursorScope, decodeCursor, encodeCursor } from './cursor';
 import { SEARCH_CANDIDATE_CAP, searchSql, type FacetValue, type SearchKey, type SearchSqlItem, type SearchSqlRow, type SortBy } from './search-sql';
 import { findSeller } from './sellers';
-import { correctQuery } from './typo';
+import { correctableWords, type WordSpan } from './typo';
 
 export interface SearchParams {
   q?: string;
@@ -76,6 +76,7 @@ export async function searchCatalog(db: Db, cursorSecret: Buffer, params: Search
   const scope = cursorScope({ q, sortBy, cap, ...filters });
 
   let text = q;
+  let correct: WordSpan[] | undefined;
   let after: SearchKey | undefined;
   let served = 0;
   if (params.cursor) {
@@ -85,10 +86,14 @@ export async function searchCatalog(db: Db, cursorSecret: Buffer, params: Search
     // The first page's correction is reused, so a vocabulary change mid-walk cannot change the query.
     if (typeof state.extra?.query === 'string') text = state.extra.query;
   } else if (q) {
-    text = await correctQuery(db, q);
+    correct = correctableWords(q);
   }
 
-  const [row] = await rows<SearchSqlRow>(db, searchSql({ text, sortBy, limit: params.limit, after, candidateCap: cap, textOrderWalk: opts.textOrderWalk, ...filters }));
+  const [row] = await rows<SearchSqlRow>(
+    db,
+    searchSql({ text, correct, sortBy, limit: params.limit, after, candidateCap: cap, textOrderWalk: opts.textOrderWalk, ...filters }),
+  );
+  const ran = row.query ?? undefined;
   const found = row.items ?? [];
   const items = found.slice(0, params.limit);
 
@@ -100,7 +105,7 @@ export async function searchCatalog(db: Db, cursorSecret: Buffer, params: Search
   const last = items.at(-1);
   const nextCursor =
     found.length > params.limit && last
-      ? encodeCursor(cursorSecret, scope, { key: last.key, served: served + items.length, ...(text !== undefined && { extra: { query: text } }) })
+      ? encodeCursor(cursorSecret, scope, { key: last.key, served: served + items.length, ...(ran !== undefined && { extra: { query: ran } }) })
       : null;
 
   return {
@@ -109,6 +114,6 @@ export async function searchCatalog(db: Db, cursorSecret: Buffer, params: Search
     nextCursor,
     facets: { category: row.category_facets, seller_handle: row.seller_facets, availability: row.availability_facets },
     facetsApproximate: row.matched > cap,
-    ...(text !== q && { queryCorrected: text }),
+    ...(ran !== q && { queryCorrected: ran }),
   };
 }

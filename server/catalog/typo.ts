@@ -8,10 +8,9 @@
  * and the `or` operator are kept as written, as are words the vocabulary never holds (shorter than
  * 3 characters, longer than 40, or all digits).
  */
-import { rows, type Db } from '../db/client';
-import { typoCorrectionSql } from './search-sql';
 
-interface Span {
+/** A plain word of a query (lower-cased) and where it stands in the query. */
+export interface WordSpan {
   word: string;
   start: number;
   end: number;
@@ -21,9 +20,12 @@ interface Span {
 const TOKEN = /"[^"]*"?|[^\s"]+/g;
 const WORD = /[\p{L}\p{N}]+/gu;
 
-/** Plain words of a query worth looking up, with their positions in it. */
-export function correctableWords(q: string): Span[] {
-  const spans: Span[] = [];
+/**
+ * Plain words of a query worth looking up, with their positions in it. The search statement
+ * corrects them (search-sql.ts, queryCtes) and keeps everything else verbatim.
+ */
+export function correctableWords(q: string): WordSpan[] {
+  const spans: WordSpan[] = [];
   for (const token of q.matchAll(TOKEN)) {
     const text = token[0];
     if (text.startsWith('"') || text.startsWith('-') || text.toLowerCase() === 'or') continue;
@@ -35,25 +37,4 @@ export function correctableWords(q: string): Span[] {
     }
   }
   return spans;
-}
-
-/** The query with each corrected word replaced in place; everything else kept verbatim. */
-export function applyCorrections(q: string, spans: Span[], corrections: Map<string, string>): string {
-  let out = '';
-  let at = 0;
-  for (const span of spans) {
-    const replacement = corrections.get(span.word);
-    if (replacement === undefined) continue;
-    out += q.slice(at, span.start) + replacement;
-    at = span.end;
-  }
-  return out + q.slice(at);
-}
-
-/** The query to run: `q` itself, or `q` with its misspelt words corrected. One query, only when needed. */
-export async function correctQuery(db: Db, q: string): Promise<string> {
-  const spans = correctableWords(q);
-  if (!spans.length) return q;
-  const found = await rows<{ word: string; correction: string }>(db, typoCorrectionSql([...new Set(spans.map((s) => s.word))]));
-  return found.length ? applyCorrections(q, spans, new Map(found.map((r) => [r.word, r.correction]))) : q;
 }
