@@ -27,7 +27,7 @@ export interface SearchParams {
 export interface SearchOptions {
   /** Candidate set bound for ranking and facets (tests lower it). */
   candidateCap?: number;
-  /** See TEXT_ORDER_WALK (tests lower it; it changes the work, never the answer). */
+  /** See TEXT_ORDER_WALK in search-sql.ts (tests lower it; it changes the work, never the answer). */
   textOrderWalk?: number;
 }
 
