@@ -458,7 +458,8 @@ export function searchSql(q: SearchQuery): SQL {
  * the key an exact title match is compared with (the text without quotes, spaces collapsed,
  * lower-cased like the titles it meets). With `correct`, `corrections` looks the words up first
  * (typoCorrection) and `query` splices each correction in place of its word, keeping the rest of
- * the text verbatim.
+ * the text verbatim. (OFFSET 0 keeps each sub-select one: pulled up, the splice ran once for every
+ * column that reads it.)
  */
 function queryCtes(text: string, correct: WordSpan[] = []): SQL {
   let spliced = sql`${text}::text`;
@@ -477,8 +478,8 @@ function queryCtes(text: string, correct: WordSpan[] = []): SQL {
   return sql`${words.length ? sql`corrections AS MATERIALIZED (${typoCorrection(words)}),` : sql``}
     query AS MATERIALIZED (
       SELECT t.text, websearch_to_tsquery('english', t.text) AS tsquery, e.exact, length(e.exact) AS exact_length
-      FROM (SELECT ${spliced} AS text) t
-      CROSS JOIN LATERAL (SELECT lower(btrim(regexp_replace(replace(t.text, '"', ' '), '[[:space:]]+', ' ', 'g'))) AS exact) e
+      FROM (SELECT ${spliced} AS text OFFSET 0) t
+      CROSS JOIN LATERAL (SELECT lower(btrim(regexp_replace(replace(t.text, '"', ' '), '[[:space:]]+', ' ', 'g'))) AS exact OFFSET 0) e
     )`;
 }
 
