@@ -357,30 +357,34 @@ function categoryMerge(q: SearchQuery & { categoryPrefix: string }, after: SQL, 
 }
 
 /**
- * Counts of `key` over the sample, most frequent first. `label` turns a group's key into the value
+ * Facet counts over the sample in one pass: GROUPING SETS hashes the categories and the sellers
+ * side by side and counts the whole sample (availability) on the way, where a sub-select per facet
+ * read the sample three times. `g` is GROUPING(category_key, seller_id): 1 for a category's
+ * row, 2 for a seller's, 3 for the whole sample.
+ */
+const FACET_COUNTS = sql`SELECT GROUPING(m.category_key, m.seller_id) AS g, m.category_key, m.seller_id,
+      count(*)::int AS n, count(*) FILTER (WHERE m.stock_max > 0)::int AS in_stock
+    FROM sample m GROUP BY GROUPING SETS ((m.category_key), (m.seller_id), ())`;
+
+/**
+ * A facet's values from `counts`, most frequent first. `label` turns a group's key into the value
  * shown. It runs once per listed group, not per row, so the candidate set carries only what the
  * browse indexes hold (catalog/schema.ts): the seller facet looks up ≤ 50 handles, and the
  * category facet groups by the lower-cased path — the same grouping the case-insensitive
  * `category` filter applies — and shows one product's spelling of it. (OFFSET 0 keeps `l` a
  * subquery: pulled up, each label would be looked up again for the ORDER BY.)
  */
-function facet(key: SQL, label: SQL = sql`f.key`): SQL {
+function facet(g: 1 | 2, key: SQL, label: SQL): SQL {
   return sql`(SELECT coalesce(json_agg(json_build_object('value', l.label, 'count', l.n) ORDER BY l.n DESC, l.label), '[]'::json)
     FROM (SELECT f.n, ${label} AS label
-          FROM (SELECT ${key} AS key, count(*)::int AS n FROM sample m GROUP BY 1 ORDER BY n DESC, key LIMIT ${sql.raw(String(FACET_VALUES_MAX))}) f
+          FROM (SELECT ${key} AS key, c.n FROM counts c WHERE c.g = ${sql.raw(String(g))} ORDER BY c.n DESC, key LIMIT ${sql.raw(String(FACET_VALUES_MAX))}) f
           OFFSET 0) l)`;
 }
 
-/**
- * The availability facet: the same list as facet() gives, from two counts in one pass over the
- * sample instead of grouping it by a computed label (a hash table and a sort for two values).
- */
-function availabilityFacet(): SQL {
-  return sql`(SELECT coalesce(json_agg(json_build_object('value', a.value, 'count', a.n) ORDER BY a.n DESC, a.value), '[]'::json)
-    FROM (SELECT count(*) FILTER (WHERE m.stock_max > 0)::int AS in_stock, count(*) FILTER (WHERE m.stock_max <= 0)::int AS out_of_stock FROM sample m) c
-    CROSS JOIN LATERAL (VALUES ('in_stock', c.in_stock), ('out_of_stock', c.out_of_stock)) a (value, n)
-    WHERE a.n > 0)`;
-}
+/** The availability facet, from the whole sample's row of `counts`; the same list facet() gives. */
+const AVAILABILITY_FACET = sql`(SELECT coalesce(json_agg(json_build_object('value', a.value, 'count', a.n) ORDER BY a.n DESC, a.value), '[]'::json)
+    FROM counts c CROSS JOIN LATERAL (VALUES ('in_stock', c.in_stock), ('out_of_stock', c.n - c.in_stock)) a (value, n)
+    WHERE c.g = 3 AND a.n > 0)`;
 
 /**
  * The order in which a browse (no text) takes its candidate set: the order of an index that fits
@@ -436,6 +440,7 @@ export function searchSql(q: SearchQuery): SQL {
   return sql`WITH ${q.text === undefined ? sql`` : sql`${queryCtes(q.text, q.correct)},`}
     matches AS MATERIALIZED (${candidates(q, cap + 1)}),
     sample AS NOT MATERIALIZED (SELECT * FROM matches ${limit(q, cap)}),
+    counts AS MATERIALIZED (${FACET_COUNTS}),
     page AS (${plan.page})
     SELECT
       ${q.text === undefined ? sql`NULL::text` : sql`(SELECT q.text FROM query q)`} AS query,
@@ -448,9 +453,9 @@ export function searchSql(q: SearchQuery): SQL {
         ) ORDER BY ${plan.order})
        FROM page pg JOIN products p ON p.id = pg.id JOIN sellers s ON s.id = p.seller_id) AS items,
       (SELECT count(*)::int FROM matches) AS matched,
-      ${facet(sql`m.category_key`, sql`(SELECT c.category FROM products c WHERE c.category_key = f.key LIMIT 1)`)} AS category_facets,
-      ${facet(sql`m.seller_id`, sql`(SELECT s.handle FROM sellers s WHERE s.id = f.key)`)} AS seller_facets,
-      ${availabilityFacet()} AS availability_facets`;
+      ${facet(1, sql`c.category_key`, sql`(SELECT p.category FROM products p WHERE p.category_key = f.key LIMIT 1)`)} AS category_facets,
+      ${facet(2, sql`c.seller_id`, sql`(SELECT s.handle FROM sellers s WHERE s.id = f.key)`)} AS seller_facets,
+      ${AVAILABILITY_FACET} AS availability_facets`;
 }
 
 /**
