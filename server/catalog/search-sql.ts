@@ -17,8 +17,9 @@ import { SEARCH_SHARDS, searchShard } from '../db/schema';
 import type { WordSpan } from './typo';
 
 /**
- * How many matching products relevance ranking and facet counts look at. ~1,000 keeps a broad
- * two-word query around 10 ms at 1M products; beyond it facets are flagged approximate.
+ * The largest match set counted exactly. A search reads at most cap + 1 matches (the candidate
+ * set): relevance ranks them and the facets count them, flagged approximate when all cap + 1 were
+ * found. ~1,000 keeps a broad two-word query around 10 ms at 1M products.
  */
 export const SEARCH_CANDIDATE_CAP = 1000;
 /** Most values listed per facet (the most frequent first). */
@@ -232,7 +233,7 @@ function sortPlan(q: SearchQuery, where: SQL): SortPlan {
       // The candidate set carries each row's score (see relevanceScore).
       const after = q.after ? sql`WHERE (m.score, m.id) < (${k}::int, ${id}::text)` : sql``;
       return {
-        page: sql`SELECT m.id, m.score FROM sample m ${after} ORDER BY m.score DESC, m.id DESC ${limit(q, take)}`,
+        page: sql`SELECT m.id, m.score FROM matches m ${after} ORDER BY m.score DESC, m.id DESC ${limit(q, take)}`,
         order: sql`pg.score DESC, pg.id DESC`,
         key: sql`json_build_array(pg.score, pg.id)`,
       };
@@ -357,14 +358,14 @@ function categoryMerge(q: SearchQuery & { categoryPrefix: string }, after: SQL, 
 }
 
 /**
- * Facet counts over the sample in one pass: GROUPING SETS hashes the categories and the sellers
- * side by side and counts the whole sample (availability) on the way, where a sub-select per facet
- * read the sample three times. `g` is GROUPING(category_key, seller_id): 1 for a category's
- * row, 2 for a seller's, 3 for the whole sample.
+ * Facet counts over the candidate set in one pass: GROUPING SETS hashes the categories and the
+ * sellers side by side and counts the whole set (its size, and availability) on the way, where a
+ * sub-select per facet read the set three times. `g` is GROUPING(category_key, seller_id): 1 for
+ * a category's row, 2 for a seller's, 3 for the whole set (a row even when it is empty).
  */
 const FACET_COUNTS = sql`SELECT GROUPING(m.category_key, m.seller_id) AS g, m.category_key, m.seller_id,
       count(*)::int AS n, count(*) FILTER (WHERE m.stock_max > 0)::int AS in_stock
-    FROM sample m GROUP BY GROUPING SETS ((m.category_key), (m.seller_id), ())`;
+    FROM matches m GROUP BY GROUPING SETS ((m.category_key), (m.seller_id), ())`;
 
 /**
  * A facet's values from `counts`, most frequent first. `label` turns a group's key into the value
@@ -381,7 +382,7 @@ function facet(g: 1 | 2, key: SQL, label: SQL): SQL {
           OFFSET 0) l)`;
 }
 
-/** The availability facet, from the whole sample's row of `counts`; the same list facet() gives. */
+/** The availability facet, from the whole set's row of `counts`; the same list facet() gives. */
 const AVAILABILITY_FACET = sql`(SELECT coalesce(json_agg(json_build_object('value', a.value, 'count', a.n) ORDER BY a.n DESC, a.value), '[]'::json)
     FROM counts c CROSS JOIN LATERAL (VALUES ('in_stock', c.in_stock), ('out_of_stock', c.n - c.in_stock)) a (value, n)
     WHERE c.g = 3 AND a.n > 0)`;
@@ -390,7 +391,7 @@ const AVAILABILITY_FACET = sql`(SELECT coalesce(json_agg(json_build_object('valu
  * The order in which a browse (no text) takes its candidate set: the order of an index that fits
  * its filters and holds every column the set reads (db/schema.ts), so the set is an index-only
  * range scan and the same rows every time. Without an ORDER BY, Postgres reads a heap scan from
- * wherever a concurrent scan is (synchronized scans): a different sample — and different facet
+ * wherever a concurrent scan is (synchronized scans): a different candidate set — and different facet
  * counts — for identical requests.
  */
 function browseOrder(q: SearchQuery): SQL {
@@ -426,20 +427,19 @@ function candidates(q: SearchQuery, take: number): SQL {
 /**
  * The whole search in one statement, answering one row (`SearchSqlRow`):
  * - `corrections` and `query`, for a text search: see queryCtes.
- * - `matches`: the first cap + 1 rows of the match set, in a fixed order (see candidates;
- *   materialised once, read by the facets and, for relevance, by the ranking). Its size tells
- *   whether the set exceeds the cap.
- * - `sample`: its first cap rows; facets count them, relevance ranks them.
- * - `page`: for relevance the ranked sample; for the other sorts an index-ordered keyset scan of
- *   products (the sample is not in that order and must not bound a newest/price walk).
+ * - `matches`: the candidate set, the first cap + 1 rows of the match set in a fixed order (see
+ *   candidates). Relevance ranks it, so it is materialised then; otherwise only `counts` reads
+ *   it, straight from its index scan.
+ * - `counts`: the facet counts and the size of the candidate set (see FACET_COUNTS).
+ * - `page`: for relevance the ranked candidates; for the other sorts an index-ordered keyset scan
+ *   of products (the candidates are not in that order and must not bound a newest/price walk).
  * - the page's products, sellers and variants, as JSON in page order.
  */
 export function searchSql(q: SearchQuery): SQL {
   const cap = q.candidateCap ?? SEARCH_CANDIDATE_CAP;
   const plan = sortPlan(q, filters(q));
   return sql`WITH ${q.text === undefined ? sql`` : sql`${queryCtes(q.text, q.correct)},`}
-    matches AS MATERIALIZED (${candidates(q, cap + 1)}),
-    sample AS NOT MATERIALIZED (SELECT * FROM matches ${limit(q, cap)}),
+    matches AS ${q.sortBy === 'relevance' ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`} (${candidates(q, cap + 1)}),
     counts AS MATERIALIZED (${FACET_COUNTS}),
     page AS (${plan.page})
     SELECT
@@ -452,7 +452,7 @@ export function searchSql(q: SearchQuery): SQL {
                        FROM variants v WHERE v.product_id = p.id)
         ) ORDER BY ${plan.order})
        FROM page pg JOIN products p ON p.id = pg.id JOIN sellers s ON s.id = p.seller_id) AS items,
-      (SELECT count(*)::int FROM matches) AS matched,
+      (SELECT c.n FROM counts c WHERE c.g = 3) AS matched,
       ${facet(1, sql`c.category_key`, sql`(SELECT p.category FROM products p WHERE p.category_key = f.key LIMIT 1)`)} AS category_facets,
       ${facet(2, sql`c.seller_id`, sql`(SELECT s.handle FROM sellers s WHERE s.id = f.key)`)} AS seller_facets,
       ${AVAILABILITY_FACET} AS availability_facets`;

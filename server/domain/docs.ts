@@ -146,13 +146,13 @@ function rest(src: DocSources) {
         response:
           'JSON-LD schema.org ItemList of Products with Offers (price as a decimal string, priceCurrency USD, availability, inventoryLevel, seller identifier = handle), nextCursor, and facets (category, seller_handle, availability) over the whole match set; facets_approximate is true when a broad match set was counted over a bounded candidate set.',
         relevance:
-          'Relevance ranks title matches above brand, category and description matches, and an exact title match first. It ranks a bounded candidate set: the first 1,000 matches in index order. A broader query is ranked within those (facets_approximate says so); narrow it with filters, or sort by newest or price to walk every match.',
+          'Relevance ranks title matches above brand, category and description matches, and an exact title match first. It ranks a bounded candidate set: the first 1,001 matches in index order. A broader query is ranked within those (facets_approximate says so); narrow it with filters, or sort by newest or price to walk every match.',
         price_and_stock:
           'Price filters and sorts use the product’s cheapest matching variant: with in_stock=true or min_stock, the cheapest variant that satisfies the stock filter. min_stock implies in stock; in_stock=false with min_stock is refused.',
         typo_correction:
           'Plain words of 3–40 letters that are not in the catalog’s vocabulary, match no product and are not stop words are replaced by the most similar vocabulary word (trigram similarity ≥ 0.3, another form of the same word is never a correction). Quoted phrases, -excluded words and `or` are left alone. query_corrected shows the query that ran, on every page of the walk.',
         facets:
-          'Each facet applies every filter (including its own), lists at most 50 values, most frequent first, and counts the match set — or, above 1,000 matches, the first 1,000 (facets_approximate: true). Category values count spellings of one path that differ only in case as one value (the category filter matches them alike) and show one seller’s spelling. Availability values are in_stock and out_of_stock.',
+          'Each facet applies every filter (including its own), lists at most 50 values, most frequent first, and counts the match set — or, above 1,000 matches, the first 1,001 found (facets_approximate: true). Category values count spellings of one path that differ only in case as one value (the category filter matches them alike) and show one seller’s spelling. Availability values are in_stock and out_of_stock.',
         cursors:
           'A cursor is bound to every parameter but limit (which may change between pages) and to the corrected query; a tampered cursor or one from another query answers 400 invalid_cursor. Keyset pagination: rows inserted during a walk never cause repeats or gaps. position continues across pages.',
         strictness:

@@ -107,7 +107,7 @@ export const searchResult = z
       ),
     facets_approximate: z
       .boolean()
-      .describe(`true when the match set has more than ${SEARCH_CANDIDATE_CAP} products: facets then count the first ${SEARCH_CANDIDATE_CAP}, and relevance ranks those.`),
+      .describe(`true when the match set has more than ${SEARCH_CANDIDATE_CAP} products: facets then count the first ${SEARCH_CANDIDATE_CAP + 1} found, and relevance ranks those.`),
   })
   .meta({ id: 'SearchResult' });
 
