@@ -5,6 +5,7 @@ import { CURSOR_SECRET } from '../server/catalog/cursor';
 import { searchCatalog } from '../server/catalog/search';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { prefixUpperBound, searchSql, type SearchKey, type SearchQuery } from '../server/catalog/search-sql';
+import { correctableWords } from '../server/catalog/typo';
 import { writeProducts } from '../server/catalog/writer';
 import { rows } from '../server/db/client';
 import { SEARCH_SHARDS, searchShard } from '../server/db/schema';
@@ -519,6 +520,32 @@ describe('statement plans', () => {
     const text = compiled({ text: 'dog bed', sortBy: 'relevance' });
     expect(text.match(/websearch_to_tsquery/g)).toHaveLength(1);
     expect(text.match(/@@ \(SELECT q\.tsquery FROM query q\)/g)).toHaveLength(SEARCH_SHARDS);
+  });
+
+  it('compiles a shape once: the next search of that shape carries its own values, none of the first one\'s', () => {
+    const shape = (text: string, v: { category: string; seller: string; min: number; max: number; key: SearchKey }): SearchQuery => ({
+      text,
+      correct: correctableWords(text),
+      categoryPrefix: v.category,
+      sellerHandle: v.seller,
+      minPriceCents: v.min,
+      maxPriceCents: v.max,
+      minStock: v.min + 1,
+      sortBy: 'price_desc',
+      limit: 7,
+      after: v.key,
+    });
+    const first = shape('wirelss headphnes "noise"', { category: 'electronics', seller: 'acme', min: 101, max: 9001, key: [4242, 'prod_first'] });
+    const second = shape('travle mugg -plastic', { category: 'kitchen > mugs', seller: 'zeta-home', min: 202, max: 8002, key: [5353, 'prod_second'] });
+    const a = new PgDialect().sqlToQuery(searchSql(first));
+    const b = new PgDialect().sqlToQuery(searchSql(second));
+    expect(b.sql).toBe(a.sql);
+    // With corrections the text travels as the words and the gaps around them.
+    const firstValues = [' "noise"', 'wirelss', 'headphnes', 'electronics', 'acme', 101, 102, 9001, 4242, 'prod_first'];
+    for (const v of firstValues) expect(b.params, String(v)).not.toContain(v);
+    for (const v of [' -plastic', 'travle mugg', 'kitchen > mugs', prefixUpperBound('kitchen > mugs'), 'zeta-home', 202, 203, 8002, 5353, 'prod_second']) {
+      expect(b.params, String(v)).toContain(v);
+    }
   });
 
   it('plans again for the values where their selectivity picks the plan', () => {

@@ -3,6 +3,10 @@
  * touches a connection, so a benchmark can compile the very same statements with
  * `new PgDialect().sqlToQuery(...)` and run them on a bare client.
  *
+ * Every value of a search is a placeholder in its statement, so the statement's text depends only
+ * on its shape (which parameters are present, the sort, the page size): it is built and compiled
+ * once per shape (searchSql), and each search only fills in its values (searchValues).
+ *
  * One search is one statement: it corrects misspelt query words (on a first page), and answers
  * the query that ran, the page with its variants, and the facets.
  *
@@ -12,7 +16,8 @@
  * first `candidateCap` rows of the match set in index order, not the best ones — and typo
  * correction looks words up in the `search_words` dictionary, never in product titles.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { Placeholder, SQL, StringChunk, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { SEARCH_SHARDS, searchShard } from '../db/schema';
 import type { WordSpan } from './typo';
 
@@ -40,6 +45,9 @@ const RANK_WEIGHTS = '{0.1,0.2,0.4,1.0}';
  * formatting would repeat or skip rows at page boundaries.
  */
 const RANK_SCALE = 1_000_000;
+
+/** A value of the search, by its name in searchValues. */
+const value = (name: string) => sql.placeholder(name);
 
 export type SortBy = 'relevance' | 'newest' | 'price_asc' | 'price_desc';
 
@@ -162,8 +170,8 @@ export function prefixUpperBound(prefix: string): string | undefined {
  * exact, and unlike LIKE with a parameter it stays an index range in a generic plan.
  */
 function startsWith(column: SQL, prefix: string): SQL {
-  const upper = prefixUpperBound(prefix);
-  return upper === undefined ? sql`${column} ~>=~ ${prefix}` : sql`(${column} ~>=~ ${prefix} AND ${column} ~<~ ${upper})`;
+  const from = value('category_from');
+  return prefixUpperBound(prefix) === undefined ? sql`${column} ~>=~ ${from}` : sql`(${column} ~>=~ ${from} AND ${column} ~<~ ${value('category_to')})`;
 }
 
 /**
@@ -173,7 +181,7 @@ function startsWith(column: SQL, prefix: string): SQL {
  */
 function effectivePrice(q: SearchQuery): SQL {
   if (q.minStock !== undefined) {
-    return sql`(SELECT min(v.price_cents) FROM variants v WHERE v.product_id = p.id AND (v.stock IS NULL OR v.stock >= ${q.minStock}::int))`;
+    return sql`(SELECT min(v.price_cents) FROM variants v WHERE v.product_id = p.id AND (v.stock IS NULL OR v.stock >= ${value('min_stock')}::int))`;
   }
   return q.inStock === true ? sql`p.price_min_in_stock` : sql`p.price_min`;
 }
@@ -187,17 +195,17 @@ function filters(q: SearchQuery, { price = effectivePrice(q), shard }: { price?:
   const where: SQL[] = [];
   if (q.text !== undefined) where.push(textMatch(tsquery, shard));
   if (q.categoryPrefix !== undefined) where.push(startsWith(sql`p.category_key`, q.categoryPrefix));
-  if (q.sellerHandle !== undefined) where.push(sql`p.seller_id = (SELECT s.id FROM sellers s WHERE s.handle = ${q.sellerHandle})`);
+  if (q.sellerHandle !== undefined) where.push(sql`p.seller_id = (SELECT s.id FROM sellers s WHERE s.handle = ${value('seller_handle')})`);
   // min_stock ≥ 1 implies in stock, so it takes precedence over in_stock=true.
-  if (q.minStock !== undefined) where.push(sql`p.stock_max >= ${q.minStock}::int`);
+  if (q.minStock !== undefined) where.push(sql`p.stock_max >= ${value('min_stock')}::int`);
   else if (q.inStock === true) where.push(sql`p.price_min_in_stock IS NOT NULL`);
   else if (q.inStock === false) where.push(sql`p.stock_max = 0`);
-  if (q.minPriceCents !== undefined) where.push(sql`${price} >= ${q.minPriceCents}::int`);
+  if (q.minPriceCents !== undefined) where.push(sql`${price} >= ${value('min_price_cents')}::int`);
   if (q.maxPriceCents !== undefined) {
     // No variant is cheaper than price_min: the indexed column rules most products out before
     // min_stock's per-product variant lookup runs.
-    if (q.minStock !== undefined) where.push(sql`p.price_min <= ${q.maxPriceCents}::int`);
-    where.push(sql`${price} <= ${q.maxPriceCents}::int`);
+    if (q.minStock !== undefined) where.push(sql`p.price_min <= ${value('max_price_cents')}::int`);
+    where.push(sql`${price} <= ${value('max_price_cents')}::int`);
   }
   return where.length ? sql.join(where, sql` AND `) : sql`true`;
 }
@@ -227,7 +235,7 @@ function categoryOnly(q: SearchQuery): q is SearchQuery & { categoryPrefix: stri
 
 function sortPlan(q: SearchQuery, where: SQL): SortPlan {
   const take = q.limit + 1;
-  const [k, id] = q.after ?? [];
+  const [k, id] = [value('after_key'), value('after_id')];
   switch (q.sortBy) {
     case 'relevance': {
       // The candidate set carries each row's score (see relevanceScore).
@@ -302,9 +310,9 @@ function textInOrder(q: SearchQuery, key: 'created_at' | 'price', value: SQL, af
       ) w
       WHERE w.search_vector @@ ${tsquery} ORDER BY ${order} ${limit(q, take)}
     )
-    SELECT * FROM walk WHERE (SELECT count(*) FROM walk) = ${take}::int
+    SELECT * FROM walk WHERE (SELECT count(*) FROM walk) = ${sql.raw(String(take))}
     UNION ALL
-    (SELECT ${columns} FROM products p WHERE ${filters(q)} ${after} AND (SELECT count(*) FROM walk) < ${take}::int
+    (SELECT ${columns} FROM products p WHERE ${filters(q)} ${after} AND (SELECT count(*) FROM walk) < ${sql.raw(String(take))}
      ORDER BY ${order} ${limit(q, take)})`;
 }
 
@@ -315,8 +323,8 @@ function textInOrder(q: SearchQuery, key: 'created_at' | 'price', value: SQL, af
  * apply the product filters to it, and stop after limit + 1 products.
  */
 function variantWalk(q: SearchQuery, cmp: SQL, dir: SQL, take: number): SortPlan {
-  const qualifies = (v: SQL) => sql`(${v}.stock IS NULL OR ${v}.stock >= ${q.minStock}::int)`;
-  const [k, id] = q.after ?? [];
+  const qualifies = (v: SQL) => sql`(${v}.stock IS NULL OR ${v}.stock >= ${value('min_stock')}::int)`;
+  const [k, id] = [value('after_key'), value('after_id')];
   const after = q.after ? sql`AND (v.price_cents, v.product_id) ${cmp} (${k}::int, ${id}::text)` : sql``;
   return {
     page: sql`SELECT v.product_id AS id, v.price_cents AS price FROM variants v JOIN products p ON p.id = v.product_id
@@ -435,10 +443,10 @@ function candidates(q: SearchQuery, take: number): SQL {
  *   of products (the candidates are not in that order and must not bound a newest/price walk).
  * - the page's products, sellers and variants, as JSON in page order.
  */
-export function searchSql(q: SearchQuery): SQL {
+function searchTemplate(q: SearchQuery): SQL {
   const cap = q.candidateCap ?? SEARCH_CANDIDATE_CAP;
   const plan = sortPlan(q, filters(q));
-  return sql`WITH ${q.text === undefined ? sql`` : sql`${queryCtes(q.text, q.correct)},`}
+  return sql`WITH ${q.text === undefined ? sql`` : sql`${queryCtes(q.correct)},`}
     matches AS ${q.sortBy === 'relevance' ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`} (${candidates(q, cap + 1)}),
     counts AS MATERIALIZED (${FACET_COUNTS}),
     page AS (${plan.page})
@@ -458,6 +466,107 @@ export function searchSql(q: SearchQuery): SQL {
       ${AVAILABILITY_FACET} AS availability_facets`;
 }
 
+/** The values of a search statement, by placeholder name (the template holds the rest). */
+function searchValues(q: SearchQuery): Record<string, unknown> {
+  const values: Record<string, unknown> = {
+    seller_handle: q.sellerHandle,
+    min_price_cents: q.minPriceCents,
+    max_price_cents: q.maxPriceCents,
+    min_stock: q.minStock,
+    after_key: q.after?.[0],
+    after_id: q.after?.[1],
+  };
+  if (q.categoryPrefix !== undefined) {
+    values.category_from = q.categoryPrefix;
+    values.category_to = prefixUpperBound(q.categoryPrefix);
+  }
+  const text = q.text;
+  if (text !== undefined) {
+    values.text = text;
+    const correct = q.correct ?? [];
+    // `words` are letters and digits only (typo.ts), so they travel as one space-separated text
+    // parameter: no array or JSON parameter, which drivers serialise differently.
+    values.words = [...new Set(correct.map((span) => span.word))].join(' ');
+    let at = 0;
+    correct.forEach((span, i) => {
+      values[`gap_${i}`] = text.slice(at, span.start);
+      values[`word_${i}`] = span.word;
+      values[`written_${i}`] = text.slice(span.start, span.end);
+      at = span.end;
+    });
+    values[`gap_${correct.length}`] = text.slice(at);
+  }
+  return values;
+}
+
+/** What a search's statement text depends on: every structural choice searchTemplate makes. */
+function shapeKey(q: SearchQuery): string {
+  return JSON.stringify([
+    q.text !== undefined,
+    q.correct?.length ?? 0,
+    q.categoryPrefix === undefined ? 'none' : prefixUpperBound(q.categoryPrefix) === undefined ? 'open' : 'range',
+    q.sellerHandle !== undefined,
+    q.minPriceCents !== undefined,
+    q.maxPriceCents !== undefined,
+    q.inStock ?? null,
+    q.minStock !== undefined,
+    q.sortBy,
+    q.limit,
+    q.after !== undefined,
+    q.candidateCap ?? SEARCH_CANDIDATE_CAP,
+    q.textOrderWalk ?? TEXT_ORDER_WALK,
+  ]);
+}
+
+interface CompiledTemplate {
+  /** Statement text around its parameters: pieces[0] $1 pieces[1] $2 … */
+  pieces: StringChunk[];
+  /** Each parameter: a placeholder to fill, or a constant of the shape. */
+  params: unknown[];
+}
+
+const dialect = new PgDialect();
+/** Compiled templates by shape; shapes are few (each a combination of present parameters, sort and page size). */
+const templates = new Map<string, CompiledTemplate>();
+const TEMPLATES_MAX = 1000;
+
+function compiledTemplate(q: SearchQuery): CompiledTemplate {
+  const key = shapeKey(q);
+  let template = templates.get(key);
+  if (!template) {
+    const { sql: text, params } = dialect.sqlToQuery(searchTemplate(q));
+    const pieces = text.split(/\$\d+/);
+    const numbers = [...text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1]));
+    if (pieces.length !== params.length + 1 || numbers.some((n, i) => n !== i + 1)) {
+      throw new Error('search template: its text must hold its parameters as $1…$n, in order');
+    }
+    template = { pieces: pieces.map((piece) => new StringChunk(piece)), params };
+    if (templates.size >= TEMPLATES_MAX) templates.delete(templates.keys().next().value!);
+    templates.set(key, template);
+  }
+  return template;
+}
+
+/**
+ * The whole search in one statement (see searchTemplate) for `q`: its shape's compiled text with
+ * the search's values. Building and compiling the template costs ~0.5 ms for a text search; this
+ * costs a few µs.
+ */
+export function searchSql(q: SearchQuery): SQL {
+  const { pieces, params } = compiledTemplate(q);
+  const values = searchValues(q);
+  const chunks: unknown[] = [pieces[0]];
+  params.forEach((param, i) => {
+    if (param instanceof Placeholder) {
+      if (!(param.name in values) || values[param.name] === undefined) throw new Error(`search template: no value for ${param.name}`);
+      chunks.push(values[param.name], pieces[i + 1]);
+    } else {
+      chunks.push(param, pieces[i + 1]);
+    }
+  });
+  return new SQL(chunks as never);
+}
+
 /**
  * The CTEs that give a text search its query: `query` holds the text that runs, its tsquery and
  * the key an exact title match is compared with (the text without quotes, spaces collapsed,
@@ -466,21 +575,19 @@ export function searchSql(q: SearchQuery): SQL {
  * the text verbatim. (OFFSET 0 keeps each sub-select one: pulled up, the splice ran once for every
  * column that reads it.)
  */
-function queryCtes(text: string, correct: WordSpan[] = []): SQL {
-  let spliced = sql`${text}::text`;
+function queryCtes(correct: WordSpan[] = []): SQL {
+  let spliced = sql`${value('text')}::text`;
   if (correct.length) {
-    const parts: SQL[] = [];
-    let at = 0;
-    for (const span of correct) {
-      const original = text.slice(span.start, span.end);
-      parts.push(sql`${text.slice(at, span.start)}::text`, sql`coalesce((SELECT c.correction FROM corrections c WHERE c.word = ${span.word}::text), ${original}::text)`);
-      at = span.end;
-    }
-    parts.push(sql`${text.slice(at)}::text`);
+    // gap_0 word_0 gap_1 word_1 … gap_n: the text around the words, and each word's correction
+    // (or, without one, the word as written).
+    const parts = correct.flatMap((_, i) => [
+      sql`${value(`gap_${i}`)}::text`,
+      sql`coalesce((SELECT c.correction FROM corrections c WHERE c.word = ${value(`word_${i}`)}::text), ${value(`written_${i}`)}::text)`,
+    ]);
+    parts.push(sql`${value(`gap_${correct.length}`)}::text`);
     spliced = sql`concat(${sql.join(parts, sql`, `)})`;
   }
-  const words = [...new Set(correct.map((span) => span.word))];
-  return sql`${words.length ? sql`corrections AS MATERIALIZED (${typoCorrection(words)}),` : sql``}
+  return sql`${correct.length ? sql`corrections AS MATERIALIZED (${typoCorrection()}),` : sql``}
     query AS MATERIALIZED (
       SELECT t.text, websearch_to_tsquery('english', t.text) AS tsquery, e.exact, length(e.exact) AS exact_length
       FROM (SELECT ${spliced} AS text OFFSET 0) t
@@ -496,15 +603,12 @@ function queryCtes(text: string, correct: WordSpan[] = []): SQL {
  * share its stem (`headphone` → `headphones` would change nothing). "Found in no product" asks
  * the shards one by one (EXISTS stops at the first hit): an OR over them would not use the
  * indexes for a word that comes from the query's own rows.
- *
- * `words` are letters and digits only (see typo.ts), so they travel as one space-separated text
- * parameter: no array or JSON parameter, which drivers serialise differently.
  */
-function typoCorrection(words: string[]): SQL {
+function typoCorrection(): SQL {
   // `unknown` is materialised so the dictionary lookup runs first: left to the planner, the
   // costlier product check ran first, for every word, known or not.
   return sql`WITH unknown AS MATERIALIZED (
-      SELECT t.word FROM unnest(string_to_array(${words.join(' ')}::text, ' ')) AS t(word)
+      SELECT t.word FROM unnest(string_to_array(${value('words')}::text, ' ')) AS t(word)
       WHERE to_tsvector('english', t.word) <> ''::tsvector
         AND NOT EXISTS (SELECT 1 FROM search_words k WHERE k.word = t.word)
     )
