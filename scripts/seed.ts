@@ -3,13 +3,13 @@
  *
  * Fills the configured database (DATABASE_URL, else the PGlite folder) with a generated catalog
  * through the catalog writer. The same flags give the same catalog; re-running upserts in place.
- * Into an empty catalog it loads without the secondary indexes and builds them at the end
- * (see server/catalog/bulk-indexes.ts), which is what makes a million products fit in minutes.
+ * Into an empty catalog it loads without the secondary indexes and foreign keys and puts them back
+ * at the end (see server/catalog/bulk-load.ts), which is what makes a million products fit in minutes.
  */
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { rows } from '../server/db/client';
-import { dropSecondaryIndexes, restoreSecondaryIndexes } from '../server/catalog/bulk-indexes';
+import { dropForBulkLoad, restoreAfterBulkLoad, type Dropped } from '../server/catalog/bulk-load';
 import { CatalogGenerator } from '../server/catalog/generator';
 import { upsertSellers, writeProducts } from '../server/catalog/writer';
 import { describeError, fail, openCommandDatabase, progressBar, seconds } from './support/cli';
@@ -53,6 +53,10 @@ function parseFlags() {
   };
 }
 
+function describeDropped(d: Dropped): string {
+  return `${d.indexes.length} indexes and ${d.foreignKeys.length} foreign keys`;
+}
+
 async function main(): Promise<void> {
   const flags = parseFlags();
   const started = performance.now();
@@ -65,15 +69,17 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => {
     if (stopping) process.exit(130);
     stopping = true;
-    console.error('\nStopping after the batches in flight (Ctrl-C again to quit at once; indexes are then rebuilt by the next seed).');
+    console.error('\nStopping after the batches in flight (Ctrl-C again to quit at once; indexes and keys are then put back by the next seed).');
   });
 
-  // An earlier load that died half-way left indexes to put back before anything else.
-  const leftOver = await restoreSecondaryIndexes(db, parallel);
-  if (leftOver.length) console.log(`Restored ${leftOver.length} indexes left dropped by an interrupted seed.`);
+  // An earlier load that died half-way left indexes and keys to put back before anything else.
+  const leftOver = await restoreAfterBulkLoad(db, parallel);
+  if (leftOver.indexes.length || leftOver.foreignKeys.length) {
+    console.log(`Restored ${describeDropped(leftOver)} left dropped by an interrupted seed.`);
+  }
 
   const [{ empty }] = await rows<{ empty: boolean }>(db, sql`SELECT NOT EXISTS (SELECT 1 FROM products) AS empty`);
-  const dropped = empty && flags.products > 0 ? await dropSecondaryIndexes(db) : [];
+  const dropped: Dropped = empty && flags.products > 0 ? await dropForBulkLoad(db) : { indexes: [], foreignKeys: [] };
 
   const generator = new CatalogGenerator({ ...flags, batchSize: BATCH });
   const sellerIds = new Map<string, string>();
@@ -110,10 +116,10 @@ async function main(): Promise<void> {
   } finally {
     await Promise.allSettled(inFlight);
     bar.stop();
-    if (dropped.length) {
+    if (dropped.indexes.length || dropped.foreignKeys.length) {
       const indexStarted = performance.now();
-      process.stdout.write(`Building ${dropped.length} indexes … `);
-      await restoreSecondaryIndexes(db, parallel);
+      process.stdout.write(`Building ${describeDropped(dropped)} … `);
+      await restoreAfterBulkLoad(db, parallel);
       console.log(`done in ${seconds(indexStarted)}.`);
     }
   }

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoCatalog } from '../server/catalog/demo';
 import { CatalogGenerator, gtin13, type GeneratorOptions } from '../server/catalog/generator';
 import { LEAF_CATEGORIES } from '../server/catalog/taxonomy';
-import { upsertSellers, vocabularyWords } from '../server/catalog/writer';
+import { dropForBulkLoad, restoreAfterBulkLoad } from '../server/catalog/bulk-load';
+import { upsertSellers, vocabularyWords, writeProducts } from '../server/catalog/writer';
 import { rows } from '../server/db/client';
 import { UNTRACKED_STOCK } from '../server/db/schema';
 import { testDatabase, type TestDatabase } from './support/app';
@@ -137,5 +138,58 @@ describe('demo catalog', () => {
     } finally {
       await other.drop();
     }
+  });
+});
+
+describe('bulk load', () => {
+  let tdb: TestDatabase;
+  beforeAll(async () => {
+    tdb = await testDatabase();
+  });
+  afterAll(() => tdb.drop());
+
+  const schemaObjects = async () => {
+    const db = tdb.database.db;
+    const indexes = await rows<{ def: string }>(
+      db,
+      sql`SELECT indexdef AS def FROM pg_indexes WHERE schemaname = current_schema() AND tablename IN ('products', 'variants') ORDER BY 1`,
+    );
+    const keys = await rows<{ def: string }>(
+      db,
+      sql`SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) AS def FROM pg_constraint
+          WHERE contype = 'f' AND conrelid IN ('products'::regclass, 'variants'::regclass) ORDER BY 1`,
+    );
+    return { indexes: indexes.map((r) => r.def), keys: keys.map((r) => r.def) };
+  };
+
+  it('loads without secondary indexes and foreign keys, and an interrupted load gets them back from the next call', async () => {
+    const db = tdb.database.db;
+    const before = await schemaObjects();
+    expect(before.keys).toHaveLength(2);
+
+    const dropped = await dropForBulkLoad(db);
+    expect(dropped.foreignKeys.sort()).toEqual(['products_seller_id_sellers_id_fk', 'variants_product_id_products_id_fk']);
+    expect(dropped.indexes.length).toBeGreaterThan(10);
+    const during = await schemaObjects();
+    expect(during.keys).toEqual([]);
+    // The writer's upserts need the unique indexes: those stay.
+    expect(during.indexes.every((d) => d.startsWith('CREATE UNIQUE INDEX'))).toBe(true);
+
+    const generator = new CatalogGenerator({ sellers: 3, products: 60, seed: 3, now: NOW });
+    const ids = await upsertSellers(db, generator.sellers);
+    for (const { seller, products } of generator.chunks()) await writeProducts(db, ids.get(seller.handle)!, products);
+
+    // The process died here; the next seed starts by putting back what is pending.
+    const restored = await restoreAfterBulkLoad(db);
+    expect(restored.indexes.sort()).toEqual(dropped.indexes.sort());
+    expect(await schemaObjects()).toEqual(before);
+    expect(await restoreAfterBulkLoad(db)).toEqual({ indexes: [], foreignKeys: [] });
+
+    // The keys are enforced again.
+    const orphan = await db
+      .execute(sql`INSERT INTO variants (id, product_id, seller_id, sku, options, price_cents, currency, stock)
+                   VALUES ('var_orphan', 'prod_missing', ${ids.get(generator.sellers[0].handle)!}, 'orphan-1', '{}', 100, 'USD', 1)`)
+      .then(() => null, (err: Error) => err);
+    expect(String((orphan?.cause as Error | undefined)?.message)).toMatch(/foreign key/);
   });
 });
