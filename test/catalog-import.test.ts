@@ -118,10 +118,14 @@ describe('Merchant Center TSV import', () => {
       [6, 'invalid_availability'],
       [7, 'invalid_gtin'],
       [8, 'duplicate_sku'],
+      [10, 'invalid_category'],
+      [11, 'too_long'],
     ]);
     expect(feed.problems[0].message).toContain('EUR');
     expect(feed.problems[1].message).toContain('title');
     expect(feed.problems[6].message).toContain('line 2');
+    expect(feed.problems[7].message).toContain('no path segment');
+    expect(feed.problems[8].message).toContain('at most 500');
     expect(await counts()).toEqual(before);
   });
 });

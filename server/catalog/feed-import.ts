@@ -8,7 +8,7 @@
  *   row is one variant; rows sharing `item_group_id` are one product.
  * - schema.org Product JSON-LD, one object per line (`.jsonl`, `.ndjson`). Each offer is a variant.
  */
-import type { ProductInput, VariantInput } from './writer';
+import { categoryProblem, type ProductInput, type VariantInput } from './writer';
 
 export type FeedFormat = 'merchant-tsv' | 'jsonld-lines';
 
@@ -148,7 +148,7 @@ function readMerchantTsv(text: string, report: Report, claimSku: ClaimSku): Feed
     const availability = merchantAvailability(get('availability'), bad);
     const quantity = quantityColumn ? quantityOf(get(quantityColumn), quantityColumn, bad) : null;
     const stock = availability && stockOf(availability, quantity, bad);
-    const category = merchantCategory(get('google_product_category'), get('product_type'), bad);
+    const category = checkedCategory(merchantCategory(get('google_product_category'), get('product_type'), bad), bad);
     const gtin = checkedGtin(get('gtin'), bad);
     if (bad.count) return;
 
@@ -240,7 +240,7 @@ function jsonLdProduct(doc: unknown, line: number, bad: Bad, claimSku: ClaimSku)
   const title = checkedText(required(str(doc.name), 'name', bad), 'name', MAX_TITLE, bad);
   const description = checkedText(str(doc.description), 'description', MAX_DESCRIPTION, bad);
   const brand = isObject(doc.brand) ? str(doc.brand.name) : str(doc.brand);
-  const category = required(str(doc.category), 'category', bad);
+  const category = checkedCategory(required(str(doc.category), 'category', bad), bad);
   const images = asArray(doc.image).map((img) => checkedUrl(isObject(img) ? str(img.url ?? img.contentUrl) : str(img), 'image', bad));
   const url = str(doc.url) ? checkedUrl(str(doc.url), 'url', bad) : null;
   const productGtin = gtinOf(doc);
@@ -312,6 +312,12 @@ function required(value: string, field: string, bad: Bad): string {
 
 function checkedText(value: string, field: string, max: number, bad: Bad): string {
   if (value.length > max) bad('too_long', `${field} has ${value.length} characters; at most ${max}`);
+  return value;
+}
+
+function checkedCategory(value: string, bad: Bad): string {
+  const problem = value ? categoryProblem(value) : undefined; // an empty one is reported as missing
+  if (problem) bad(problem.code, problem.message);
   return value;
 }
 

@@ -64,6 +64,21 @@ export function normaliseCategory(category: string): string {
     .join(' > ');
 }
 
+/**
+ * Longest category path, in characters. A product's lower-cased path is one lexeme of the
+ * full-text indexes (db/schema.ts, categoryTerm), and a lexeme holds at most 2,047 bytes: 500
+ * characters of UTF-8 stay under it even after lower-casing.
+ */
+export const MAX_CATEGORY_LENGTH = 500;
+
+/** Why `category` cannot be stored (no path segment, or too long), or undefined when it can. */
+export function categoryProblem(category: string): { code: 'invalid_category' | 'too_long'; message: string } | undefined {
+  const path = normaliseCategory(category);
+  if (!path) return { code: 'invalid_category', message: `category "${category}" has no path segment` };
+  if (path.length > MAX_CATEGORY_LENGTH) return { code: 'too_long', message: `category has ${path.length} characters; at most ${MAX_CATEGORY_LENGTH}` };
+  return undefined;
+}
+
 /** Words of a text as the search vocabulary keeps them: lower case letters and digits, ≥ 3 long. */
 export function vocabularyWords(text: string): string[] {
   return text
@@ -117,6 +132,8 @@ export async function writeProducts(db: Db, sellerId: string, products: ProductI
   if (!products.length) return { inserted: 0, updated: 0 };
   const now = Date.now();
   const productRecords = products.map((p) => {
+    const problem = categoryProblem(p.category);
+    if (problem) throw new Error(`Product ${p.externalId}: ${problem.message}`);
     const category = normaliseCategory(p.category);
     return {
       id: newId('prod', p.createdAt?.getTime() ?? now),
