@@ -291,16 +291,24 @@ describe('cursor pagination', () => {
     },
   );
 
-  it.each(['newest', 'price_asc', 'price_desc'] as const)(
-    'gives a text search in %s order the same pages whether it walks the order or sorts all matches',
-    async (sort_by) => {
+  it.each([
+    ['newest', undefined],
+    ['price_asc', undefined],
+    ['price_desc', undefined],
+    // Under a category the walk merges the category's leaves.
+    ['newest', 'home'],
+    ['price_asc', 'home > gadgets'],
+    ['price_desc', 'HOME'],
+  ] as const)(
+    'gives a text search in %s order (category %s) the same pages whether it walks the order or sorts all matches',
+    async (sort_by, category) => {
       const secret = await t.app.services.settings.secret(CURSOR_SECRET);
       // Walks of 1 and 4 rows fall short on most pages and sort instead; 2,500 always walks here.
       const pages = async (textOrderWalk: number) => {
         const ids: string[] = [];
         let cursor: string | undefined;
         do {
-          const page = await searchCatalog(t.db.database.db, secret, { q: 'gadget', sort_by, limit: 3, cursor }, { textOrderWalk });
+          const page = await searchCatalog(t.db.database.db, secret, { q: 'gadget', category, sort_by, limit: 3, cursor }, { textOrderWalk });
           ids.push(...page.items.map((i) => i.id));
           cursor = page.nextCursor ?? undefined;
         } while (cursor);
@@ -454,6 +462,68 @@ describe('the sharded full-text index', () => {
     expect(new Set((await walk('q=gadget&limit=50')).map((i) => i.productID)).size).toBe(gadgets);
     // Sorts other than relevance read the whole match set through the same shards.
     expect((await walk('q=gadget&sort_by=price_asc&limit=50')).length).toBe(gadgets);
+  });
+});
+
+describe('a text search narrowed by category or seller', () => {
+  const db = () => t.db.database.db;
+  const lexemeCategories = ["Apparel > Men's > Boots", 'Apparel > Back\\Slash', 'Apparel > A & B | C:*', 'Apparel > Socks'];
+
+  beforeAll(async () => {
+    await writeProducts(db(), sellerIds.get('acme-outdoors')!, [
+      ...lexemeCategories.map((category, i) => product({ title: `Merino Trail Item ${i}`, category, createdAt: at(300 + i), variants: [[1000 + i * 100, 5]] })),
+      product({ title: 'Merino Trail Blanket', category: 'Home > Bedding', createdAt: at(310), variants: [[5000, 1]] }),
+    ]);
+  });
+
+  /** Every product id of a search, walking all its pages. */
+  async function ids(params: { q: string; category?: string; seller_handle?: string; sort_by?: 'relevance' | 'newest' | 'price_asc' }, categoryTermsMax?: number) {
+    const secret = await t.app.services.settings.secret(CURSOR_SECRET);
+    const out: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await searchCatalog(db(), secret, { ...params, limit: 2, cursor }, { categoryTermsMax });
+      out.push(...page.items.map((i) => i.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    return out;
+  }
+
+  /** The same filters without the search indexes' help: the reference answer. */
+  async function reference(q: string, { category, seller }: { category?: string; seller?: string }) {
+    const found = await rows<{ id: string }>(
+      db(),
+      sql`SELECT p.id FROM products p JOIN sellers s ON s.id = p.seller_id
+          WHERE p.search_vector @@ websearch_to_tsquery('english', ${q})
+            AND (${category ?? null}::text IS NULL OR starts_with(p.category_key, lower(${category ?? null}::text)))
+            AND (${seller ?? null}::text IS NULL OR s.handle = ${seller ?? null}::text)`,
+    );
+    return found.map((r) => r.id).sort();
+  }
+
+  it.each([
+    ['merino trail', 'apparel', undefined],
+    ['merino trail', "Apparel > Men's", undefined],
+    ['merino trail', 'apparel > back\\', undefined],
+    ['merino trail', 'Apparel > A & B | C:', undefined],
+    ['merino trail', 'apparel > a', undefined], // a prefix that ends inside a segment
+    ['merino trail', 'home', 'acme-outdoors'],
+    ['merino trail', undefined, 'acme-outdoors'],
+    ['wireless', 'electronics > audio', 'beta-audio'],
+    ['wireless', 'outdoors', undefined], // matches elsewhere, none in the category
+    ['wireless', 'no such category', undefined],
+    ['merino trail', 'apparel', 'gamma-home'], // nor from this seller
+  ] as const)('answers exactly the filtered matches: q=%s category=%s seller=%s', async (q, category, seller) => {
+    const expected = await reference(q, { category, seller });
+    for (const sort_by of ['relevance', 'newest', 'price_asc'] as const) {
+      // The category's keys as lexemes (the default), and past a lower limit its prefix instead.
+      for (const most of [undefined, 1, 0]) {
+        const got = await ids({ q, category, seller_handle: seller, sort_by }, most);
+        expect(new Set(got).size, `${sort_by} ${most}`).toBe(got.length);
+        expect([...got].sort(), `${sort_by} ${most}`).toEqual(expected);
+      }
+    }
+    if (category === 'apparel' && !seller) expect(expected).toHaveLength(lexemeCategories.length);
   });
 });
 

@@ -29,6 +29,8 @@ export interface SearchOptions {
   candidateCap?: number;
   /** See TEXT_ORDER_WALK in search-sql.ts (tests lower it; it changes the work, never the answer). */
   textOrderWalk?: number;
+  /** See CATEGORY_TERMS_MAX in search-sql.ts (tests lower it; it changes the work, never the answer). */
+  categoryTermsMax?: number;
 }
 
 export interface SearchPage {
@@ -89,9 +91,10 @@ export async function searchCatalog(db: Db, cursorSecret: Buffer, params: Search
     correct = correctableWords(q);
   }
 
+  const { textOrderWalk, categoryTermsMax } = opts;
   const [row] = await rows<SearchSqlRow>(
     db,
-    searchSql({ text, correct, sortBy, limit: params.limit, after, candidateCap: cap, textOrderWalk: opts.textOrderWalk, ...filters }),
+    searchSql({ text, correct, sortBy, limit: params.limit, after, candidateCap: cap, textOrderWalk, categoryTermsMax, ...filters }),
   );
   const ran = row.query ?? undefined;
   const found = row.items ?? [];
