@@ -465,7 +465,7 @@ describe('the sharded full-text index', () => {
   });
 });
 
-describe('a text search narrowed by category or seller', () => {
+describe('a text search narrowed by category, seller or price', () => {
   const db = () => t.db.database.db;
   const lexemeCategories = ["Apparel > Men's > Boots", 'Apparel > Back\\Slash', 'Apparel > A & B | C:*', 'Apparel > Socks'];
 
@@ -473,12 +473,29 @@ describe('a text search narrowed by category or seller', () => {
     await writeProducts(db(), sellerIds.get('acme-outdoors')!, [
       ...lexemeCategories.map((category, i) => product({ title: `Merino Trail Item ${i}`, category, createdAt: at(300 + i), variants: [[1000 + i * 100, 5]] })),
       product({ title: 'Merino Trail Blanket', category: 'Home > Bedding', createdAt: at(310), variants: [[5000, 1]] }),
+      // Either side of the price buckets' edges (powers of two); out of stock at its lowest price.
+      ...[1023, 1024, 2047, 2048].map((cents, i) =>
+        product({ title: `Merino Trail Edge ${cents}`, category: 'Outdoors > Edges', createdAt: at(320 + i), variants: [[cents, 0], [cents + 500, 2]] }),
+      ),
     ]);
   });
 
+  interface Filters {
+    category?: string;
+    seller?: string;
+    min?: number;
+    max?: number;
+    inStock?: boolean;
+    minStock?: number;
+  }
+
   /** Every product id of a search, walking all its pages. */
-  async function ids(params: { q: string; category?: string; seller_handle?: string; sort_by?: 'relevance' | 'newest' | 'price_asc' }, categoryTermsMax?: number) {
+  async function ids(q: string, f: Filters, sort_by: 'relevance' | 'newest' | 'price_asc', categoryTermsMax?: number) {
     const secret = await t.app.services.settings.secret(CURSOR_SECRET);
+    const params = {
+      ...{ q, category: f.category, seller_handle: f.seller, sort_by },
+      ...{ min_price_cents: f.min, max_price_cents: f.max, in_stock: f.inStock, min_stock: f.minStock },
+    };
     const out: string[] = [];
     let cursor: string | undefined;
     do {
@@ -490,40 +507,57 @@ describe('a text search narrowed by category or seller', () => {
   }
 
   /** The same filters without the search indexes' help: the reference answer. */
-  async function reference(q: string, { category, seller }: { category?: string; seller?: string }) {
+  async function reference(q: string, f: Filters) {
+    // The effective price: of the cheapest variant holding min_stock units, or in stock, or any.
+    const price =
+      f.minStock !== undefined
+        ? sql`(SELECT min(v.price_cents) FROM variants v WHERE v.product_id = p.id AND (v.stock IS NULL OR v.stock >= ${f.minStock}::int))`
+        : f.inStock
+          ? sql`p.price_min_in_stock`
+          : sql`p.price_min`;
     const found = await rows<{ id: string }>(
       db(),
       sql`SELECT p.id FROM products p JOIN sellers s ON s.id = p.seller_id
           WHERE p.search_vector @@ websearch_to_tsquery('english', ${q})
-            AND (${category ?? null}::text IS NULL OR starts_with(p.category_key, lower(${category ?? null}::text)))
-            AND (${seller ?? null}::text IS NULL OR s.handle = ${seller ?? null}::text)`,
+            AND (${f.category ?? null}::text IS NULL OR starts_with(p.category_key, lower(${f.category ?? null}::text)))
+            AND (${f.seller ?? null}::text IS NULL OR s.handle = ${f.seller ?? null}::text)
+            AND ${price} BETWEEN ${f.min ?? 0}::int AND ${f.max ?? 2147483647}::int`,
     );
     return found.map((r) => r.id).sort();
   }
 
-  it.each([
-    ['merino trail', 'apparel', undefined],
-    ['merino trail', "Apparel > Men's", undefined],
-    ['merino trail', 'apparel > back\\', undefined],
-    ['merino trail', 'Apparel > A & B | C:', undefined],
-    ['merino trail', 'apparel > a', undefined], // a prefix that ends inside a segment
-    ['merino trail', 'home', 'acme-outdoors'],
-    ['merino trail', undefined, 'acme-outdoors'],
-    ['wireless', 'electronics > audio', 'beta-audio'],
-    ['wireless', 'outdoors', undefined], // matches elsewhere, none in the category
-    ['wireless', 'no such category', undefined],
-    ['merino trail', 'apparel', 'gamma-home'], // nor from this seller
-  ] as const)('answers exactly the filtered matches: q=%s category=%s seller=%s', async (q, category, seller) => {
-    const expected = await reference(q, { category, seller });
-    for (const sort_by of ['relevance', 'newest', 'price_asc'] as const) {
+  // [q, filters, how many products the answer holds: none of these may pass for being empty]
+  it.each<[string, Filters, number]>([
+    ['merino trail', { category: 'apparel' }, 4],
+    ['merino trail', { category: "Apparel > Men's" }, 1],
+    ['merino trail', { category: 'apparel > back\\' }, 1],
+    ['merino trail', { category: 'Apparel > A & B | C:' }, 1],
+    ['merino trail', { category: 'apparel > a' }, 1], // a prefix that ends inside a segment
+    ['merino trail', { category: 'home', seller: 'acme-outdoors' }, 1],
+    ['merino trail', { seller: 'acme-outdoors' }, 9],
+    ['wireless', { category: 'electronics > audio', seller: 'beta-audio' }, 5],
+    ['wireless', { category: 'outdoors' }, 0], // matches elsewhere, none in the category
+    ['wireless', { category: 'no such category' }, 0],
+    ['merino trail', { category: 'apparel', seller: 'gamma-home' }, 0], // nor from this seller
+    ['merino trail', { min: 1024 }, 7],
+    ['merino trail', { max: 2047 }, 7],
+    ['merino trail', { min: 1024, max: 2047, category: 'outdoors' }, 2],
+    // In stock, the effective price is above the indexed lowest price (Edge 1023 is 1,523 in stock).
+    ['merino trail', { min: 1024, inStock: true }, 8],
+    ['merino trail', { max: 2047, inStock: true }, 6],
+    ['merino trail', { min: 1024, minStock: 2 }, 7],
+    ['merino trail', { min: 1_000_000 }, 0],
+  ])('answers exactly the filtered matches: q=%s %o', async (q, filters, size) => {
+    const expected = await reference(q, filters);
+    expect(expected).toHaveLength(size);
+    for (const sortBy of ['relevance', 'newest', 'price_asc'] as const) {
       // The category's keys as lexemes (the default), and past a lower limit its prefix instead.
-      for (const most of [undefined, 1, 0]) {
-        const got = await ids({ q, category, seller_handle: seller, sort_by }, most);
-        expect(new Set(got).size, `${sort_by} ${most}`).toBe(got.length);
-        expect([...got].sort(), `${sort_by} ${most}`).toEqual(expected);
+      for (const most of filters.category ? [undefined, 1, 0] : [undefined]) {
+        const got = await ids(q, filters, sortBy, most);
+        expect(new Set(got).size, `${sortBy} ${most}`).toBe(got.length);
+        expect([...got].sort(), `${sortBy} ${most}`).toEqual(expected);
       }
     }
-    if (category === 'apparel' && !seller) expect(expected).toHaveLength(lexemeCategories.length);
   });
 });
 

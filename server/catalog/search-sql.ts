@@ -18,7 +18,7 @@
  */
 import { Placeholder, SQL, StringChunk, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { SEARCH_SHARDS, categoryTerm, searchShard, sellerTerm } from '../db/schema';
+import { SEARCH_SHARDS, categoryTerm, priceBucket, priceTerm, searchShard, sellerTerm } from '../db/schema';
 import type { WordSpan } from './typo';
 
 /**
@@ -129,17 +129,34 @@ function textMatch(query: SQL, { shard, narrow = [] }: { shard?: number; narrow?
 }
 
 /**
- * A text search's category and seller filters, restated as matches on the full-text indexes'
- * category and seller columns (db/schema.ts, categoryTerm), with the tsqueries of the `narrow`
- * CTE (narrowCte): the index then returns only the products that also pass these filters, where
- * otherwise it returned every match of the words and the filters threw most of them away. The
- * filters themselves stay (filters()); these only make the index find fewer rows.
+ * A text search's category, seller and price filters, restated as matches on the full-text
+ * indexes' other columns (db/schema.ts, categoryTerm), with the tsqueries of the `narrow` CTE
+ * (narrowCte): the index then returns only the products that also pass these filters (or, for
+ * price, come close), where otherwise it returned every match of the words and the filters threw
+ * most of them away. The filters themselves stay (filters()); these only make the index find
+ * fewer rows.
  */
 function narrowing(q: SearchQuery): SQL[] {
   const conditions: SQL[] = [];
   if (q.categoryPrefix !== undefined) conditions.push(sql`${categoryTerm(sql`p.category_key`)} @@ (SELECT n.category FROM narrow n)`);
   if (q.sellerHandle !== undefined) conditions.push(sql`${sellerTerm(sql`p.seller_id`)} @@ (SELECT n.seller FROM narrow n)`);
+  if (priceBuckets(q)) conditions.push(sql`${priceTerm(sql`p.price_min`)} @@ (SELECT n.price FROM narrow n)`);
   return conditions;
+}
+
+/**
+ * The price buckets (db/schema.ts, priceBucket) of `price_min` a product within the price bounds
+ * can be in, or undefined when the bounds rule none out. The buckets hold the lowest price of any
+ * variant, which no effective price is below (effectivePrice): so the upper bound always narrows,
+ * and the lower one only where the effective price is that lowest price, without a stock filter.
+ */
+function priceBuckets(q: SearchQuery): { from: SQL; to: SQL } | undefined {
+  const lower = q.minPriceCents !== undefined && q.minStock === undefined && q.inStock !== true;
+  if (!lower && q.maxPriceCents === undefined) return undefined;
+  return {
+    from: lower ? priceBucket(sql`${value('min_price_cents')}::int`) : sql`0`,
+    to: q.maxPriceCents === undefined ? sql`32` : priceBucket(sql`${value('max_price_cents')}::int`),
+  };
 }
 
 /**
@@ -154,10 +171,10 @@ const CATEGORY_TERMS_MAX = 64;
 const lexeme = (text: SQL | Placeholder) => sql`('''' || replace(replace(${text}, '\\', '\\\\'), '''', '''''') || '''')`;
 
 /**
- * `narrow`, for a text search with a category or seller filter: one row of the tsqueries
+ * `narrow`, for a text search with a category, seller or price filter: one row of the tsqueries
  * narrowing() matches. The category's is its keys OR'ed, listed by a skip scan (categoryLeaves),
- * or with more than CATEGORY_TERMS_MAX keys a prefix match; the seller's is its id. A filter
- * that matches nothing gives a null tsquery, which matches nothing.
+ * or with more than CATEGORY_TERMS_MAX keys a prefix match; the seller's is its id; the price's
+ * its buckets OR'ed. A filter that matches nothing gives a null tsquery, which matches nothing.
  */
 function narrowCte(q: SearchQuery): SQL {
   const most = q.categoryTermsMax ?? CATEGORY_TERMS_MAX;
@@ -172,7 +189,11 @@ function narrowCte(q: SearchQuery): SQL {
     q.sellerHandle === undefined
       ? sql`NULL::tsquery`
       : sql`(SELECT ${lexeme(sql`s.id`)}::tsquery FROM sellers s WHERE s.handle = ${value('seller_handle')})`;
-  return sql`narrow AS MATERIALIZED (SELECT ${category} AS category, ${seller} AS seller)`;
+  const buckets = priceBuckets(q);
+  const price = buckets
+    ? sql`(SELECT string_agg(b::text, ' | ')::tsquery FROM generate_series(${buckets.from}, ${buckets.to}) b)`
+    : sql`NULL::tsquery`;
+  return sql`narrow AS MATERIALIZED (SELECT ${category} AS category, ${seller} AS seller, ${price} AS price)`;
 }
 
 /**
@@ -650,7 +671,7 @@ export function searchSql(q: SearchQuery): SQL {
  * lower-cased like the titles it meets). With `correct`, `corrections` looks the words up first
  * (typoCorrection) and `query` splices each correction in place of its word, keeping the rest of
  * the text verbatim. (OFFSET 0 keeps each sub-select one: pulled up, the splice ran once for every
- * column that reads it.) With a category or seller filter, `narrow` too (narrowCte).
+ * column that reads it.) With a category, seller or price filter, `narrow` too (narrowCte).
  */
 function queryCtes(q: SearchQuery): SQL {
   const correct = q.correct ?? [];
@@ -665,7 +686,7 @@ function queryCtes(q: SearchQuery): SQL {
     parts.push(sql`${value(`gap_${correct.length}`)}::text`);
     spliced = sql`concat(${sql.join(parts, sql`, `)})`;
   }
-  const narrow = q.categoryPrefix !== undefined || q.sellerHandle !== undefined;
+  const narrow = narrowing(q).length > 0;
   return sql`${correct.length ? sql`corrections AS MATERIALIZED (${typoCorrection()}),` : sql``}
     ${narrow ? sql`${narrowCte(q)},` : sql``}
     query AS MATERIALIZED (
