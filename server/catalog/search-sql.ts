@@ -14,7 +14,9 @@
  * index scans and cost nothing; what costs is ranking a broad text match, counting facets over a
  * broad match, and fuzzy matching. So ranking and facets work on a bounded candidate set — the
  * first `candidateCap` rows of the match set in index order, not the best ones — and typo
- * correction looks words up in the `search_words` dictionary, never in product titles.
+ * correction looks words up in the `search_words` dictionary, never in product titles. A text
+ * search's category, seller and price filters are applied inside the full-text index too
+ * (narrowing), so a filter the words rarely meet does not read every match of the words.
  */
 import { Placeholder, SQL, StringChunk, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
