@@ -19,6 +19,7 @@ import { searchCatalog } from '../server/catalog/search';
 import { postgresOptions, type Db } from '../server/db/client';
 import { schema } from '../server/db/schema';
 import { SettingsStore } from '../server/domain/settings';
+import { queryInput } from '../server/http/rest-input';
 import { searchInput } from '../server/routers/catalog';
 import { ADMIN_URL } from './lib/database';
 import { printTable } from './lib/table';
@@ -79,7 +80,7 @@ try {
   ];
   const table = [];
   for (const [label, params] of shapes) {
-    const input = searchInput.parse(params);
+    const input = searchInput.parse(queryInput(searchInput, params));
     const times: number[] = [];
     let page = await searchCatalog(db, secret, input); // warm: plans and caches
     for (let run = 0; run < runs; run++) {

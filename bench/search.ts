@@ -34,6 +34,7 @@ import { searchCatalog } from '../server/catalog/search';
 import { postgresOptions, type Db } from '../server/db/client';
 import { schema } from '../server/db/schema';
 import { SettingsStore } from '../server/domain/settings';
+import { queryInput } from '../server/http/rest-input';
 import { searchInput } from '../server/routers/catalog';
 import { cpuStopwatch, groupPids } from './lib/cpu';
 import { ADMIN_URL } from './lib/database';
@@ -297,7 +298,7 @@ function serviceRecorder(secret: Buffer) {
     db,
     async statements(params: Params): Promise<Statement[]> {
       log.length = 0;
-      await searchCatalog(db, secret, searchInput.parse(params));
+      await searchCatalog(db, secret, searchInput.parse(queryInput(searchInput, params)));
       return [...log];
     },
   };

@@ -1,31 +1,47 @@
 /**
- * Assembles one service instance: database → services → gateway. Used by the server entry, the
- * tests (which call `fetch` with a Request and get a Response) and the benchmarks.
+ * Assembles one service instance: database → operation catalogue → services → the two transports
+ * (the REST gateway and the MCP server). Used by the server entry, the tests (which call `fetch`
+ * with a Request and get a Response) and the benchmarks.
  */
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
-import { createGateway, MAX_BODY_BYTES, type ApiRequest, type Gateway } from './http/gateway';
+import { createGateway, type ApiRequest, type Gateway } from './http/gateway';
 import { buildOpenApiDocument } from './http/openapi';
+import { MAX_BODY_BYTES } from './http/rest-input';
+import { createMcpServer, MCP_PATH, type McpServer } from './mcp/server';
+import { buildOpenRpcDocument } from './mcp/openrpc';
 import { appRouter } from './routers';
 import { createServices, type Services } from './services';
+import { describeOperations } from './trpc/operations';
 
 export interface App {
   services: Services;
   gateway: Gateway;
-  /** The agent API as a fetch handler: Request in, Response out (tests use this). */
+  mcp: McpServer;
+  /** The agent API and the MCP server as a fetch handler: Request in, Response out (tests use this). */
   fetch(request: Request): Promise<Response>;
   close(): Promise<void>;
 }
 
 export function createApp(config: Config, database: Database): App {
-  const services = createServices(config, database);
-  let openApi: string | undefined;
-  const gateway = createGateway(services, appRouter, () => (openApi ??= JSON.stringify(buildOpenApiDocument(appRouter, services.routes.routes, config))));
+  const operations = describeOperations(appRouter);
+  const services = createServices(config, database, operations);
+  const mcp = createMcpServer(services);
+  const once = (build: () => object) => {
+    let text: string | undefined;
+    return () => (text ??= JSON.stringify(build()));
+  };
+  const gateway = createGateway(services, appRouter, {
+    '/api/openapi.json': once(() => buildOpenApiDocument(appRouter, operations, config)),
+    '/api/mcp/openrpc.json': once(() => buildOpenRpcDocument(mcp.tools, config)),
+  });
   return {
     services,
     gateway,
+    mcp,
     async fetch(request) {
       const url = new URL(request.url);
+      if (url.pathname === MCP_PATH) return mcp.handle(request);
       const body = request.body ? new Uint8Array(await request.arrayBuffer()) : null;
       const apiRequest: ApiRequest = {
         method: request.method,

@@ -1,27 +1,19 @@
 /**
  * The one process that serves everything: the agent REST surface goes straight to the gateway
- * (trpc-to-openapi), every other request to Next (pages, assets). Keeping Next's router off the
+ * (trpc-to-openapi), /api/mcp to the MCP server, every other request to Next (pages, assets). Keeping Next's router off the
  * agent hot path is worth ~4× throughput on this hardware (see README).
  *
  *   npm start           production (builds .next first if missing)
  *   npm run dev         the same server with Next in dev mode
  */
-import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { startApp } from './app';
 import { loadConfig } from './config';
-import { serveNode } from './http/node-adapter';
-import { purgeExpiredRecords } from './idempotency';
+import { createHttpServer } from './http/server';
+import { purgeExpiredRecords } from './trpc/idempotency';
 import { claimDataDir } from './db/data-dir-lock';
 import { ensureDemoCatalog } from './catalog/demo';
-
-// Everything under /api/ (unknown paths there answer JSON 404s too), and the UCP profiles.
-const AGENT_PATHS = /^(?:\/api\/|\/\.well-known\/ucp\/?(?:\?|$)|\/store\/[^/]+\/\.well-known\/ucp\/?(?:\?|$))/;
-
-export function isAgentPath(url: string): boolean {
-  return AGENT_PATHS.test(url);
-}
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -43,31 +35,7 @@ async function main(): Promise<void> {
   await nextApp.prepare();
   const handleNext = nextApp.getRequestHandler();
 
-  // Requests still running, so that shutdown lets agent requests commit (or roll back) before the
-  // database closes, even when their clients have already gone, and lets pages finish streaming.
-  let inFlight = 0;
-  let onDrained: (() => void) | undefined;
-  const done = () => {
-    if (--inFlight === 0) onDrained?.();
-  };
-  const server = http.createServer((req, res) => {
-    inFlight++;
-    if (isAgentPath(req.url ?? '/')) {
-      // Counted until the procedure settles, not until the socket closes: a client that hangs up
-      // must not let the database close under its transaction.
-      serveNode(app.gateway, req, res)
-        .catch((err) => {
-          console.error('gateway failure', err);
-          if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
-          res.end(JSON.stringify({ error: 'Something went wrong on our side.', code: 'internal_error' }));
-        })
-        .finally(done);
-    } else {
-      res.once('close', done);
-      void handleNext(req, res);
-    }
-  });
-  server.keepAliveTimeout = 65_000;
+  const { server, drained } = createHttpServer(app, handleNext);
 
   // Idempotency records are kept at least 24 h; any instance may purge older ones.
   const purge = setInterval(() => void purgeExpiredRecords(app.services.db).catch(() => {}), 60 * 60 * 1000);
@@ -94,7 +62,7 @@ async function main(): Promise<void> {
     // Stop accepting, let running requests finish, then drop the keep-alive connections: waiting
     // for clients to close those themselves could take up to keepAliveTimeout.
     const closed = new Promise((resolve) => server.close(resolve));
-    if (inFlight > 0) await new Promise<void>((resolve) => (onDrained = resolve));
+    await drained();
     server.closeAllConnections();
     await closed;
     await app.close();

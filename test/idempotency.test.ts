@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedbackReports, idempotencyRecords } from '../server/db/schema';
-import { purgeExpiredRecords } from '../server/idempotency';
+import { purgeExpiredRecords } from '../server/trpc/idempotency';
 import { agentHeaders, freshKey, testApp, type TestApp } from './support/app';
 
 let t: TestApp;
@@ -120,11 +120,12 @@ describe('replay', () => {
 
     // Deterministically: a claim that is running right now.
     const runningKey = freshKey();
-    const { requestFingerprint, callerNamespace } = await import('../server/idempotency');
+    const { requestFingerprint, callerNamespace } = await import('../server/trpc/idempotency');
     await t.db.database.db.insert(idempotencyRecords).values({
       namespace: callerNamespace({ agent: { url: 'https://agent.shopbot.dev/profile.json', host: '', hostKind: 'public' }, buyer: {} }),
       key: runningKey,
-      fingerprint: requestFingerprint('POST /api/agent/feedback', payload),
+      // The operation's name and its parsed input, whichever transport carries it.
+      fingerprint: requestFingerprint('platform.feedback', payload),
       state: 'running',
     });
     const res = await send(runningKey, payload);

@@ -223,11 +223,11 @@ describe('credentials', () => {
     ['POST', '/api/agent/buyer', 'buyer:write'],
     ['POST', '/api/agent/buyer/otp', 'buyer:write'],
     ['POST', '/api/agent/buyer/verify', 'buyer:write'],
-    ['GET', '/api/agent/buyer/me', 'buyer token'],
+    ['GET', '/api/agent/buyer/me', 'buyer_token'],
     ['GET', '/api/agent/buyer/orders', 'dev.ucp.shopping.order:read'],
     ['GET', '/api/agent/order-status', 'dev.ucp.shopping.order:read'],
-    ['POST', '/api/developer/network-keys', 'developer account session'],
-    ['DELETE', '/api/developer/network-keys/key_123', 'developer account session'],
+    ['POST', '/api/developer/network-keys', 'developer_session'],
+    ['DELETE', '/api/developer/network-keys/key_123', 'developer_session'],
   ])('%s %s answers 401 credential_required naming %s', async (method, path, required) => {
     // Even with UCP-Agent and no Idempotency-Key: credentials are checked first.
     const res = await t.call(method, path, { headers: agentHeaders() });

@@ -4,11 +4,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT, testDatabase, type TestDatabase } from './support/app';
+import { freePort } from './support/http';
 
 const root = path.resolve(import.meta.dirname, '..');
 let server: ChildProcess;
@@ -17,15 +17,6 @@ let dataDir: string;
 let pg: TestDatabase | undefined;
 let output = '';
 let coldStartMs = 0;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   const port = await freePort();
@@ -72,11 +63,9 @@ describe('npm start', () => {
     const ucp = await fetch(`${base}/.well-known/ucp`);
     expect(ucp.headers.get('cache-control')).toBe('public, max-age=300');
     expect((await ucp.json()).ucp.services['com.agentcommerce.api'][0].endpoint).toBe(`${base}/api/agent`);
-    for (const path of ['/api/nothing', '/api/mcp']) {
-      const unknown = await fetch(`${base}${path}`);
-      expect(unknown.status).toBe(404);
-      expect((await unknown.json()).code).toBe('not_found');
-    }
+    const unknown = await fetch(`${base}/api/nothing`);
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).code).toBe('not_found');
     const head = await fetch(`${base}/api/agent/platform/limits`, { method: 'HEAD', headers: { 'UCP-Agent': AGENT } });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');

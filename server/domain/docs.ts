@@ -5,7 +5,7 @@
 import type { Config } from '../config';
 import { ERROR_CATALOGUE, type ErrorSpec } from '../errors/catalogue';
 import { ADVISORY_CATALOGUE } from '../identity/advisories';
-import type { Route } from '../http/routes';
+import type { Operation } from '../trpc/operations';
 import type { PlatformLimits } from './limits';
 import { SERVICE_VERSION, UCP_VERSION } from './ucp-profile';
 
@@ -14,7 +14,7 @@ export type DocSlug = (typeof DOC_SLUGS)[number];
 
 export interface DocSources {
   config: Config;
-  routes: readonly Route[];
+  operations: readonly Operation[];
   limits: () => Promise<PlatformLimits>;
 }
 
@@ -27,7 +27,7 @@ export async function renderDoc(slug: DocSlug, src: DocSources): Promise<Record<
     case 'rest':
       return { ...page, title: 'REST surface', ...rest(src) };
     case 'mcp':
-      return { ...page, title: 'MCP tool server', ...mcp(base) };
+      return { ...page, title: 'MCP tool server', ...mcp(src) };
     case 'errors':
       return { ...page, title: 'Errors', ...errors() };
     case 'limits':
@@ -77,8 +77,9 @@ function overview(config: Config) {
       required_on: 'every POST, PATCH and DELETE under /api/agent/ (missing: 400 IDEMPOTENCY_KEY_REQUIRED; not 16–64 printable ASCII: 400 idempotency_key_invalid)',
       rules: [
         'Keys are namespaced per caller (the agent profile on the open path).',
-        'A retry with the same key, method, path and JSON body (key order and whitespace ignored) returns the original status, body and headers with Idempotent-Replayed: true, without acting twice.',
-        'The same key with a different request answers 409 idempotency_key_reused.',
+        'A retry with the same key for the same operation with the same input (the parsed body, query and path; key order and whitespace ignored) returns the original outcome — on REST its status, body and headers with Idempotent-Replayed: true — without acting twice.',
+        'REST and MCP share the namespace: a REST request with Idempotency-Key K and a tools/call with idempotency_key K are the same request when they are the same operation with the same input, and each replays the other.',
+        'The same key with another operation or other input answers 409 idempotency_key_reused.',
         'A retry while the first request is still running answers 409 idempotency_request_in_progress with Retry-After.',
         'Outcomes of operations that ran are stored, including business errors; refusals before the operation (identification, validation) and 5xx are not, so they can be retried with the same key.',
         'Records are kept at least 24 hours.',
@@ -115,18 +116,27 @@ function rest(src: DocSources) {
     openapi: `${base}/api/openapi.json`,
     conventions: [
       'Bodies are JSON (Content-Type: application/json, at most 1 MiB); search answers application/ld+json.',
-      'Order of checks: route (a retired endpoint answers 410 first), method (405), credentials (401/403), UCP-Agent, Idempotency-Key, body, then the operation. A request that breaks several rules gets the error of the first.',
+      'Order of checks: route (a retired endpoint answers 410 first), method (405), credentials (401/403), UCP-Agent, Idempotency-Key, body (413, 415, invalid_json, then the schema), then the operation. A request that breaks several rules gets the error of the first. The same rules run for MCP tool calls, in the same order.',
+      'Query parameters take plain decimal numbers (no 0x10, 1e3 or +5) and true/false; an unknown parameter answers 400 invalid_request.',
       'Every failure is {error, code} (see the errors page).',
       'Lists use opaque cursors: pass nextCursor back unchanged with the same parameters; a cursor from another query answers 400 invalid_cursor.',
     ],
-    operations: src.routes.map((r) => ({
-      method: r.meta.op.retired ? 'any' : r.method,
-      path: r.path,
-      access: r.meta.op.retired ? 'retired' : r.meta.op.access,
-      ...(r.meta.op.required && { requires: r.meta.op.required }),
-      success_status: r.meta.op.retired ? 410 : (r.meta.op.successStatus ?? 200),
-      summary: r.meta.openapi?.summary,
-    })),
+    operations: src.operations.flatMap(({ rest, policy, access, idempotent, tool }) =>
+      rest
+        ? [
+            {
+              method: policy.retired ? 'any' : rest.method,
+              path: rest.path,
+              access: policy.retired ? 'retired' : access.kind,
+              ...(access.kind === 'credential' && { requires: access.scope }),
+              idempotent,
+              success_status: policy.retired ? 410 : (policy.successStatus ?? 200),
+              summary: rest.summary,
+              ...(tool && { mcp_tool: tool.name }),
+            },
+          ]
+        : [],
+    ),
     catalog: {
       anchor: 'catalog',
       search: {
@@ -171,17 +181,29 @@ function rest(src: DocSources) {
   };
 }
 
-function mcp(base: string) {
+function mcp(src: DocSources) {
+  const base = src.config.publicBaseUrl;
   return {
     endpoint: `${base}/api/mcp`,
+    transport: 'Streamable HTTP, stateless: POST JSON-RPC messages to the endpoint (Accept: application/json, text/event-stream); answers are JSON, no session id. Other methods answer 405 (Allow: POST). A browser Origin other than the service’s own answers 403.',
     openrpc: `${base}/api/mcp/openrpc.json`,
-    status: 'planned: the tool server arrives in a later release; until then /api/mcp answers 404.',
+    try_it: `npx @modelcontextprotocol/inspector-cli --cli ${base}/api/mcp --method tools/list`,
     identity: [
       'initialize, ping, tools/list, resources/list and reading service://platform/limits work without an agent profile.',
-      'tools/call needs the agent profile: the UCP-Agent header, params._meta["ucp-agent"] or arguments.meta["ucp-agent"], each {"profile": "<url>"} or the header’s string form; without it the tool result is isError with {error, code: "ucp_agent_required"}.',
+      'tools/call needs the agent profile: the UCP-Agent header, params._meta["ucp-agent"] or arguments.meta["ucp-agent"] (most specific first), each {"profile": "<url>"} or the header’s string form; without it the tool result is isError with {error, code: "ucp_agent_required"}. Same rules as REST (https only; reserved and IP hosts draw an advisory).',
+      'Buyer reference (optional): _meta["ai.service.buyer"] or arguments.meta["ai.service.buyer"] as {ref, session}, or the Service-Buyer header; same rules as REST.',
       'The tool checkout never completes a purchase: it returns a payment link a human confirms.',
     ],
-    resources: { 'service://platform/limits': 'the same record as GET /api/agent/platform/limits' },
+    idempotency:
+      'Tools that change data require an idempotency_key argument (16–64 printable ASCII; missing: IDEMPOTENCY_KEY_REQUIRED). A retry with the same key and the same arguments returns the first outcome with _meta["ai.service/idempotent-replayed"]: true. Keys share one namespace per caller with REST’s Idempotency-Key: the same key for the same operation and input on either transport is one request.',
+    results: {
+      success: 'structuredContent (valid against the tool’s outputSchema) and the same JSON in a text block.',
+      failure: 'isError: true, the REST error body {error, code, …} as JSON in a text block and at _meta["ai.service/error"]; no structuredContent. Argument errors are invalid_request with details.issues, checked after identification.',
+      advisories: '_meta["ai.service/advisories"]: [{code, message, documentation, refused_from}].',
+      protocol_errors: 'JSON-RPC errors (unknown tool: -32602; unknown resource: -32002).',
+    },
+    tools: src.operations.flatMap(({ tool, rest, idempotent }) => (tool ? [{ name: tool.name, title: tool.title, rest: rest && `${rest.method} ${rest.path}`, idempotent }] : [])),
+    resources: { 'service://platform/limits': 'application/json: the same record as GET /api/agent/platform/limits' },
   };
 }
 

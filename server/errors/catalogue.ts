@@ -84,7 +84,7 @@ export const ERROR_CATALOGUE = {
   // -- idempotency
   IDEMPOTENCY_KEY_REQUIRED: {
     status: 400,
-    message: 'POST, PATCH and DELETE under /api/agent need an Idempotency-Key header.',
+    message: 'This operation changes data and needs an idempotency key: the Idempotency-Key header on REST (every POST, PATCH and DELETE under /api/agent), the idempotency_key argument on MCP.',
     hint: 'Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.',
   },
   idempotency_key_invalid: {
@@ -95,7 +95,7 @@ export const ERROR_CATALOGUE = {
   idempotency_key_reused: {
     status: 409,
     message: 'This Idempotency-Key was already used for a different request.',
-    hint: 'Use a new key for a new request; a retry must repeat the method, path and body exactly.',
+    hint: 'Use a new key for a new request; a retry must repeat the same operation with the same input (REST and MCP share one namespace per caller).',
   },
   idempotency_request_in_progress: {
     status: 409,

@@ -3,7 +3,8 @@
  * headers are read in place and the body is buffered up to the 1 MiB limit, then dropped.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { MAX_BODY_BYTES, type ApiRequest, type Gateway } from './gateway';
+import type { ApiRequest, Gateway } from './gateway';
+import { MAX_BODY_BYTES } from './rest-input';
 
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -44,4 +45,25 @@ export async function serveNode(gateway: Gateway, req: IncomingMessage, res: Ser
   out.headers['Content-Length'] = String(Buffer.byteLength(out.body));
   res.writeHead(out.status, out.headers);
   res.end(out.body);
+}
+
+/**
+ * Serves a fetch-style handler (the MCP transport) on node:http: the body is buffered under the
+ * same 1 MiB limit, and the answer, JSON or a stream, is written as it comes.
+ */
+export async function serveFetch(handler: (request: Request) => Promise<Response>, base: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const body = await readBody(req);
+  if (body === 'too_large') {
+    res.writeHead(413, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'The request body is larger than 1 MiB.' }, id: null }));
+    return;
+  }
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const response = await handler(new Request(new URL(req.url ?? '/', base), { method: req.method, headers, body: (body ?? undefined) as BodyInit | undefined }));
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  if (response.body) for await (const chunk of response.body) res.write(chunk);
+  res.end();
 }

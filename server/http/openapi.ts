@@ -9,7 +9,7 @@ import type { Config } from '../config';
 import { SERVICE_VERSION } from '../domain/ucp-profile';
 import { ERROR_CATALOGUE, type ErrorCode } from '../errors/catalogue';
 import type { AppRouter } from '../routers';
-import type { Route } from './routes';
+import type { Operation } from '../trpc/operations';
 
 type Json = Record<string, any>;
 
@@ -40,27 +40,27 @@ const ADVISORIES_PROPERTY = {
   },
 };
 
-/** Which catalogue codes each kind of operation can answer, by status. */
-function errorCodesFor(route: Route): ErrorCode[] {
-  const op = route.meta.op;
-  if (op.retired) return ['endpoint_retired'];
+/** Which catalogue codes an operation can answer, from its kind and policy. */
+function errorCodesFor(operation: Operation): ErrorCode[] {
+  const { access, policy, idempotent } = operation;
+  if (policy.retired) return ['endpoint_retired'];
   const codes: ErrorCode[] = ['method_not_allowed', 'internal_error', 'service_unavailable'];
-  if (op.access === 'admin') codes.push('credential_required', 'admin_token_invalid', 'admin_disabled', 'invalid_request', 'invalid_json', 'unsupported_media_type', 'payload_too_large');
-  if (op.access === 'credential') codes.push('credential_required', 'invalid_credential');
-  if (op.access === 'open' || op.access === 'discovery') {
+  if (access.kind === 'admin') codes.push('credential_required', 'admin_token_invalid', 'admin_disabled', 'invalid_request', 'invalid_json', 'unsupported_media_type', 'payload_too_large');
+  if (access.kind === 'credential') codes.push('credential_required', 'invalid_credential');
+  if (access.kind === 'open' || access.kind === 'discovery') {
     codes.push('invalid_credential', 'ucp_agent_invalid', 'ucp_agent_insecure_url', 'reserved_profile_host', 'ip_profile_host', 'invalid_request');
-    if (op.access === 'open') codes.push('ucp_agent_required');
+    if (access.kind === 'open') codes.push('ucp_agent_required');
   }
-  if (route.method !== 'GET' && route.path.startsWith('/api/agent/') && op.access !== 'credential') {
+  if (idempotent && access.kind !== 'credential') {
     codes.push('IDEMPOTENCY_KEY_REQUIRED', 'idempotency_key_invalid', 'idempotency_key_reused', 'idempotency_request_in_progress', 'invalid_json', 'unsupported_media_type', 'payload_too_large');
   }
-  codes.push(...(route.meta.op.errors ?? []));
+  codes.push(...(policy.errors ?? []));
   return [...new Set(codes)];
 }
 
-function errorResponses(route: Route): Json {
+function errorResponses(operation: Operation): Json {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of errorCodesFor(route)) {
+  for (const code of errorCodesFor(operation)) {
     const status = ERROR_CATALOGUE[code].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
@@ -77,14 +77,14 @@ function errorResponses(route: Route): Json {
   return out;
 }
 
-function headerParameters(route: Route): Json[] {
-  const op = route.meta.op;
+function headerParameters(operation: Operation): Json[] {
+  const { access } = operation;
   const params: Json[] = [];
-  if (op.access === 'open' || op.access === 'discovery') {
+  if (access.kind === 'open' || access.kind === 'discovery') {
     params.push({
       name: 'UCP-Agent',
       in: 'header',
-      required: op.access === 'open',
+      required: access.kind === 'open',
       description: 'Agent profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.',
       schema: { type: 'string' },
     });
@@ -96,7 +96,7 @@ function headerParameters(route: Route): Json[] {
       schema: { type: 'string' },
     });
   }
-  if (route.method !== 'GET' && route.path.startsWith('/api/agent/') && op.access !== 'credential') {
+  if (operation.idempotent && access.kind !== 'credential') {
     params.push({
       name: 'Idempotency-Key',
       in: 'header',
@@ -108,7 +108,7 @@ function headerParameters(route: Route): Json[] {
   return params;
 }
 
-export function buildOpenApiDocument(router: AppRouter, routes: readonly Route[], config: Config): Json {
+export function buildOpenApiDocument(router: AppRouter, operations: readonly Operation[], config: Config): Json {
   const doc = generateOpenApiDocument(router, {
     title: 'Agent Commerce API',
     description: `Search one network catalog across many sellers, build carts and hand a payment link to a human. Docs: ${config.publicBaseUrl}/api/agent/docs/overview`,
@@ -123,33 +123,35 @@ export function buildOpenApiDocument(router: AppRouter, routes: readonly Route[]
   doc.components ??= {};
   doc.components.schemas = { ...doc.components.schemas, Error: ERROR_SCHEMA };
 
-  for (const route of routes) {
-    const operation: Json | undefined = doc.paths?.[route.path]?.[route.method.toLowerCase()];
+  for (const op of operations) {
+    if (!op.rest) continue;
+    const operation: Json | undefined = doc.paths?.[op.rest.path]?.[op.rest.method.toLowerCase()];
     if (!operation) continue;
-    const op = route.meta.op;
+    const { policy, access } = op;
     const generated = operation.responses?.['200'];
     const responses: Json = {};
-    if (!op.retired) {
+    if (!policy.retired) {
       const success = structuredClone(generated ?? { description: 'Success' });
-      if (op.contentType && success.content?.['application/json']) {
-        success.content = { [op.contentType]: success.content['application/json'] };
+      if (policy.contentType && success.content?.['application/json']) {
+        success.content = { [policy.contentType]: success.content['application/json'] };
       }
-      const schema = success.content?.[op.contentType ?? 'application/json']?.schema;
-      if (schema && (op.access === 'open' || op.access === 'discovery')) {
-        success.content[op.contentType ?? 'application/json'].schema = {
+      const schema = success.content?.[policy.contentType ?? 'application/json']?.schema;
+      if (schema && (access.kind === 'open' || access.kind === 'discovery')) {
+        success.content[policy.contentType ?? 'application/json'].schema = {
           allOf: [schema, { type: 'object', properties: { 'service:advisories': ADVISORIES_PROPERTY } }],
         };
       }
-      responses[String(op.successStatus ?? 200)] = success;
+      responses[String(policy.successStatus ?? 200)] = success;
     }
-    operation.responses = { ...responses, ...errorResponses(route) };
-    operation.parameters = [...(operation.parameters ?? []).filter((p: Json) => p.in !== 'header'), ...headerParameters(route)];
-    if (op.access === 'admin') operation.security = [{ adminToken: [] }];
-    else if (op.access === 'credential') {
+    operation.responses = { ...responses, ...errorResponses(op) };
+    operation.parameters = [...(operation.parameters ?? []).filter((p: Json) => p.in !== 'header'), ...headerParameters(op)];
+    if (access.kind === 'admin') operation.security = [{ adminToken: [] }];
+    else if (access.kind === 'credential') {
       operation.security = [{ bearer: [] }];
-      operation['x-required-credential'] = op.required;
+      operation['x-required-credential'] = access.scope;
     } else operation.security = [];
-    if (op.retired) {
+    if (op.tool) operation['x-mcp-tool'] = op.tool.name;
+    if (policy.retired) {
       operation.deprecated = true;
       operation.description = 'Permanently retired: answers 410 endpoint_retired for every method and query. Use GET /api/agent/search.';
     }

@@ -1,15 +1,17 @@
 /**
- * The gateway's view of the router: every REST operation's method, path and metadata, read from
- * the same `meta.openapi` trpc-to-openapi routes by, so the two can never disagree.
+ * The REST routing table: each operation's method and path (its `meta.openapi`, which
+ * trpc-to-openapi serves too, so the two can never disagree) and how its query string is typed.
  */
-import type { AnyProcedure, AnyRouter } from '@trpc/server';
-import type { AppMeta } from '../trpc/init';
+import type { Operation } from '../trpc/operations';
+import { queryFieldKinds } from './rest-input';
 
 export interface Route {
   method: string;
   path: string;
-  procedure: string;
-  meta: AppMeta & { op: NonNullable<AppMeta['op']> };
+  operation: Operation;
+  /** Methods whose input comes from the query string and path, not a body (as trpc-to-openapi has it). */
+  bodyless: boolean;
+  queryKinds: ReturnType<typeof queryFieldKinds>;
 }
 
 export interface PathMatch {
@@ -24,13 +26,12 @@ export interface RouteTable {
   match(pathname: string): PathMatch | undefined;
 }
 
-export function buildRouteTable(router: AnyRouter): RouteTable {
-  const routes: Route[] = [];
-  for (const [name, procedure] of Object.entries(router._def.procedures as Record<string, AnyProcedure>)) {
-    const meta = procedure._def.meta as AppMeta | undefined;
-    if (!meta?.openapi || !meta.op) continue;
-    routes.push({ method: meta.openapi.method, path: meta.openapi.path, procedure: name, meta: meta as Route['meta'] });
-  }
+export function buildRouteTable(operations: readonly Operation[]): RouteTable {
+  const routes: Route[] = operations.flatMap((operation) => {
+    if (!operation.rest) return [];
+    const { method, path } = operation.rest;
+    return [{ method, path, operation, bodyless: method === 'GET' || method === 'DELETE', queryKinds: queryFieldKinds(operation.input) }];
+  });
 
   const byPath = new Map<string, { pattern: RegExp; match: PathMatch }>();
   for (const route of routes) {
@@ -42,7 +43,7 @@ export function buildRouteTable(router: AnyRouter): RouteTable {
       byPath.set(route.path, entry);
     }
     entry.match.byMethod.set(route.method, route);
-    if (route.meta.op.retired) entry.match.retired = route;
+    if (route.operation.policy.retired) entry.match.retired = route;
     entry.match.allow = [...entry.match.byMethod.keys()].sort().join(', ');
   }
   // Static paths before templated ones, so /cart/{id}/items never shadows a literal route.

@@ -10,13 +10,12 @@ import { searchCatalog } from '../catalog/search';
 import { deliveryCoverage, findSeller, listSellers, parseSellerSelector, sellerLinks } from '../catalog/sellers';
 import { FACET_VALUES_MAX, SEARCH_CANDIDATE_CAP } from '../catalog/search-sql';
 import { businessProfile } from '../domain/ucp-profile';
-import { openProcedure, publicProcedure, router } from '../trpc/init';
+import { router } from '../trpc/init';
+import { discovery, open } from '../trpc/procedures';
 import { DISCOVERY_CACHE, ucpProfile } from './discovery';
 
 const JSON_LD = 'application/ld+json';
 const cents = z.number().int().min(0).max(2_000_000_000);
-// Query strings are text: an explicit enum, since z.coerce.boolean() would read "false" as true.
-const booleanParam = z.enum(['true', 'false']).transform((v) => v === 'true');
 const cursorParam = z.string().max(2048).describe('nextCursor of the previous page, unchanged. Repeat every other parameter (limit may change).');
 
 // ---------------------------------------------------------------- search
@@ -40,7 +39,8 @@ export const searchInput = z
       .optional(),
     min_price_cents: cents.describe('Lowest price, in US cents, of the product’s cheapest matching variant.').optional(),
     max_price_cents: cents.describe('Highest price, in US cents, of the product’s cheapest matching variant.').optional(),
-    in_stock: booleanParam
+    in_stock: z
+      .boolean()
       .describe('true: products with a variant in stock (prices then count in-stock variants only); false: products with none. Untracked stock counts as in stock.')
       .optional(),
     min_stock: z
@@ -180,10 +180,16 @@ const sellerPolicies = z
 const SELLER_ERRORS = ['invalid_seller_selector', 'SELLER_NOT_FOUND'] as const;
 
 export const catalogRouter = router({
-  search: openProcedure
+  search: open
     .meta({
-      op: { access: 'open', contentType: JSON_LD, errors: ['invalid_cursor', 'invalid_price_range', 'SELLER_NOT_FOUND'] },
+      op: { contentType: JSON_LD, errors: ['invalid_cursor', 'invalid_price_range', 'SELLER_NOT_FOUND'] },
       openapi: { method: 'GET', path: '/api/agent/search', tags: ['catalog'], summary: 'Search or browse the network catalog (JSON-LD)' },
+      tool: {
+        name: 'search_catalog',
+        title: 'Search the network catalog',
+        description:
+          'Search or browse one catalog spanning every seller on the network. Answers a schema.org ItemList (JSON-LD) of Products; each Offer’s identifier is the variant id carts take. Give q for a text search (typos are corrected; query_corrected shows the query that ran) or omit it to browse; narrow with category, seller_handle, price (US cents) and stock filters; page with nextCursor.',
+      },
     })
     .input(searchInput)
     .output(searchResult)
@@ -193,10 +199,15 @@ export const catalogRouter = router({
       return searchJsonLd(page);
     }),
 
-  sellers: openProcedure
+  sellers: open
     .meta({
-      op: { access: 'open', errors: ['invalid_cursor'] },
+      op: { errors: ['invalid_cursor'] },
       openapi: { method: 'GET', path: '/api/agent/sellers', tags: ['catalog'], summary: 'List the sellers on the network' },
+      tool: {
+        name: 'list_sellers',
+        title: 'List the sellers on the network',
+        description: 'Sellers on the network with their catalog size and delivery coverage; filter by part of the name (q) or by a country they deliver to (ships_to); page with nextCursor.',
+      },
     })
     .input(
       z
@@ -216,10 +227,16 @@ export const catalogRouter = router({
     .output(z.object({ sellers: z.array(sellerSummary), nextCursor: z.string().nullable() }).meta({ id: 'SellerList' }))
     .query(async ({ ctx, input }) => listSellers(ctx.db, await ctx.services.settings.secret(CURSOR_SECRET), input)),
 
-  seller: openProcedure
+  seller: open
     .meta({
-      op: { access: 'open', errors: [...SELLER_ERRORS] },
+      op: { errors: [...SELLER_ERRORS] },
       openapi: { method: 'GET', path: '/api/agent/seller', tags: ['catalog'], summary: 'One seller by handle, domain or name' },
+      tool: {
+        name: 'get_seller',
+        title: 'Look up one seller',
+        description:
+          'One seller’s public profile, delivery zones and catalog size, selected by exactly one of handle, domain (any URL on the store’s site) or name. A miss fails with SELLER_NOT_FOUND and details.did_you_mean.',
+      },
     })
     .input(sellerSelector)
     .output(sellerProfile)
@@ -240,10 +257,15 @@ export const catalogRouter = router({
       };
     }),
 
-  policies: openProcedure
+  policies: open
     .meta({
-      op: { access: 'open', errors: [...SELLER_ERRORS] },
+      op: { errors: [...SELLER_ERRORS] },
       openapi: { method: 'GET', path: '/api/agent/policies', tags: ['catalog'], summary: 'A seller’s store policies' },
+      tool: {
+        name: 'get_store_policies',
+        title: 'Read a seller’s store policies',
+        description: 'A seller’s published returns, shipping, privacy and terms policies (summary and URL each), selected like get_seller.',
+      },
     })
     .input(sellerSelector)
     .output(sellerPolicies)
@@ -252,9 +274,9 @@ export const catalogRouter = router({
       return { seller: { handle: s.handle, name: s.name }, policies: s.policies };
     }),
 
-  manifest: publicProcedure
+  manifest: discovery
     .meta({
-      op: { access: 'discovery', errors: ['SELLER_NOT_FOUND'] },
+      op: { errors: ['SELLER_NOT_FOUND'] },
       openapi: { method: 'GET', path: '/store/{handle}/.well-known/ucp', tags: ['discovery'], summary: 'UCP business profile of one seller' },
     })
     .input(z.object({ handle: z.string().max(100) }))

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { businessProfile } from '../domain/ucp-profile';
-import { publicProcedure, router } from '../trpc/init';
+import { router } from '../trpc/init';
+import { discovery } from '../trpc/procedures';
 
 export const ucpProfile = z
   .object({ ucp: z.object({ version: z.string() }).passthrough() })
@@ -11,9 +12,8 @@ export const ucpProfile = z
 export const DISCOVERY_CACHE = 'public, max-age=300';
 
 export const discoveryRouter = router({
-  ucp: publicProcedure
+  ucp: discovery
     .meta({
-      op: { access: 'discovery' },
       openapi: { method: 'GET', path: '/.well-known/ucp', tags: ['discovery'], summary: 'UCP business profile of the network' },
     })
     .input(z.object({}))

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { DOC_SLUGS, renderDoc, type DocSlug } from '../domain/docs';
 import { readLimits } from '../domain/limits';
 import { ApiError } from '../errors/catalogue';
-import { openProcedure, router } from '../trpc/init';
+import { router } from '../trpc/init';
+import { open } from '../trpc/procedures';
 
 export const docPage = z
   .object({ slug: z.enum(DOC_SLUGS), title: z.string(), version: z.string(), url: z.string() })
@@ -10,18 +11,23 @@ export const docPage = z
   .meta({ id: 'DocPage' });
 
 export const docsRouter = router({
-  page: openProcedure
+  page: open
     .meta({
-      op: { access: 'open', errors: ['doc_not_found'] },
+      op: { errors: ['doc_not_found'] },
       openapi: {
         method: 'GET',
         path: '/api/agent/docs/{slug}',
         tags: ['platform'],
         summary: `Documentation as JSON; slug is one of ${DOC_SLUGS.join(', ')}`,
       },
+      tool: {
+        name: 'read_docs',
+        title: 'Read the service’s documentation',
+        description: `The service’s documentation as JSON. Pages: ${DOC_SLUGS.join(', ')} (overview: identification, idempotency, advisories; mcp: this tool server; errors: every error code; limits: the live limits).`,
+      },
     })
     // A plain string, so an unknown slug is a 404 with the valid ones rather than a schema error.
-    .input(z.object({ slug: z.string() }))
+    .input(z.object({ slug: z.string().max(100).describe(`One of ${DOC_SLUGS.join(', ')}.`) }).strict())
     .output(docPage)
     .query(({ ctx, input }) => {
       if (!(DOC_SLUGS as readonly string[]).includes(input.slug)) {
@@ -30,7 +36,7 @@ export const docsRouter = router({
           details: { valid_slugs: [...DOC_SLUGS] },
         });
       }
-      const { config, routes } = ctx.services;
-      return renderDoc(input.slug as DocSlug, { config, routes: routes.routes, limits: () => readLimits(ctx.db) }) as Promise<z.infer<typeof docPage>>;
+      const { config, operations } = ctx.services;
+      return renderDoc(input.slug as DocSlug, { config, operations, limits: () => readLimits(ctx.db) }) as Promise<z.infer<typeof docPage>>;
     }),
 });

@@ -1,7 +1,13 @@
-/** The whole API: one router per resource, merged. REST paths come from each procedure's meta. */
-import { router } from '../trpc/init';
+/**
+ * The whole API: one router per resource, merged. REST paths and MCP tools come from each
+ * procedure's metadata; `createCaller` runs a procedure in-process through the same pipeline
+ * (scripts, tests and the MCP transport use it).
+ */
+import { router, t } from '../trpc/init';
+import { buyerRouter } from './buyer';
+import { cartsRouter } from './carts';
 import { catalogRouter } from './catalog';
-import { credentialedRouter } from './credentialed';
+import { developerRouter } from './developer';
 import { discoveryRouter } from './discovery';
 import { docsRouter } from './docs';
 import { platformRouter } from './platform';
@@ -11,7 +17,11 @@ export const appRouter = router({
   catalog: catalogRouter,
   docs: docsRouter,
   discovery: discoveryRouter,
-  credentialed: credentialedRouter,
+  carts: cartsRouter,
+  buyer: buyerRouter,
+  developer: developerRouter,
 });
 
 export type AppRouter = typeof appRouter;
+
+export const createCaller = t.createCallerFactory(appRouter);

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { LIMIT_FIELDS, readLimits, updateLimits } from '../domain/limits';
 import { FEEDBACK_CATEGORIES, FEEDBACK_SEVERITIES, recordFeedback } from '../domain/feedback';
 import { ApiError } from '../errors/catalogue';
-import { idempotent } from '../idempotency';
-import { jsonNumber } from '../lib/zod-fields';
-import { openProcedure, publicProcedure, router } from '../trpc/init';
+import { idempotent } from '../trpc/idempotency';
+import { router } from '../trpc/init';
+import { admin, discovery, open } from '../trpc/procedures';
 
 export const limitsRecord = z
   .object({
@@ -14,7 +14,7 @@ export const limitsRecord = z
   })
   .meta({ id: 'PlatformLimits' });
 
-const positiveInt = jsonNumber(z.number().int().positive().max(2_000_000_000));
+const positiveInt = z.number().int().positive().max(2_000_000_000);
 export const limitsPatch = z
   .object({ max_item_quantity: positiveInt.optional(), max_cart_total_cents: positiveInt.optional() })
   .strict()
@@ -22,18 +22,20 @@ export const limitsPatch = z
 
 export const feedbackInput = z
   .object({
-    category: z.enum(FEEDBACK_CATEGORIES),
-    severity: z.enum(FEEDBACK_SEVERITIES),
-    message: z.string().min(1).max(5000),
+    category: z.enum(FEEDBACK_CATEGORIES).describe('What the problem is about.'),
+    severity: z.enum(FEEDBACK_SEVERITIES).describe('How much it got in the way.'),
+    message: z.string().min(1).max(5000).describe('What happened and what you expected, in prose.'),
     context: z
       .object({
         endpoint: z
           .string()
           .max(2048)
           .regex(/^\/[^\s?#]*$/, 'must be a path such as /api/agent/search')
+          .describe('The endpoint path (or the tool’s REST path) the report is about.')
           .optional(),
       })
       .catchall(z.unknown())
+      .describe('Anything that helps reproduce it, e.g. the request id.')
       .optional(),
   })
   .meta({ id: 'FeedbackReport' });
@@ -41,20 +43,25 @@ export const feedbackInput = z
 export const feedbackReceipt = z.object({ id: z.string(), status: z.literal('received') }).meta({ id: 'FeedbackReceipt' });
 
 export const platformRouter = router({
-  limits: openProcedure
+  limits: open
     .meta({
       // Read at every agent session's start: answered from a ≤ 1 s cache, which keeps the
       // contract that every instance sees a change within 1 s.
-      op: { access: 'open', cacheMs: 1000 },
+      op: { cacheMs: 1000 },
       openapi: { method: 'GET', path: '/api/agent/platform/limits', tags: ['platform'], summary: 'Read the live cart limits' },
+      tool: {
+        name: 'get_platform_limits',
+        title: 'Read the live cart limits',
+        description:
+          'The live cart limits: the largest quantity one cart line may hold and the largest cart total (subtotal + delivery) in US cents. Read them at the start of a session; the same record is the resource service://platform/limits.',
+      },
     })
-    .input(z.object({}))
+    .input(z.object({}).strict())
     .output(limitsRecord)
     .query(({ ctx }) => readLimits(ctx.db)),
 
-  setLimits: publicProcedure
+  setLimits: admin
     .meta({
-      op: { access: 'admin' },
       openapi: {
         method: 'PUT',
         path: '/api/admin/platform/limits',
@@ -71,18 +78,25 @@ export const platformRouter = router({
       return limits;
     }),
 
-  feedback: openProcedure
+  feedback: open
     .meta({
-      op: { access: 'open', successStatus: 202 },
+      op: { successStatus: 202 },
       openapi: { method: 'POST', path: '/api/agent/feedback', tags: ['platform'], summary: 'Report a problem (answers 202 at once)' },
+      tool: {
+        name: 'send_feedback',
+        title: 'Report a problem to the service',
+        description:
+          'Tell the service’s engineers about a problem: something hard to find, a confusing answer or tool description, slowness, an error you could not handle, or a missing capability. Also the way to report a job blocked on a credential you cannot get. Acknowledged at once with an id.',
+      },
     })
     .input(feedbackInput)
+    .concat(idempotent)
     .output(feedbackReceipt)
-    .mutation(idempotent(({ ctx, input }) => recordFeedback(ctx.db, input, ctx.caller))),
+    .mutation(({ ctx, input }) => recordFeedback(ctx.db, input, ctx.caller)),
 
-  retiredProducts: publicProcedure
+  retiredProducts: discovery
     .meta({
-      op: { access: 'open', retired: true, errors: ['endpoint_retired'] },
+      op: { retired: { replacement: '/api/agent/search' }, errors: ['endpoint_retired'] },
       openapi: {
         method: 'GET',
         path: '/api/agent/products',
@@ -94,6 +108,7 @@ export const platformRouter = router({
     .input(z.object({}))
     .output(z.never())
     .query(() => {
-      throw new ApiError('endpoint_retired', { details: { replacement: '/api/agent/search' } });
+      // The procedure kind answers 410 before anything runs (see trpc/procedures.ts).
+      throw new ApiError('endpoint_retired');
     }),
 });

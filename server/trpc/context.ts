@@ -1,29 +1,44 @@
 /**
- * What every procedure sees. The REST gateway builds it from headers; the MCP server (later)
- * builds the same shape from its own transport, so procedures never look at HTTP.
+ * The request context every procedure sees, built by one `createContext` from a neutral envelope
+ * that each transport fills from its own wire format (REST headers, MCP `_meta` and arguments,
+ * or a script's own values). Procedures never look at HTTP or JSON-RPC.
  */
 import type { Db } from '../db/client';
+import type { ApiError } from '../errors/catalogue';
 import type { Advisory } from '../identity/advisories';
 import type { BuyerReference } from '../identity/service-buyer';
 import type { AgentProfile } from '../identity/ucp-agent';
+import { newId } from '../lib/ids';
 import type { Services } from '../services';
 
+export type Transport = 'rest' | 'mcp' | 'internal';
+
+/** What a transport hands over: the raw identification values, exactly as the caller sent them. */
+export interface RequestEnvelope {
+  transport: Transport;
+  /** A caller-chosen request id; echoed when well-formed, otherwise one is minted. */
+  requestId?: string | null;
+  /** `UCP-Agent`, in either wire form. */
+  ucpAgent?: string | null;
+  /** `Service-Buyer`, as an RFC 8941 dictionary. */
+  serviceBuyer?: string | null;
+  authorization?: string | null;
+  idempotencyKey?: string | null;
+  /**
+   * The transport could not decode the input (REST: 413, 415, invalid JSON). Raised in the
+   * pipeline after the idempotency-key check, so the contract's order of checks holds.
+   */
+  inputError?: ApiError;
+}
+
 export interface Caller {
-  /** Present on every open call (UCP-Agent). */
+  /** The agent profile; present on every open call. */
   agent?: AgentProfile;
   buyer: BuyerReference;
 }
 
-export interface IdempotencyClaim {
-  /** Caller namespace: keys of different callers never collide. */
-  namespace: string;
-  key: string;
-  /** Hash of the operation and its canonical JSON input. */
-  fingerprint: string;
-}
-
 export interface ResponseControl {
-  /** Headers the operation adds to its success response (stored with idempotent outcomes). */
+  /** Headers the operation adds to its success answer (stored with idempotent outcomes). */
   headers: Record<string, string>;
   /** Set when an idempotent outcome is replayed instead of executed. */
   replayed?: boolean;
@@ -31,11 +46,33 @@ export interface ResponseControl {
 
 export interface RequestContext {
   requestId: string;
+  transport: Transport;
   services: Services;
-  /** The database, or the transaction an idempotent mutation runs in. */
+  /** The database, or the transaction an idempotent operation runs in. */
   db: Db;
+  envelope: RequestEnvelope;
+  /** Filled by the procedure kind's identity step. */
   caller: Caller;
   advisories: Advisory[];
-  idempotency?: IdempotencyClaim;
+  /** Set once the identity step has run (the REST answer cache runs it before the procedure). */
+  admitted?: boolean;
+  /** The validated idempotency key of an idempotent operation. */
+  idempotencyKey?: string;
   response: ResponseControl;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+export function createContext(services: Services, envelope: RequestEnvelope): RequestContext {
+  const incoming = envelope.requestId;
+  return {
+    requestId: incoming && REQUEST_ID.test(incoming) ? incoming : newId('req'),
+    transport: envelope.transport,
+    services,
+    db: services.db,
+    envelope,
+    caller: { buyer: {} },
+    advisories: [],
+    response: { headers: {} },
+  };
 }

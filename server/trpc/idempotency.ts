@@ -1,15 +1,22 @@
 /**
- * Idempotency for mutations, shared by every transport. The caller's first request claims
- * (namespace, key); the operation and its stored outcome then commit in one transaction, so a
- * retry either replays that outcome or finds the claim still running, and never acts twice.
+ * Idempotency, one rule for every transport. An operation declares it with `.concat(idempotent)`
+ * after its `.input()`: the procedure kind has already required a well-formed key, and this
+ * middleware claims (caller namespace, key) with a fingerprint of the operation's name and its
+ * canonical parsed input, so a REST request and an MCP tool call with the same key are the same
+ * request exactly when they are the same operation with the same input. The operation and its
+ * stored, transport-neutral outcome (result or error) commit in one transaction; a retry replays
+ * that outcome, finds the claim still running, or is refused for other input, and never acts twice.
  */
 import { createHash } from 'node:crypto';
+import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Db } from './db/client';
-import { idempotencyRecords } from './db/schema';
-import { ApiError, type ErrorCode } from './errors/catalogue';
-import { canonicalJson } from './lib/canonical-json';
-import type { Caller, IdempotencyClaim, RequestContext } from './trpc/context';
+import type { Db } from '../db/client';
+import { idempotencyRecords } from '../db/schema';
+import { ApiError, type ErrorCode } from '../errors/catalogue';
+import { apiErrorIn } from '../errors/from-unknown';
+import { canonicalJson } from '../lib/canonical-json';
+import type { Caller, RequestContext } from './context';
+import { t } from './init';
 
 const KEY = /^[\x20-\x7e]{16,64}$/;
 /** A claim older than this belongs to a process that died mid-request: it may be taken over. */
@@ -25,13 +32,19 @@ export function callerNamespace(caller: Caller): string {
   return caller.agent ? `agent:${caller.agent.url}` : 'anonymous';
 }
 
-/** "The same request": same operation (method and path) and the same canonical JSON body. */
-export function requestFingerprint(operation: string, body: unknown): string {
+/** "The same request": the same operation with the same canonical input (key order ignored). */
+export function requestFingerprint(operation: string, input: unknown): string {
   return createHash('sha256')
     .update(operation)
     .update('\n')
-    .update(canonicalJson(body ?? null))
+    .update(canonicalJson(input ?? null))
     .digest('base64url');
+}
+
+interface IdempotencyClaim {
+  namespace: string;
+  key: string;
+  fingerprint: string;
 }
 
 interface StoredError {
@@ -86,45 +99,50 @@ async function release(db: Db, c: IdempotencyClaim): Promise<void> {
     .where(and(eq(idempotencyRecords.namespace, c.namespace), eq(idempotencyRecords.key, c.key), eq(idempotencyRecords.state, 'running')));
 }
 
-function replay<T>(ctx: RequestContext, outcome: StoredOutcome, headers: Record<string, string>): T {
+function replayed(ctx: RequestContext, outcome: StoredOutcome, headers: Record<string, string>) {
   ctx.response.replayed = true;
   if (!outcome.ok) {
     const e = outcome.error!;
     throw new ApiError(e.code, { message: e.message, details: e.details, headers: e.headers });
   }
   Object.assign(ctx.response.headers, headers);
-  return outcome.data as T;
+  // The stored outcome was validated by the output schema when it was produced.
+  return { ok: true as const, data: outcome.data, ctx, marker: middlewareMarker };
 }
 
 /**
- * Wraps a mutation's resolver. Outcomes of operations that ran are stored (success and business
- * errors); refusals before the operation, in-progress answers and 5xx are not.
+ * Outcomes of operations that ran are stored (success and business errors); refusals before the
+ * operation, in-progress answers and 5xx are not, so those can be retried with the same key.
  */
-export function idempotent<I, O>(
-  operation: (args: { ctx: RequestContext; input: I }) => Promise<O>,
-): (args: { ctx: RequestContext; input: I }) => Promise<O> {
-  return async ({ ctx, input }) => {
-    const c = ctx.idempotency;
-    if (!c) throw new ApiError('IDEMPOTENCY_KEY_REQUIRED');
-    const claimed = await claim(ctx.db, c);
-    if (claimed.kind === 'replay') return replay<O>(ctx, claimed.outcome, claimed.headers);
-    try {
-      return await ctx.db.transaction(async (tx) => {
-        const data = await operation({ ctx: { ...ctx, db: tx as unknown as Db }, input });
-        await store(tx as unknown as Db, c, { ok: true, data }, ctx.response.headers);
-        return data;
-      });
-    } catch (err) {
-      if (err instanceof ApiError && err.status < 500) {
-        const error: StoredError = { code: err.code, message: err.message, details: err.details, headers: err.headers };
-        await store(ctx.db, c, { ok: false, error }, {});
-      } else {
-        await release(ctx.db, c).catch(() => {});
-      }
-      throw err;
+const enforceIdempotency = t.middleware(async ({ ctx, path, input, next }) => {
+  if (!ctx.idempotencyKey) throw new ApiError('IDEMPOTENCY_KEY_REQUIRED');
+  const c: IdempotencyClaim = { namespace: callerNamespace(ctx.caller), key: ctx.idempotencyKey, fingerprint: requestFingerprint(path, input) };
+  const claimed = await claim(ctx.db, c);
+  if (claimed.kind === 'replay') return replayed(ctx, claimed.outcome, claimed.headers);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const result = await next({ ctx: { db: tx as unknown as Db } });
+      if (!result.ok) throw result.error; // roll the effect back
+      await store(tx as unknown as Db, c, { ok: true, data: result.data }, ctx.response.headers);
+      return result;
+    });
+  } catch (err) {
+    const failure = apiErrorIn(err);
+    if (failure && failure.status < 500) {
+      const error: StoredError = { code: failure.code, message: failure.message, details: failure.details, headers: failure.headers };
+      await store(ctx.db, c, { ok: false, error }, {});
+    } else {
+      await release(ctx.db, c).catch(() => {});
     }
-  };
-}
+    throw err;
+  }
+});
+
+/** `.concat(idempotent)`: declares the operation idempotent in its metadata and enforces it. */
+export const idempotent = t.procedure.meta({ idempotent: true }).use(enforceIdempotency);
+
+/** The idempotency middleware, for the catalogue's check that it runs after the input is parsed. */
+export const IDEMPOTENCY_MIDDLEWARE = idempotent._def.middlewares[0];
 
 export async function purgeExpiredRecords(db: Db, retentionHours = RETENTION_HOURS): Promise<number> {
   const deleted = await db

@@ -1,10 +1,11 @@
 /**
- * Turns anything thrown below the gateway into a catalogue error: our own ApiErrors pass through,
+ * Turns anything a procedure threw into a catalogue error, for every transport: our own ApiErrors
+ * pass through (tRPC wraps them as the cause of a TRPCError),
  * schema violations become invalid_request, an unreachable or overloaded database becomes a
  * retryable 503, and everything else is a 500 whose details stay in the server log.
  */
 import { TRPCError } from '@trpc/server';
-import { ApiError } from '../errors/catalogue';
+import { ApiError } from './catalogue';
 
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED',
@@ -41,6 +42,12 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 interface ZodLikeIssue {
   path: PropertyKey[];
   message: string;
+}
+
+/** The ApiError a failure carries, however deeply tRPC wrapped it. */
+export function apiErrorIn(err: unknown): ApiError | undefined {
+  for (const e of causes(err)) if (e instanceof ApiError) return e;
+  return undefined;
 }
 
 export function toApiError(err: unknown, requestId: string): ApiError {

@@ -1,0 +1,122 @@
+/**
+ * The MCP server: Streamable HTTP at /api/mcp, stateless (no session id), with the SDK's
+ * web-standard transport made per request and answering JSON. Every tool is an operation of the
+ * catalogue called through the same pipeline as REST (`createCaller` with `createContext`), so no
+ * behaviour exists twice; this module only maps MCP's envelope and results.
+ *
+ * Protocol methods (initialize, ping, tools/list, resources/list and resources/read of the limits)
+ * need no agent profile; tools/call does, like every open REST call.
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import { readLimits } from '../domain/limits';
+import { SERVICE_VERSION } from '../domain/ucp-profile';
+import { errorBody } from '../errors/catalogue';
+import { toApiError } from '../errors/from-unknown';
+import { MAX_BODY_BYTES } from '../http/rest-input';
+import { createCaller } from '../routers';
+import type { Services } from '../services';
+import { createContext, type RequestContext } from '../trpc/context';
+import { toolCallEnvelope, type HttpHeaders } from './envelope';
+import { allowedOrigin } from './origin';
+import { buildTools, LIMITS_RESOURCE, type Tool } from './tools';
+
+export const MCP_PATH = '/api/mcp';
+
+export interface McpServer {
+  tools: readonly Tool[];
+  /** Serves one HTTP request to /api/mcp. */
+  handle(request: Request): Promise<Response>;
+}
+
+const INSTRUCTIONS = `Agent Commerce: search one network catalog across many sellers, look up sellers and their policies, and report problems. The tool checkout (with carts) never completes a purchase: it returns a payment link a human confirms.
+Identify your agent on every tools/call with your profile URL: the UCP-Agent HTTP header (profile="https://…"), params._meta["ucp-agent"] or the meta["ucp-agent"] argument, as {"profile": "https://…"}. An optional buyer reference goes in _meta["ai.service.buyer"] or meta["ai.service.buyer"] as {ref, session}.
+Tools that change data need an idempotency_key argument (16–64 printable ASCII, fresh per logical request; a retry reuses it with the same arguments). Keys share one namespace per caller with the REST Idempotency-Key header.
+Read the live cart limits from the resource ${LIMITS_RESOURCE}. Failures are isError results with {error, code} (also at _meta["ai.service/error"]); advisories arrive at _meta["ai.service/advisories"].`;
+
+const LIMITS_DESCRIPTION = 'The live cart limits: the same record as GET /api/agent/platform/limits.';
+
+export function createMcpServer(services: Services): McpServer {
+  const tools = buildTools(services.operations);
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const listed = {
+    tools: tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({ name, title, description, inputSchema, outputSchema, annotations })),
+  };
+
+  async function callTool(name: string, params: { arguments?: Record<string, unknown>; _meta?: Record<string, unknown> }, headers: HttpHeaders): Promise<CallToolResult> {
+    const tool = byName.get(name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. tools/list names them.`);
+    const { envelope, input } = toolCallEnvelope(tool, params, headers);
+    const ctx = createContext(services, envelope);
+    try {
+      const data = (await invoke(ctx, tool.operation.name, input)) as Record<string, unknown>;
+      return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data, ...resultMeta(ctx) };
+    } catch (err) {
+      const body = errorBody(toApiError(err, ctx.requestId), ctx.requestId);
+      // No structuredContent: clients validate it against the output schema even on errors.
+      return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }], _meta: { 'ai.service/error': body, ...resultMeta(ctx)._meta } };
+    }
+  }
+
+  function newServer(): Server {
+    const server = new Server(
+      { name: 'agent-commerce', title: 'Agent Commerce', version: SERVICE_VERSION },
+      { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions: INSTRUCTIONS },
+    );
+    server.setRequestHandler(ListToolsRequestSchema, () => listed);
+    server.setRequestHandler(CallToolRequestSchema, (request, extra) => callTool(request.params.name, request.params, extra.requestInfo?.headers ?? {}));
+    server.setRequestHandler(ListResourcesRequestSchema, () => ({
+      resources: [{ uri: LIMITS_RESOURCE, name: 'platform-limits', title: 'Live cart limits', mimeType: 'application/json', description: LIMITS_DESCRIPTION }],
+    }));
+    server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+      if (request.params.uri !== LIMITS_RESOURCE) throw new McpError(-32002, `Resource not found: ${request.params.uri}`, { uri: request.params.uri });
+      const limits = await readLimits(services.db);
+      return { contents: [{ uri: LIMITS_RESOURCE, mimeType: 'application/json', text: JSON.stringify(limits) }] };
+    });
+    return server;
+  }
+
+  return {
+    tools,
+    async handle(request) {
+      if (request.method !== 'POST') return protocolError(405, 'Method not allowed: this stateless MCP server takes POST only.', { Allow: 'POST' });
+      if (!allowedOrigin(request.headers.get('origin'), services.config.publicBaseUrl)) {
+        return protocolError(403, 'Forbidden: the Origin is not this service (DNS rebinding protection).');
+      }
+      const server = newServer();
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_BODY_BYTES });
+      await server.connect(transport);
+      try {
+        return await transport.handleRequest(request);
+      } finally {
+        void server.close();
+      }
+    },
+  };
+}
+
+/** Runs an operation in-process through the pipeline, by its procedure path. */
+function invoke(ctx: RequestContext, operation: string, input: unknown): Promise<unknown> {
+  const procedure = operation.split('.').reduce<any>((node, segment) => node[segment], createCaller(ctx));
+  return procedure(input);
+}
+
+function resultMeta(ctx: RequestContext): { _meta?: Record<string, unknown> } {
+  const meta: Record<string, unknown> = {};
+  if (ctx.advisories.length) meta['ai.service/advisories'] = ctx.advisories;
+  if (ctx.response.replayed) meta['ai.service/idempotent-replayed'] = true;
+  return Object.keys(meta).length ? { _meta: meta } : {};
+}
+
+function protocolError(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return Response.json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }, { status, headers });
+}

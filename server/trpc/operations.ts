@@ -1,0 +1,58 @@
+/**
+ * The operation catalogue: one description of each operation's policy (kind, scope, idempotency,
+ * success status, error codes, REST path, MCP tool), read from the procedures themselves. The REST
+ * gateway, the OpenAPI and OpenRPC documents, the docs pages and the MCP tools all read it; none
+ * restates it. Built once per process, and refuses a router that breaks the pipeline's rules.
+ */
+import type { AnyProcedure, AnyRouter } from '@trpc/server';
+import type { z } from 'zod';
+import { IDEMPOTENCY_MIDDLEWARE } from './idempotency';
+import type { Access, AppMeta, OperationPolicy, ToolMeta } from './init';
+import { accessOf } from './procedures';
+
+export interface RestBinding {
+  method: string;
+  path: string;
+  summary?: string;
+}
+
+export interface Operation {
+  /** The procedure's path, e.g. `catalog.search`: its name in idempotency fingerprints. */
+  name: string;
+  type: 'query' | 'mutation';
+  access: Access;
+  idempotent: boolean;
+  policy: OperationPolicy;
+  rest?: RestBinding;
+  tool?: ToolMeta;
+  input: z.ZodType;
+  output: z.ZodType;
+  meta: AppMeta;
+}
+
+export function describeOperations(router: AnyRouter): Operation[] {
+  return Object.entries(router._def.procedures as Record<string, AnyProcedure>).map(([name, procedure]) => {
+    const def = procedure._def as unknown as {
+      type: 'query' | 'mutation';
+      meta?: AppMeta;
+      middlewares: { _type?: string }[];
+      inputs: z.ZodType[];
+      output?: z.ZodType;
+    };
+    const meta = def.meta ?? {};
+    const access = accessOf(def.middlewares);
+    if (!access) throw new Error(`${name} is not declared through a procedure kind (open, discovery, credential, admin)`);
+    const idempotent = meta.idempotent === true;
+    const enforcedAt = def.middlewares.indexOf(IDEMPOTENCY_MIDDLEWARE as never);
+    const inputAt = def.middlewares.findIndex((m) => m._type === 'input');
+    if (idempotent !== enforcedAt >= 0 || (idempotent && enforcedAt < inputAt)) {
+      throw new Error(`${name}: declare idempotency with .concat(idempotent) after .input()`);
+    }
+    if (def.inputs.length !== 1 || !def.output) throw new Error(`${name} needs exactly one input and an output schema`);
+    const rest = meta.openapi && { method: meta.openapi.method, path: meta.openapi.path, summary: meta.openapi.summary };
+    if (rest && rest.method !== 'GET' && rest.path.startsWith('/api/agent/') && !idempotent) {
+      throw new Error(`${name}: every POST, PATCH and DELETE under /api/agent/ is idempotent`);
+    }
+    return { name, type: def.type, access, idempotent, policy: meta.op ?? {}, rest, tool: meta.tool, input: def.inputs[0], output: def.output, meta };
+  });
+}

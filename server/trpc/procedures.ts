@@ -1,0 +1,130 @@
+/**
+ * The procedure kinds. Every operation is declared through one of them (`open`, `discovery`,
+ * `credential(scope)`, `admin`), and the kind carries the contract's order of checks as
+ * middlewares that run before the input is parsed, on every transport alike:
+ *
+ *   retired (410) → credentials (401/403) → UCP-Agent and Service-Buyer → idempotency key →
+ *   input the transport could not decode (413, 415, invalid JSON) → input schema → operation
+ *
+ * Mutations add `.concat(idempotent)` after `.input()` (see idempotency.ts).
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { ApiError } from '../errors/catalogue';
+import { parseServiceBuyer } from '../identity/service-buyer';
+import { identifyAgent } from '../identity/ucp-agent';
+import type { RequestContext } from './context';
+import { assertValidKey } from './idempotency';
+import { t, type Access, type AppMeta, type Scope } from './init';
+
+const KIND = Symbol('procedure kind');
+
+/** Steps 1–4: retired, credentials, the agent profile and buyer reference. Runs once per request. */
+export function admit(ctx: RequestContext, access: Access, meta: AppMeta | undefined): void {
+  if (ctx.admitted) return;
+  const retired = meta?.op?.retired;
+  if (retired) throw new ApiError('endpoint_retired', { details: { replacement: retired.replacement } });
+  checkCredentials(ctx, access);
+  if (access.kind === 'open' || access.kind === 'discovery') identifyCaller(ctx, access.kind === 'open');
+  ctx.admitted = true;
+}
+
+function checkCredentials(ctx: RequestContext, access: Access): void {
+  const authorization = ctx.envelope.authorization ?? null;
+  if (access.kind === 'admin') return checkAdmin(authorization, ctx.services.config.adminToken);
+  if (authorization !== null) {
+    // No credential can be issued yet, so every one presented is unknown. Never fall back.
+    throw new ApiError('invalid_credential', {
+      message: 'The credential in the Authorization header is not recognised. Open operations need no Authorization header, only the agent profile (UCP-Agent).',
+      headers: { 'WWW-Authenticate': 'Bearer realm="agent-commerce", error="invalid_token"' },
+    });
+  }
+  if (access.kind === 'credential') throw credentialRequired(access.scope);
+}
+
+export function credentialRequired(scope: Scope): ApiError {
+  return new ApiError('credential_required', {
+    message: `This operation needs a credential with ${scope}.`,
+    details: { required: scope },
+    headers: { 'WWW-Authenticate': `Bearer realm="agent-commerce", scope="${scope}"` },
+  });
+}
+
+function checkAdmin(authorization: string | null, adminToken: string | undefined): void {
+  if (!adminToken) throw new ApiError('admin_disabled');
+  const token = authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
+  if (!token) {
+    throw new ApiError('credential_required', {
+      message: 'The admin API needs `Authorization: Bearer <ADMIN_TOKEN>`.',
+      details: { required: 'ADMIN_TOKEN bearer' },
+      headers: { 'WWW-Authenticate': 'Bearer realm="admin"' },
+    });
+  }
+  if (!constantTimeEqual(token, adminToken)) throw new ApiError('admin_token_invalid');
+}
+
+function constantTimeEqual(a: string, b: string): boolean {
+  // Hash first so the length never leaks and timingSafeEqual always compares equal-length buffers.
+  return timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+}
+
+function identifyCaller(ctx: RequestContext, required: boolean): void {
+  const { config } = ctx.services;
+  const { ucpAgent, serviceBuyer } = ctx.envelope;
+  if (ucpAgent != null) {
+    const { agent, advisories } = identifyAgent(ucpAgent, { baseUrl: config.publicBaseUrl, refusedFrom: config.profileHostRefusedFrom });
+    ctx.caller.agent = agent;
+    ctx.advisories.push(...advisories);
+  } else if (required) {
+    throw new ApiError('ucp_agent_required');
+  }
+  if (serviceBuyer != null) {
+    const { buyer, advisories } = parseServiceBuyer(serviceBuyer, config.publicBaseUrl);
+    ctx.caller.buyer = buyer;
+    ctx.advisories.push(...advisories);
+  }
+}
+
+function identity(access: Access) {
+  const middleware = t.middleware(({ ctx, meta, next }) => {
+    admit(ctx, access, meta);
+    return next();
+  });
+  // Tagged so the operation catalogue can tell which kind declared a procedure.
+  for (const fn of middleware._middlewares) Object.assign(fn, { [KIND]: access });
+  return middleware;
+}
+
+/** Step 5: an idempotent operation needs a well-formed key before its input is even read. */
+const idempotencyKey = t.middleware(({ ctx, meta, next }) => {
+  if (meta?.idempotent) {
+    const key = ctx.envelope.idempotencyKey;
+    if (key == null) throw new ApiError('IDEMPOTENCY_KEY_REQUIRED');
+    assertValidKey(key);
+    ctx.idempotencyKey = key;
+  }
+  return next();
+});
+
+/** Step 6: input the transport could not decode is refused only now, after the key check. */
+const decodedInput = t.middleware(({ ctx, next }) => {
+  if (ctx.envelope.inputError) throw ctx.envelope.inputError;
+  return next();
+});
+
+function kind(access: Access) {
+  return t.procedure.use(identity(access)).use(idempotencyKey).use(decodedInput);
+}
+
+export const open = kind({ kind: 'open' });
+export const discovery = kind({ kind: 'discovery' });
+export const admin = kind({ kind: 'admin' });
+export const credential = (scope: Scope) => kind({ kind: 'credential', scope });
+
+/** The access a procedure was declared with, read from its kind's middleware. */
+export function accessOf(middlewares: readonly unknown[]): Access | undefined {
+  for (const m of middlewares) {
+    const access = (m as { [KIND]?: Access })[KIND];
+    if (access) return access;
+  }
+  return undefined;
+}

@@ -1,0 +1,38 @@
+/**
+ * The service's real node:http server (the one `npm start` runs, without Next: other paths answer
+ * 404) on a free loopback port, over a test database, for clients that speak HTTP themselves.
+ */
+import net from 'node:net';
+import { createHttpServer } from '../../server/http/server';
+import { testApp, type TestApp } from './app';
+
+export interface TestServer extends TestApp {
+  url: string;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export async function testServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const port = await freePort();
+  // The listening origin is the public one: the MCP Origin guard compares with it.
+  const url = `http://127.0.0.1:${port}`;
+  const t = await testApp({ PUBLIC_BASE_URL: url, ...env });
+  const { server } = createHttpServer(t.app, (_req, res) => res.writeHead(404).end());
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    ...t,
+    url,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await t.close();
+    },
+  };
+}
