@@ -3,7 +3,7 @@ import { writeProducts } from '../server/catalog/writer';
 import { normaliseHost } from '../server/catalog/domain-name';
 import { product, seedCatalog, seller } from './support/catalog-fixtures';
 import { agentHeaders, BASE, testApp, type TestApp } from './support/app';
-import { businessProfileValidator } from './support/ucp-schemas';
+import { businessProfileValidator, ownProfileValidator, UCP_SCHEMAS_MISSING } from './support/ucp-schemas';
 
 let t: TestApp;
 let sellerIds: Map<string, string>;
@@ -233,11 +233,18 @@ describe('GET /store/{handle}/.well-known/ucp', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
     const profile = await res.json();
-    const validate = businessProfileValidator();
+    const validate = ownProfileValidator();
     expect(validate(profile), JSON.stringify(validate.errors, null, 2)).toBe(true);
     expect(profile.name).toBe('Acme Outdoors');
     expect(profile.seller).toEqual({ handle: 'acme-outdoors', name: 'Acme Outdoors', domains: ['acme-outdoors.example', 'shop.acme.example'] });
     expect(JSON.stringify(profile)).toContain(`${BASE}/api/agent/search?seller_handle=acme-outdoors`);
+  });
+
+  it('conforms to the official UCP 2026-04-08 business_profile schema', async (ctx) => {
+    if (UCP_SCHEMAS_MISSING) return ctx.skip(UCP_SCHEMAS_MISSING);
+    const profile = await t.call('GET', '/store/acme-outdoors/.well-known/ucp').then((r) => r.json());
+    const validate = businessProfileValidator();
+    expect(validate(profile), JSON.stringify(validate.errors, null, 2)).toBe(true);
   });
 
   it('an unknown store is SELLER_NOT_FOUND with did_you_mean', async () => {

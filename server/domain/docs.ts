@@ -2,6 +2,7 @@
  * The documentation the service serves at /api/agent/docs/{slug}, as JSON. Pages are generated
  * from the live sources (route table, error catalogue, limits row) so they cannot drift.
  */
+import { z } from 'zod';
 import type { Config } from '../config';
 import { ERROR_CATALOGUE, type ErrorSpec } from '../errors/catalogue';
 import { ADVISORY_CATALOGUE } from '../identity/advisories';
@@ -121,7 +122,7 @@ function rest(src: DocSources) {
       'Every failure is {error, code} (see the errors page).',
       'Lists use opaque cursors: pass nextCursor back unchanged with the same parameters; a cursor from another query answers 400 invalid_cursor.',
     ],
-    operations: src.operations.flatMap(({ rest, policy, access, idempotent, tool }) =>
+    operations: src.operations.flatMap(({ rest, policy, access, idempotent, tool, input }) =>
       rest
         ? [
             {
@@ -132,6 +133,7 @@ function rest(src: DocSources) {
               idempotent,
               success_status: policy.retired ? 410 : (policy.successStatus ?? 200),
               summary: rest.summary,
+              parameters: parameters(input),
               ...(tool && { mcp_tool: tool.name }),
             },
           ]
@@ -141,18 +143,7 @@ function rest(src: DocSources) {
       anchor: 'catalog',
       search: {
         path: '/api/agent/search',
-        parameters: {
-          q: 'Web-search syntax: "quoted phrase", -excluded, or. Misspelt words are corrected against the catalog’s vocabulary (query_corrected says how). Omit q to browse.',
-          limit: '1–50, default 10',
-          cursor: 'nextCursor of the previous page',
-          category: 'Category path prefix, case-insensitive, e.g. "Electronics > Audio"',
-          seller_handle: 'Only this seller’s products',
-          sort_by: 'relevance (default with q) | newest (default without q) | price_asc | price_desc',
-          min_price_cents: 'Lowest price, in cents, of the product’s cheapest matching variant',
-          max_price_cents: 'Highest price, in cents, of the product’s cheapest matching variant',
-          in_stock: 'true: products with a variant in stock; false: products with none. Untracked stock counts as in stock.',
-          min_stock: 'Products with a variant holding at least this many units (untracked stock qualifies)',
-        },
+        parameters: 'See operations[] (GET /api/agent/search): each parameter with its type, bounds and description.',
         response:
           'JSON-LD schema.org ItemList of Products with Offers (price as a decimal string, priceCurrency USD, availability, inventoryLevel, seller identifier = handle), nextCursor, and facets (category, seller_handle, availability) over the whole match set; facets_approximate is true when a broad match set was counted over a bounded candidate set.',
         relevance:
@@ -179,6 +170,15 @@ function rest(src: DocSources) {
       summary: 'POST /api/agent/payment-link returns a link a human opens to confirm and pay. Arrives with carts.',
     },
   };
+}
+
+/** Each input field with its type, bounds and the prose of its zod `.describe()`. */
+function parameters(input: z.ZodType): Record<string, Record<string, unknown>> {
+  const schema = z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+  const required = new Set(schema.required ?? []);
+  return Object.fromEntries(
+    Object.entries(schema.properties ?? {}).map(([name, { $schema: _, ...field }]) => [name, { ...field, required: required.has(name) }]),
+  );
 }
 
 function mcp(src: DocSources) {

@@ -3,6 +3,7 @@
  * /store/{handle}/.well-known/ucp. This API is not UCP's shopping binding, so it is advertised
  * under the service's own namespace; `dev.ucp.*` names are reserved for what follows UCP's schemas.
  */
+import { z } from 'zod';
 import type { Config } from '../config';
 import { ADVISORY_CATALOGUE, type AdvisoryCode } from '../identity/advisories';
 
@@ -12,20 +13,75 @@ export const SERVICE_VERSION = '2026-11-21';
 
 const REFUSAL_ADVISORIES: AdvisoryCode[] = ['reserved_profile_host', 'ip_profile_host'];
 
+const url = z.string().url();
+const scoped = z.object({ seller_handle: z.string() }).strict().optional();
+
+/**
+ * The profile this service publishes: a business profile of UCP 2026-04-08 (its
+ * discovery/profile.json#/$defs/business_profile), described exactly so that every manifest the
+ * service serves is checked against it (as the procedure's output) without the protocol's schemas.
+ */
+export const ucpProfile = z
+  .object({
+    ucp: z
+      .object({
+        version: z.literal(UCP_VERSION),
+        services: z.record(
+          z.string(),
+          z.array(z.object({ version: z.string(), transport: z.enum(['rest', 'mcp']), endpoint: url, schema: url, spec: url, config: scoped }).strict()),
+        ),
+        capabilities: z.record(
+          z.string(),
+          z.array(z.object({ version: z.string(), spec: url, schema: url, config: z.record(z.string(), url) }).strict()),
+        ),
+        payment_handlers: z.record(
+          z.string(),
+          z.array(
+            z
+              .object({
+                id: z.string(),
+                version: z.string(),
+                spec: url,
+                config: z.object({ confirmation: z.literal('human'), currencies: z.array(z.string().length(3)) }).strict(),
+              })
+              .strict(),
+          ),
+        ),
+      })
+      .strict(),
+    name: z.string(),
+    advisories: z.array(
+      z
+        .object({
+          code: z.enum(Object.keys(ADVISORY_CATALOGUE) as [AdvisoryCode, ...AdvisoryCode[]]),
+          message: z.string(),
+          documentation: url,
+          refused_from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+        })
+        .strict(),
+    ),
+    seller: z.object({ handle: z.string(), name: z.string(), domains: z.array(z.string()) }).strict().optional(),
+  })
+  .strict()
+  .describe('UCP 2026-04-08 business profile (discovery/profile.json#/$defs/business_profile).')
+  .meta({ id: 'UcpBusinessProfile' });
+
+export type UcpProfile = z.infer<typeof ucpProfile>;
+
 export interface SellerScope {
   handle: string;
   name: string;
   domains: string[];
 }
 
-export function businessProfile(config: Config, seller?: SellerScope): Record<string, unknown> {
+export function businessProfile(config: Config, seller?: SellerScope): UcpProfile {
   const base = config.publicBaseUrl;
   const ns = config.ucpNamespace;
   const scope = seller ? { seller_handle: seller.handle } : undefined;
   const q = seller ? `?seller_handle=${encodeURIComponent(seller.handle)}` : '';
   const sellerQ = seller ? `?handle=${encodeURIComponent(seller.handle)}` : '';
 
-  const profile: Record<string, unknown> = {
+  const profile: UcpProfile = {
     ucp: {
       version: UCP_VERSION,
       services: {

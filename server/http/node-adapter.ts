@@ -47,23 +47,64 @@ export async function serveNode(gateway: Gateway, req: IncomingMessage, res: Ser
   res.end(out.body);
 }
 
+/** A fetch-style handler that may be handed the request's JSON body already parsed. */
+export type FetchHandler = (request: Request, parsedBody?: unknown) => Promise<Response>;
+
 /**
  * Serves a fetch-style handler (the MCP transport) on node:http: the body is buffered under the
- * same 1 MiB limit, and the answer, JSON or a stream, is written as it comes.
+ * same 1 MiB limit and handed over parsed when it is JSON (building a body stream only for the
+ * handler to read it back cost more than the parse); a JSON answer is written in one piece with
+ * its length, an event stream as it comes.
  */
-export async function serveFetch(handler: (request: Request) => Promise<Response>, base: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function serveFetch(handler: FetchHandler, base: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const body = await readBody(req);
   if (body === 'too_large') {
     res.writeHead(413, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'The request body is larger than 1 MiB.' }, id: null }));
     return;
   }
+  const parsed = body ? parseJson(body) : undefined;
+  const request = parsed ? parsedRequest(req, base) : new Request(new URL(req.url ?? '/', base), { method: req.method, headers: headersOf(req), body: (body ?? undefined) as BodyInit | undefined });
+  const response = await handler(request, parsed?.value);
+  const out = Object.fromEntries(response.headers);
+  if (!response.body || out['content-type']?.startsWith('text/event-stream')) {
+    res.writeHead(response.status, out);
+    if (response.body) for await (const chunk of response.body) res.write(chunk);
+    res.end();
+    return;
+  }
+  const payload = Buffer.from(await response.arrayBuffer());
+  out['content-length'] = String(payload.length);
+  res.writeHead(response.status, out);
+  res.end(payload);
+}
+
+function headersOf(req: IncomingMessage): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
-  const response = await handler(new Request(new URL(req.url ?? '/', base), { method: req.method, headers, body: (body ?? undefined) as BodyInit | undefined }));
-  res.writeHead(response.status, Object.fromEntries(response.headers));
-  if (response.body) for await (const chunk of response.body) res.write(chunk);
-  res.end();
+  return headers;
+}
+
+/**
+ * A request whose body travels parsed beside it: the handler reads only its method, URL and
+ * headers. Passes `instanceof Request` like the REST adapter's stand-in, without building the URL
+ * record, the abort signal and the body stream of a real one.
+ */
+function parsedRequest(req: IncomingMessage, base: string): Request {
+  return Object.create(Request.prototype, {
+    method: { value: req.method },
+    url: { value: base + (req.url ?? '/') },
+    headers: { value: headersOf(req) },
+  });
+}
+
+/** The parsed body, or undefined when it is not JSON (the handler then reads it and says why). */
+function parseJson(body: Uint8Array): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(Buffer.from(body).toString('utf8')) };
+  } catch {
+    return undefined;
+  }
 }

@@ -9,10 +9,10 @@ import { searchJsonLd } from '../catalog/jsonld';
 import { searchCatalog } from '../catalog/search';
 import { deliveryCoverage, findSeller, listSellers, parseSellerSelector, sellerLinks } from '../catalog/sellers';
 import { FACET_VALUES_MAX, SEARCH_CANDIDATE_CAP } from '../catalog/search-sql';
-import { businessProfile } from '../domain/ucp-profile';
+import { businessProfile, ucpProfile } from '../domain/ucp-profile';
 import { router } from '../trpc/init';
 import { discovery, open } from '../trpc/procedures';
-import { DISCOVERY_CACHE, ucpProfile } from './discovery';
+import { DISCOVERY_CACHE } from './discovery';
 
 const JSON_LD = 'application/ld+json';
 const cents = z.number().int().min(0).max(2_000_000_000);
@@ -284,6 +284,6 @@ export const catalogRouter = router({
     .query(async ({ ctx, input }) => {
       const s = await findSeller(ctx.db, { by: 'handle', value: input.handle });
       ctx.response.headers['Cache-Control'] = DISCOVERY_CACHE;
-      return businessProfile(ctx.services.config, { handle: s.handle, name: s.name, domains: s.domains }) as z.infer<typeof ucpProfile>;
+      return businessProfile(ctx.services.config, { handle: s.handle, name: s.name, domains: s.domains });
     }),
 });

@@ -1,13 +1,7 @@
 import { z } from 'zod';
-import { businessProfile } from '../domain/ucp-profile';
+import { businessProfile, ucpProfile } from '../domain/ucp-profile';
 import { router } from '../trpc/init';
 import { discovery } from '../trpc/procedures';
-
-export const ucpProfile = z
-  .object({ ucp: z.object({ version: z.string() }).passthrough() })
-  .passthrough()
-  .describe('UCP 2026-04-08 business profile (discovery/profile.json#/$defs/business_profile).')
-  .meta({ id: 'UcpBusinessProfile' });
 
 export const DISCOVERY_CACHE = 'public, max-age=300';
 
@@ -20,6 +14,6 @@ export const discoveryRouter = router({
     .output(ucpProfile)
     .query(({ ctx }) => {
       ctx.response.headers['Cache-Control'] = DISCOVERY_CACHE;
-      return businessProfile(ctx.services.config) as z.infer<typeof ucpProfile>;
+      return businessProfile(ctx.services.config);
     }),
 });

@@ -64,3 +64,18 @@ export async function seedCatalog(db: Db, catalog: { seller: SellerInput; produc
   for (const c of catalog) await writeProducts(db, ids.get(c.seller.handle)!, c.products.map(product));
   return ids;
 }
+
+/** Two sellers and a few products: enough for tests that exercise the transports, not search. */
+export function seedSmallCatalog(db: Db): Promise<Map<string, string>> {
+  return seedCatalog(db, [
+    {
+      seller: seller('acme-outdoors', { name: 'Acme Outdoors' }),
+      products: [
+        { title: 'Merino Trail Socks', brand: 'Acme', category: 'Apparel > Socks', variants: [[1800, 12], [1900, 0]] },
+        { title: 'Merino Base Layer', brand: 'Acme', category: 'Apparel > Tops', variants: [[6400, 3]] },
+        { title: 'Trail Backpack', category: 'Outdoors > Bags', variants: [[8900, null]] },
+      ],
+    },
+    { seller: seller('kettle-and-co', { name: 'Kettle & Co' }), products: [{ title: 'Stoneware Mug', category: 'Home > Kitchen' }] },
+  ]);
+}

@@ -1,16 +1,22 @@
 /**
- * The UCP 2026-04-08 JSON Schemas, loaded into one Ajv 2020 instance for validating our
- * manifests. The schemas live in `shared/` beside the repository (locally and in CI).
+ * The official UCP 2026-04-08 JSON Schemas, an outside reference like the Postgres server: tests
+ * that check our manifests against them run when UCP_SCHEMAS_DIR names a copy of the release
+ * (`.ci/run` sets it), and are reported as skipped, with the reason, when it is not set.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
+import { z } from 'zod';
+import { ucpProfile } from '../../server/domain/ucp-profile';
 
-const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const UCP_SCHEMA_DIR = path.resolve(REPO_ROOT, '../shared/ucp-2026-04-08');
+const UCP_SCHEMA_DIR = process.env.UCP_SCHEMAS_DIR ? path.resolve(process.env.UCP_SCHEMAS_DIR) : undefined;
+
+/** Why the conformance checks are skipped, or undefined when they run. */
+export const UCP_SCHEMAS_MISSING = UCP_SCHEMA_DIR
+  ? undefined
+  : 'UCP_SCHEMAS_DIR is not set: the conformance check against the official UCP 2026-04-08 schemas needs a copy of them (.ci/run sets it)';
 export const BUSINESS_PROFILE_SCHEMA = 'https://ucp.dev/schemas/discovery/profile.json#/$defs/business_profile';
 
 function jsonFiles(dir: string): string[] {
@@ -25,6 +31,7 @@ let shared: Ajv2020 | undefined;
 /** Every schema of the release (files with an `$id`; the OpenAPI/OpenRPC documents have none). */
 export function ucpAjv(): Ajv2020 {
   if (shared) return shared;
+  if (!UCP_SCHEMA_DIR) throw new Error(UCP_SCHEMAS_MISSING);
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
   for (const file of jsonFiles(UCP_SCHEMA_DIR)) {
@@ -42,4 +49,11 @@ export function businessProfileValidator(): ValidateFunction {
   const validate = ucpAjv().getSchema(BUSINESS_PROFILE_SCHEMA);
   if (!validate) throw new Error(`${BUSINESS_PROFILE_SCHEMA} is not among the schemas in ${UCP_SCHEMA_DIR}`);
   return validate;
+}
+
+/** The manifests' own schema, from their zod definition, in strict JSON Schema 2020-12: always checked. */
+export function ownProfileValidator(): ValidateFunction {
+  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  addFormats(ajv);
+  return ajv.compile(z.toJSONSchema(ucpProfile, { io: 'output' }));
 }

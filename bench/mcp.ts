@@ -1,0 +1,222 @@
+/**
+ * bench:mcp — the same catalog search through MCP (POST /api/mcp, tools/call search_catalog) and
+ * through REST (GET /api/agent/search), against one service on a fresh Postgres database holding
+ * the demo catalog (50 sellers, 5,000 products, seeded by the service's first start).
+ *
+ *   npm run bench:mcp [-- --connections 10 --duration 10 --warmup 2 --pool 10
+ *                         --database acapi_bench_mcp --echo]
+ *
+ * Target: MCP p50 and p99 each ≤ 1.3 × REST's. Exits 1 if any request failed (non-2xx, connection
+ * error, an MCP answer that is a JSON-RPC error or an isError result) or a check failed.
+ *
+ * Design: one service process serves both runs (REST first, then MCP, each after its own warm-up),
+ * so both see the same process, pool, JIT and database caches. Both runs use one identical
+ * autocannon loop — a pre-built request rotated per request over the same ten words, and the same
+ * cheap per-response body check — so the client's own cost (it shares the 2 CPUs) is the same on
+ * both sides and the ratio measures the server's MCP path (SDK transport + JSON-RPC envelope +
+ * in-process tRPC caller) against its REST gateway. Words come from the catalog's taxonomy and are
+ * checked to find products; before any load each word's MCP and REST answers must carry the same
+ * product ids. Search has no answer cache, so every request runs the query.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { cpuStopwatch, groupPids } from './lib/cpu';
+import { dropDatabase, recreateDatabase, withDatabase } from './lib/database';
+import { summarize, type LoadResult } from './lib/load';
+import { freePort, installCleanup, isStopping, startProcess, type Child } from './lib/processes';
+import { printTable } from './lib/table';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+const { values: flags } = parseArgs({
+  options: {
+    connections: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    pool: { type: 'string', default: '10' },
+    database: { type: 'string', default: 'acapi_bench_mcp' },
+    echo: { type: 'boolean', default: false },
+  },
+});
+const positiveInt = (name: 'connections' | 'duration' | 'pool'): number => {
+  const n = Number(flags[name]);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive integer, got "${flags[name]}"`);
+  return n;
+};
+const [connections, duration, pool] = [positiveInt('connections'), positiveInt('duration'), positiveInt('pool')];
+const warmup = Number(flags.warmup);
+if (!(warmup >= 0)) throw new Error(`--warmup must be a number of seconds ≥ 0, got "${flags.warmup}"`);
+const dbName = flags.database!;
+
+const TARGET = 1.3;
+const AGENT = 'profile="https://agent.shopbot.dev/profile.json"';
+/** Product words of the demo catalog (server/catalog/taxonomy.ts); each is checked to match something. */
+const WORDS = ['headphones', 'speaker', 'keyboard', 'camera', 'jacket', 'boots', 'chair', 'tent', 'lamp', 'knife'];
+const restPath = (q: string) => `/api/agent/search?q=${encodeURIComponent(q)}&limit=10`;
+const mcpBody = (q: string) =>
+  JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_catalog', arguments: { q, limit: 10 } } });
+const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'ucp-agent': AGENT };
+
+type Side = 'REST' | 'MCP';
+/** Per side: the request template, how request n differs, and what a good 2xx body contains. */
+const SIDES: Record<Side, { method: 'GET' | 'POST'; headers: Record<string, string>; vary: (q: string) => Partial<autocannon.Request>; ok: (body: string) => boolean }> = {
+  REST: { method: 'GET', headers: { 'ucp-agent': AGENT }, vary: (q) => ({ path: restPath(q) }), ok: (b) => b.includes('"itemListElement"') },
+  MCP: {
+    method: 'POST', headers: MCP_HEADERS, vary: (q) => ({ path: '/api/mcp', body: mcpBody(q) }),
+    ok: (b) => b.includes('"structuredContent"') && !b.includes('"isError":true'),
+  },
+};
+
+interface Measured extends LoadResult { bad: number; nodeCpu: number; pgCpu: number }
+
+const failures: string[] = [];
+let child: Child | undefined;
+const cleanup = installCleanup(async () => {
+  await child?.stop(5000).catch(() => {});
+  await dropDatabase(dbName).catch((err) => console.error(`could not drop ${dbName}:`, err.message));
+});
+
+/** One autocannon run of a side: request n searches WORDS[n % 10]; 2xx bodies that are not a search result count as bad. */
+async function load(url: string, side: Side, seconds: number): Promise<LoadResult & { bad: number }> {
+  const { method, headers, vary, ok } = SIDES[side];
+  const variants = WORDS.map(vary);
+  let next = 0;
+  let bad = 0;
+  const request = {
+    method, headers, ...variants[0],
+    setupRequest: (req: autocannon.Request) => ({ ...req, ...variants[next++ % variants.length] }),
+    onResponse: (status: number, body: string) => void (status >= 200 && status < 300 && !ok(body) && bad++),
+  } as unknown as autocannon.Request;
+  const result = await autocannon({ url, connections, duration: seconds, requests: [request] });
+  return { ...summarize(result), bad };
+}
+
+async function getJson(url: string, init: RequestInit): Promise<{ status: number; body: any }> {
+  const res = await fetch(url, init);
+  const text = await res.text();
+  return { status: res.status, body: (() => { try { return JSON.parse(text); } catch { return text; } })() };
+}
+
+/** Before any load: per word, REST and MCP answer the same non-empty page of products. */
+async function verify(url: string): Promise<void> {
+  for (const q of WORDS) {
+    const rest = await getJson(url + restPath(q), { headers: { 'UCP-Agent': AGENT } });
+    if (rest.status !== 200) throw new Error(`REST "${q}" answered ${rest.status} ${JSON.stringify(rest.body).slice(0, 300)}`);
+    const mcp = await getJson(url + '/api/mcp', { method: 'POST', headers: MCP_HEADERS, body: mcpBody(q) });
+    const result = mcp.body?.result;
+    if (mcp.status !== 200 || !result || result.isError || !result.structuredContent) {
+      throw new Error(`MCP "${q}" answered ${mcp.status} ${JSON.stringify(mcp.body).slice(0, 500)}`);
+    }
+    const ids = (page: any) => ((page.itemListElement ?? []) as { item: { productID: string } }[]).map((e) => e.item.productID);
+    const restIds = ids(rest.body);
+    const mcpIds = ids(result.structuredContent);
+    if (!restIds.length) throw new Error(`REST "${q}" found no products: pick words of the demo catalog`);
+    if (JSON.stringify(restIds) !== JSON.stringify(mcpIds)) throw new Error(`"${q}": REST ids ${restIds.join(',')} ≠ MCP ids ${mcpIds.join(',')}`);
+    const { 'service:advisories': _, ...restRest } = rest.body;
+    if (JSON.stringify(restRest) !== JSON.stringify(result.structuredContent)) console.error(`  note: "${q}": same ids, but the bodies differ beyond them`);
+  }
+}
+
+async function measure(url: string, side: Side): Promise<Measured> {
+  const check = (label: string, r: LoadResult & { bad: number }) => {
+    if (r.non2xx) failures.push(`${label}: ${r.non2xx} non-2xx responses (${JSON.stringify(r.statusCodes)})`);
+    if (r.errors || !r.total) failures.push(`${label}: ${r.errors} connection errors (${r.timeouts} timeouts), ${r.total} responses`);
+    if (r.bad) failures.push(`${label}: ${r.bad} 2xx answers that were not a search result (JSON-RPC error or isError)`);
+  };
+  process.stderr.write(`  ${side}: `);
+  if (warmup > 0) {
+    process.stderr.write(`warm-up ${warmup} s… `);
+    check(`${side} warm-up`, await load(url, side, warmup));
+  }
+  process.stderr.write(`measuring ${duration} s… `);
+  const nodeCpu = cpuStopwatch(() => groupPids(child!.pid));
+  const pgCpu = cpuStopwatch(async () => (await withDatabase(dbName, (sql) =>
+    sql<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${dbName} and application_name = 'agent-commerce'`)).map((r) => r.pid));
+  await nodeCpu.start();
+  await pgCpu.start();
+  const r = await load(url, side, duration);
+  const m = { ...r, nodeCpu: nodeCpu.stop() / r.total, pgCpu: pgCpu.stop() / r.total };
+  process.stderr.write(`${Math.round(r.rps)} rps, p50 ${r.p50} ms, p99 ${r.p99} ms\n`);
+  check(side, r);
+  return m;
+}
+
+function ensureNextBuild(): void {
+  if (existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) return;
+  console.error('No .next/BUILD_ID: running `npx next build`…');
+  const r = spawnSync('npx', ['next', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('next build failed');
+}
+
+async function main(): Promise<number> {
+  ensureNextBuild();
+  const load0 = os.loadavg()[0];
+  console.error(`Fresh database ${dbName}…`);
+  const databaseUrl = await recreateDatabase(dbName);
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  console.error(`Starting the service on port ${port} (its first start migrates and seeds the demo catalog)…`);
+  child = await startProcess({
+    name: 'service',
+    command: process.execPath, // node --import tsx <file>: what `npx tsx <file>` runs, minus its wrapper
+    args: ['--import', 'tsx', 'server/main.ts'],
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(pool), PORT: String(port), PUBLIC_BASE_URL: url },
+    ready: /ready in \d+ ms/,
+    timeoutMs: 180_000,
+    echo: flags.echo,
+  });
+  const [{ products, sellers }] = await withDatabase(dbName, (sql) =>
+    sql<{ products: number; sellers: number }[]>`select (select count(*) from products)::int as products, (select count(*) from sellers)::int as sellers`);
+  console.error(`Catalog: ${sellers} sellers, ${products} products. Checking REST and MCP answer the same products for ${WORDS.length} words…`);
+  await verify(url);
+
+  const rest = await measure(url, 'REST');
+  const mcp = await measure(url, 'MCP');
+  const load1 = os.loadavg()[0];
+  const logged = child.output().split('\n').filter((l) => /failure|error/i.test(l));
+  if (logged.length) failures.push(`the service logged errors:\n    ${logged.slice(0, 5).join('\n    ')}`);
+
+  const ms = (n: number) => Number(n.toFixed(n < 10 ? 1 : 0));
+  const p50 = mcp.p50 / rest.p50;
+  const p99 = mcp.p99 / rest.p99;
+  const met = p50 <= TARGET && p99 <= TARGET;
+  console.log('');
+  console.log(`bench:mcp — search_catalog over MCP vs GET /api/agent/search, one service on Postgres (${dbName}: ${sellers} sellers, ${products} products);`);
+  console.log(`autocannon ${connections} connections, ${duration} s per side after ${warmup} s warm-up, REST then MCP; ${WORDS.length} words rotated per request; pool ${pool};`);
+  console.log(`${os.cpus().length} CPUs shared by autocannon, the service and Postgres; Node ${process.version}; load average ${load0.toFixed(1)} before, ${load1.toFixed(1)} after.`);
+  console.log('');
+  const row = (side: Side, m: Measured) =>
+    [side === 'REST' ? 'REST GET /api/agent/search' : 'MCP tools/call search_catalog', Math.round(m.rps), ms(m.p50), ms(m.p99),
+      Math.round(m.nodeCpu), Math.round(m.pgCpu), `${m.non2xx}/${m.errors}/${m.bad}`];
+  printTable(['', 'rps', 'p50 ms', 'p99 ms', 'node µs/req', 'pg µs/req', 'non-2xx/err/bad'], [row('REST', rest), row('MCP', mcp)]);
+  console.log('');
+  printTable(['MCP / REST', 'ratio', 'target', ''], [
+    ['p50', p50.toFixed(2), `≤ ${TARGET}`, p50 <= TARGET ? 'met' : 'missed'],
+    ['p99', p99.toFixed(2), `≤ ${TARGET}`, p99 <= TARGET ? 'met' : 'missed'],
+  ]);
+  console.log(`\nTarget ${met ? 'met' : 'missed'}: MCP p50 and p99 ≤ ${TARGET} × REST's.`);
+  if (load0 > os.cpus().length * 0.75) console.log(`WARNING: the machine was already busy (load average ${load0.toFixed(1)}): figures are unreliable.`);
+  if (failures.length) {
+    console.error(`\nFAILED: not every request succeeded:\n  ${failures.join('\n  ')}`);
+    return 1;
+  }
+  return 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (err) {
+  if (isStopping()) await new Promise(() => {}); // interrupted: the signal handler exits
+  console.error('\nbench:mcp failed:', err instanceof Error ? err.message : err);
+  code = 1;
+} finally {
+  await cleanup();
+}
+process.exit(code);

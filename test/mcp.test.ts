@@ -1,0 +1,320 @@
+/**
+ * The MCP server through the SDK's own Client and Streamable HTTP client transport, against the
+ * service's real node:http server (test/support/http.ts) and database: protocol methods, every
+ * tool, the limits resource, identity and buyer cases, advisories, idempotency shared with REST,
+ * errors, and the HTTP edge (methods, DNS-rebinding guard). The same client against `npm start`
+ * is in server.smoke.test.ts.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { validateOpenRPCDocument } from '@open-rpc/schema-utils-js';
+import Ajv2020 from 'ajv/dist/2020';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedbackReports } from '../server/db/schema';
+import { AGENT, agentHeaders, freshKey } from './support/app';
+import { seedSmallCatalog } from './support/catalog-fixtures';
+import { testServer, type TestServer } from './support/http';
+
+const PROFILE = 'https://agent.shopbot.dev/profile.json';
+const TOOLS = ['get_platform_limits', 'send_feedback', 'search_catalog', 'list_sellers', 'get_seller', 'get_store_policies', 'read_docs'];
+
+let s: TestServer;
+let client: Client;
+
+async function connect(headers: Record<string, string> = {}): Promise<Client> {
+  const c = new Client({ name: 'mcp-test', version: '1.0.0' });
+  await c.connect(new StreamableHTTPClientTransport(new URL(`${s.url}/api/mcp`), { requestInit: { headers } }));
+  return c;
+}
+
+/** A tools/call with the profile in the `meta` argument, unless the case says otherwise. */
+function call(name: string, args: Record<string, unknown> = {}, c: Client = client): Promise<CallToolResult> {
+  return c.callTool({ name, arguments: { meta: { 'ucp-agent': { profile: PROFILE } }, ...args } }) as Promise<CallToolResult>;
+}
+
+function errorOf(result: CallToolResult): { code: string; error: string; details?: Record<string, any> } {
+  expect(result.isError, JSON.stringify(result)).toBe(true);
+  expect(result.structuredContent).toBeUndefined();
+  const body = JSON.parse((result.content[0] as { text: string }).text);
+  expect(result._meta?.['ai.service/error']).toEqual(body);
+  return body;
+}
+
+async function feedbackCount(message: string): Promise<number> {
+  const [row] = await s.db.database.db.select({ n: count() }).from(feedbackReports).where(eq(feedbackReports.message, message));
+  return Number(row.n);
+}
+
+const feedback = (message: string) => ({ category: 'tool_description', severity: 'friction', message, context: { endpoint: '/api/mcp' } });
+
+beforeAll(async () => {
+  s = await testServer();
+  await seedSmallCatalog(s.db.database.db);
+  client = await connect();
+});
+afterAll(async () => {
+  await client?.close();
+  await s?.close();
+});
+
+describe('protocol methods need no agent profile', () => {
+  it('initialize names the server and tells a client how to identify and retry', () => {
+    expect(client.getServerVersion()).toMatchObject({ name: 'agent-commerce' });
+    expect(client.getServerCapabilities()).toMatchObject({ tools: {}, resources: {} });
+    const instructions = client.getInstructions() ?? '';
+    for (const needle of ['UCP-Agent', 'ucp-agent', 'idempotency_key', 'service://platform/limits', 'payment link']) expect(instructions).toContain(needle);
+  });
+
+  it('ping', async () => {
+    expect(await client.ping()).toEqual({});
+  });
+
+  it('tools/list: the contract’s tools, each with schemas, annotations and a manual', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([...TOOLS].sort());
+    for (const tool of tools) {
+      expect(tool.title, tool.name).toBeTruthy();
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type).toBe('object');
+      expect(tool.annotations).toMatchObject({ title: tool.title, openWorldHint: false });
+      expect(tool.inputSchema.properties).toHaveProperty('meta');
+      expect(JSON.stringify(tool.inputSchema)).not.toContain('$ref');
+      expect(tool.description).toContain('{error, code}');
+    }
+    const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
+    expect(byName.send_feedback.inputSchema.required).toContain('idempotency_key');
+    expect(byName.send_feedback.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: true, destructiveHint: false });
+    expect(byName.send_feedback.description).toMatch(/same key with the same arguments/);
+    expect(byName.search_catalog.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
+    expect(byName.search_catalog.inputSchema.properties).not.toHaveProperty('idempotency_key');
+    // Snake_case arguments with the REST parameters' own prose.
+    expect((byName.search_catalog.inputSchema.properties as any).max_price_cents).toMatchObject({ type: 'integer' });
+    expect((byName.search_catalog.inputSchema.properties as any).in_stock).toMatchObject({ type: 'boolean' });
+  });
+
+  it('resources/list and resources/read give exactly the REST limits record', async () => {
+    const { resources } = await client.listResources();
+    expect(resources).toEqual([expect.objectContaining({ uri: 'service://platform/limits', mimeType: 'application/json' })]);
+    const read = await client.readResource({ uri: 'service://platform/limits' });
+    const rest = await s.call('GET', '/api/agent/platform/limits', { headers: agentHeaders() });
+    expect(JSON.parse((read.contents[0] as { text: string }).text)).toEqual(await rest.json());
+    await expect(client.readResource({ uri: 'service://platform/nothing' })).rejects.toMatchObject({ code: -32002 });
+  });
+
+  it('an unknown tool is a JSON-RPC error', async () => {
+    await expect(call('no_such_tool')).rejects.toBeInstanceOf(McpError);
+  });
+});
+
+describe('every tool through the pipeline', () => {
+  it('answers structuredContent valid against its outputSchema and the same JSON as text', async () => {
+    const { tools } = await client.listTools();
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    const cases: Record<string, Record<string, unknown>> = {
+      get_platform_limits: {},
+      send_feedback: { ...feedback('every tool'), idempotency_key: freshKey() },
+      search_catalog: { q: 'merino', limit: 2 },
+      list_sellers: { limit: 2 },
+      get_seller: { handle: 'acme-outdoors' },
+      get_store_policies: { handle: 'acme-outdoors' },
+      read_docs: { slug: 'mcp' },
+    };
+    expect(Object.keys(cases).sort()).toEqual(tools.map((t) => t.name).sort());
+    for (const tool of tools) {
+      const result = await call(tool.name, cases[tool.name]);
+      expect(result.isError, `${tool.name}: ${JSON.stringify(result.content)}`).toBeFalsy();
+      const validate = ajv.compile(tool.outputSchema!);
+      expect(validate(result.structuredContent), `${tool.name}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+      expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent);
+    }
+  });
+
+  it('answers what REST answers for the same input', async () => {
+    const mcp = await call('search_catalog', { q: 'merino', limit: 3, in_stock: true });
+    const rest = await s.call('GET', '/api/agent/search?q=merino&limit=3&in_stock=true', { headers: agentHeaders() });
+    expect(mcp.structuredContent).toEqual(await rest.json());
+    const docs = await call('read_docs', { slug: 'mcp' });
+    expect((docs.structuredContent as any).endpoint).toBe(`${s.url}/api/mcp`);
+    expect((docs.structuredContent as any).status).toBeUndefined(); // no longer "planned"
+  });
+
+  it('validates arguments strictly, whatever REST was asked before (no coercion leaks into the shared schemas)', async () => {
+    expect((await s.call('GET', '/api/agent/search?limit=3&in_stock=false', { headers: agentHeaders() })).status).toBe(200);
+    const asText = errorOf(await call('search_catalog', { limit: '3' }));
+    expect(asText.code).toBe('invalid_request');
+    expect(asText.details!.issues).toEqual([expect.objectContaining({ path: 'limit' })]);
+    expect(errorOf(await call('search_catalog', { in_stock: 'true' })).code).toBe('invalid_request');
+    const unknown = errorOf(await call('search_catalog', { colour: 'red' }));
+    expect(unknown.code).toBe('invalid_request');
+  });
+
+  it('checks identity before arguments', async () => {
+    const result = await client.callTool({ name: 'search_catalog', arguments: { limit: 'many' } });
+    expect(errorOf(result as CallToolResult).code).toBe('ucp_agent_required');
+  });
+
+  it('fails in-band with the REST error bodies', async () => {
+    const miss = errorOf(await call('get_seller', { handle: 'acme-outdoor' }));
+    expect(miss.code).toBe('SELLER_NOT_FOUND');
+    expect(miss.details!.did_you_mean[0]).toMatchObject({ handle: 'acme-outdoors' });
+    const slug = errorOf(await call('read_docs', { slug: 'nope' }));
+    expect(slug).toMatchObject({ code: 'doc_not_found', details: { valid_slugs: ['overview', 'rest', 'mcp', 'errors', 'limits'] } });
+    expect(errorOf(await call('get_seller', {})).code).toBe('invalid_seller_selector');
+  });
+});
+
+describe('identity', () => {
+  it('tools/call without a profile fails with ucp_agent_required', async () => {
+    const result = (await client.callTool({ name: 'get_platform_limits', arguments: {} })) as CallToolResult;
+    expect(errorOf(result).code).toBe('ucp_agent_required');
+  });
+
+  it('takes the profile from the UCP-Agent header, params._meta or arguments.meta, in either form', async () => {
+    const viaHeader = await connect({ 'UCP-Agent': AGENT });
+    try {
+      expect((await viaHeader.callTool({ name: 'get_platform_limits', arguments: {} })).isError).toBeFalsy();
+    } finally {
+      await viaHeader.close();
+    }
+    const viaMeta = await client.callTool({ name: 'get_platform_limits', arguments: {}, _meta: { 'ucp-agent': { profile: PROFILE } } });
+    expect(viaMeta.isError).toBeFalsy();
+    const headerForm = await client.callTool({ name: 'get_platform_limits', arguments: { meta: { 'ucp-agent': `profile="${PROFILE}"` } } });
+    expect(headerForm.isError).toBeFalsy();
+    const bare = await client.callTool({ name: 'get_platform_limits', arguments: { meta: { 'ucp-agent': PROFILE } } });
+    expect(bare.isError).toBeFalsy();
+  });
+
+  it('applies the REST rules to the profile', async () => {
+    const insecure = await client.callTool({ name: 'get_platform_limits', arguments: { meta: { 'ucp-agent': { profile: 'http://agent.shopbot.dev/p.json' } } } });
+    expect(errorOf(insecure as CallToolResult).code).toBe('ucp_agent_insecure_url');
+    const notAUrl = await client.callTool({ name: 'get_platform_limits', arguments: { meta: { 'ucp-agent': { url: PROFILE } } } });
+    expect(errorOf(notAUrl as CallToolResult).code).toBe('ucp_agent_invalid');
+    const reserved = await client.callTool({ name: 'get_platform_limits', arguments: { meta: { 'ucp-agent': { profile: 'https://agent.example/p.json' } } } });
+    expect(reserved.isError).toBeFalsy();
+    expect(reserved._meta?.['ai.service/advisories']).toEqual([expect.objectContaining({ code: 'reserved_profile_host', refused_from: '2027-03-01' })]);
+  });
+
+  it('an Authorization header is honoured, never a fallback to the open path', async () => {
+    const withToken = await connect({ Authorization: 'Bearer sk_unknown' });
+    try {
+      expect(errorOf((await call('get_platform_limits', {}, withToken)) as CallToolResult).code).toBe('invalid_credential');
+      // Protocol methods still work: generic clients can connect.
+      expect((await withToken.listTools()).tools.length).toBe(TOOLS.length);
+    } finally {
+      await withToken.close();
+    }
+  });
+
+  it('takes the buyer reference from _meta["ai.service.buyer"] or meta, with the REST rules', async () => {
+    const message = `buyer ref ${freshKey()}`;
+    const ok = await call('send_feedback', { ...feedback(message), idempotency_key: freshKey(), meta: { 'ucp-agent': { profile: PROFILE }, 'ai.service.buyer': { ref: 'user_8f3a2c1d', session: 'conv-42' } } });
+    expect(ok.isError).toBeFalsy();
+    const [row] = await s.db.database.db.select().from(feedbackReports).where(eq(feedbackReports.message, message));
+    expect(row).toMatchObject({ buyerRef: 'user_8f3a2c1d', buyerSession: 'conv-42', agentProfile: PROFILE });
+
+    const pii = await client.callTool({
+      name: 'get_platform_limits',
+      arguments: { meta: { 'ucp-agent': { profile: PROFILE } } },
+      _meta: { 'ai.service.buyer': { ref: 'jane@example.com' } },
+    });
+    expect(pii.isError).toBeFalsy();
+    expect(pii._meta?.['ai.service/advisories']).toEqual([expect.objectContaining({ code: 'buyer_ref_pii_dropped', refused_from: null })]);
+  });
+});
+
+describe('idempotency, one namespace with REST', () => {
+  it('a mutating tool needs idempotency_key, well-formed', async () => {
+    expect(errorOf(await call('send_feedback', feedback('no key'))).code).toBe('IDEMPOTENCY_KEY_REQUIRED');
+    expect(errorOf(await call('send_feedback', { ...feedback('short key'), idempotency_key: 'short' })).code).toBe('idempotency_key_invalid');
+    expect(errorOf(await call('send_feedback', { ...feedback('number key'), idempotency_key: 12345678901234567890 })).code).toBe('idempotency_key_invalid');
+    expect(await feedbackCount('no key')).toBe(0);
+  });
+
+  it('a retry of send_feedback with the same key replays and writes one row', async () => {
+    const key = freshKey();
+    const message = `retry ${key}`;
+    const first = await call('send_feedback', { ...feedback(message), idempotency_key: key });
+    const again = await call('send_feedback', { ...feedback(message), idempotency_key: key });
+    expect(again.structuredContent).toEqual(first.structuredContent);
+    expect(first._meta?.['ai.service/idempotent-replayed']).toBeUndefined();
+    expect(again._meta?.['ai.service/idempotent-replayed']).toBe(true);
+    expect(await feedbackCount(message)).toBe(1);
+    const other = errorOf(await call('send_feedback', { ...feedback(`${message} changed`), idempotency_key: key }));
+    expect(other.code).toBe('idempotency_key_reused');
+  });
+
+  it('a REST request and a tool call with the same key and input replay each other', async () => {
+    const restFirst = freshKey();
+    const message = `rest then mcp ${restFirst}`;
+    const rest = await s.call('POST', '/api/agent/feedback', { headers: agentHeaders({ 'Idempotency-Key': restFirst }), body: feedback(message) });
+    expect(rest.status).toBe(202);
+    const mcp = await call('send_feedback', { ...feedback(message), idempotency_key: restFirst });
+    expect(mcp.structuredContent).toEqual(await rest.json());
+    expect(mcp._meta?.['ai.service/idempotent-replayed']).toBe(true);
+
+    const mcpFirst = freshKey();
+    const second = `mcp then rest ${mcpFirst}`;
+    const tool = await call('send_feedback', { ...feedback(second), idempotency_key: mcpFirst });
+    const replay = await s.call('POST', '/api/agent/feedback', { headers: agentHeaders({ 'Idempotency-Key': mcpFirst }), body: feedback(second) });
+    expect(replay.status).toBe(202);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await replay.json()).toEqual(tool.structuredContent);
+    expect(await feedbackCount(message)).toBe(1);
+    expect(await feedbackCount(second)).toBe(1);
+
+    const reused = await s.call('POST', '/api/agent/feedback', { headers: agentHeaders({ 'Idempotency-Key': mcpFirst }), body: feedback('something else') });
+    expect(reused.status).toBe(409);
+    expect((await reused.json()).code).toBe('idempotency_key_reused');
+  });
+});
+
+describe('the HTTP edge', () => {
+  const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+  const post = (headers: Record<string, string>) =>
+    fetch(`${s.url}/api/mcp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+      body: JSON.stringify(initialize),
+    });
+
+  it.each(['GET', 'DELETE', 'PUT'])('%s answers 405 with Allow: POST', async (method) => {
+    const res = await fetch(`${s.url}/api/mcp`, { method });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('POST');
+  });
+
+  it('answers a browser Origin other than the service’s own with 403; loopback aliases and no Origin are served', async () => {
+    expect((await post({ Origin: 'http://evil.example.com' })).status).toBe(403);
+    expect((await post({ Origin: 'null' })).status).toBe(403);
+    const port = new URL(s.url).port;
+    for (const origin of [s.url, `http://localhost:${port}`, `http://[::1]:${port}`]) {
+      expect((await post({ Origin: origin })).status, origin).toBe(200);
+    }
+    expect((await post({ Origin: `http://localhost:${Number(port) + 1}` })).status).toBe(403);
+    const res = await post({});
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    expect(res.headers.get('mcp-session-id')).toBeNull();
+  });
+});
+
+describe('GET /api/mcp/openrpc.json', () => {
+  it('is a valid OpenRPC 1.3.2 document with one method per tool', async () => {
+    const res = await fetch(`${s.url}/api/mcp/openrpc.json`);
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(validateOpenRPCDocument(doc)).toBe(true);
+    expect(doc.openrpc).toBe('1.3.2');
+    expect(doc.servers).toEqual([{ name: 'mcp', url: `${s.url}/api/mcp` }]);
+    const { tools } = await client.listTools();
+    expect(doc.methods.map((m: { name: string }) => m.name)).toEqual(tools.map((t) => t.name));
+    for (const tool of tools) {
+      const method = doc.methods.find((m: { name: string }) => m.name === tool.name);
+      expect(method.paramStructure).toBe('by-name');
+      expect(method.params.map((p: { name: string }) => p.name)).toEqual(Object.keys(tool.inputSchema.properties!));
+      expect(method.result.schema).toEqual(tool.outputSchema);
+    }
+  });
+});

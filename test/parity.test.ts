@@ -1,0 +1,172 @@
+/**
+ * Parity of the transports: every operation of the catalogue runs through REST and through a
+ * server-side caller made with the same `createContext`, with the same inputs, and must give the
+ * same outcome or the same error code — refusals included (no agent, bad agent, admin token
+ * missing or wrong, credential missing or unknown, idempotency key missing, reused with other
+ * input, replayed). A new operation fails this suite until it has an example input below.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCaller } from '../server/routers';
+import { createContext, type RequestEnvelope } from '../server/trpc/context';
+import type { Operation } from '../server/trpc/operations';
+import { AGENT, freshKey, testApp, type TestApp } from './support/app';
+import { seedSmallCatalog } from './support/catalog-fixtures';
+
+const ADMIN_TOKEN = 'parity-admin-token-0123456789';
+let t: TestApp;
+
+/** A valid input of each operation, by its name. */
+const EXAMPLES: Record<string, Record<string, unknown>> = {
+  'platform.limits': {},
+  'platform.setLimits': { max_item_quantity: 20 },
+  'platform.feedback': { category: 'other', severity: 'friction', message: 'parity', context: { endpoint: '/api/agent/search' } },
+  'platform.retiredProducts': {},
+  'catalog.search': { q: 'merino', limit: 2, in_stock: true, min_price_cents: 0 },
+  'catalog.sellers': { limit: 5, ships_to: 'US' },
+  'catalog.seller': { handle: 'acme-outdoors' },
+  'catalog.policies': { handle: 'kettle-and-co' },
+  'catalog.manifest': { handle: 'acme-outdoors' },
+  'docs.page': { slug: 'errors' },
+  'discovery.ucp': {},
+  'carts.settle': { id: 'cart_0123' },
+  'buyer.register': {},
+  'buyer.sendOtp': {},
+  'buyer.verify': {},
+  'buyer.me': {},
+  'buyer.orders': {},
+  'buyer.orderStatus': {},
+  'developer.mintNetworkKey': {},
+  'developer.revokeNetworkKey': { id: 'key_0123' },
+};
+
+type Outcome = { ok: true; data: unknown; replayed: boolean } | { ok: false; code: string };
+
+interface Identity {
+  agent?: string;
+  authorization?: string;
+  key?: string;
+}
+
+async function viaRest(op: Operation, input: Record<string, unknown>, who: Identity): Promise<Outcome> {
+  const { method, path } = op.rest!;
+  const rest = { ...input };
+  const url = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = String(rest[name]);
+    delete rest[name];
+    return encodeURIComponent(value);
+  });
+  const headers: Record<string, string> = {};
+  if (who.agent) headers['UCP-Agent'] = who.agent;
+  if (who.authorization) headers.Authorization = who.authorization;
+  if (who.key) headers['Idempotency-Key'] = who.key;
+  const bodyless = method === 'GET' || method === 'DELETE';
+  const query = bodyless ? new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)])).toString() : '';
+  const res = await t.call(method, url + (query ? `?${query}` : ''), { headers, ...(!bodyless && { body: rest }) });
+  const body = await res.json();
+  if (res.status >= 400) return { ok: false, code: body.code };
+  expect(res.status).toBe(op.policy.successStatus ?? 200);
+  delete body['service:advisories'];
+  return { ok: true, data: body, replayed: res.headers.get('idempotent-replayed') === 'true' };
+}
+
+async function viaCaller(op: Operation, input: Record<string, unknown>, who: Identity): Promise<Outcome> {
+  const envelope: RequestEnvelope = { transport: 'internal', ucpAgent: who.agent, authorization: who.authorization, idempotencyKey: who.key };
+  const ctx = createContext(t.app.services, envelope);
+  const procedure = op.name.split('.').reduce<any>((node, segment) => node[segment], createCaller(ctx));
+  try {
+    const data = await procedure(input);
+    return { ok: true, data: JSON.parse(JSON.stringify(data)), replayed: ctx.response.replayed === true };
+  } catch (err) {
+    let cause: any = err;
+    while (cause && !('code' in cause && typeof cause.status === 'number')) cause = cause.cause;
+    if (!cause) {
+      // An input the schema refused: tRPC's BAD_REQUEST around a ZodError is invalid_request on every transport.
+      expect((err as { cause?: { name?: string } }).cause?.name).toBe('ZodError');
+      return { ok: false, code: 'invalid_request' };
+    }
+    return { ok: false, code: cause.code };
+  }
+}
+
+/** Ids and times that differ between two runs of the same creating operation. */
+function stable(outcome: Outcome): Outcome {
+  if (!outcome.ok) return outcome;
+  return { ...outcome, data: JSON.parse(JSON.stringify(outcome.data).replace(/"fb_[0-9a-z]+"/g, '"fb_…"')) };
+}
+
+function identityFor(op: Operation): Identity {
+  if (op.access.kind === 'admin') return { authorization: `Bearer ${ADMIN_TOKEN}` };
+  if (op.access.kind === 'credential') return {};
+  return { agent: AGENT };
+}
+
+beforeAll(async () => {
+  t = await testApp({ ADMIN_TOKEN });
+  await seedSmallCatalog(t.db.database.db);
+});
+afterAll(() => t.close());
+
+describe('parity of REST and the server-side caller', () => {
+  it('has an example for every operation of the catalogue', () => {
+    expect(t.app.services.operations.map((o) => o.name).sort()).toEqual(Object.keys(EXAMPLES).sort());
+  });
+
+  it('every operation gives the same outcome on both, valid input or refusal', async () => {
+    for (const op of t.app.services.operations) {
+      const input = EXAMPLES[op.name];
+      const base = identityFor(op);
+      const cases: [string, Record<string, unknown>, Identity][] = [['valid', input, { ...base, key: op.idempotent ? freshKey() : undefined }]];
+      const { kind } = op.access;
+      if (kind === 'open') {
+        cases.push(['no agent', input, { ...base, agent: undefined, key: freshKey() }]);
+        cases.push(['insecure agent', input, { ...base, agent: 'http://agent.shopbot.dev/p.json', key: freshKey() }]);
+        cases.push(['invalid agent', input, { ...base, agent: 'profile=token', key: freshKey() }]);
+        cases.push(['unknown credential', input, { ...base, authorization: 'Bearer sk_nope', key: freshKey() }]);
+        cases.push(['unknown field', { ...input, colour: 'red' }, { ...base, key: freshKey() }]);
+      }
+      if (kind === 'discovery') {
+        cases.push(['no agent', input, {}]);
+        cases.push(['insecure agent', input, { agent: 'http://agent.shopbot.dev/p.json' }]);
+      }
+      if (kind === 'admin') {
+        cases.push(['admin token missing', input, {}]);
+        cases.push(['admin token wrong', input, { authorization: 'Bearer wrong' }]);
+        cases.push(['invalid input', { max_item_quantity: '30' }, base]);
+      }
+      if (kind === 'credential') cases.push(['unknown credential', input, { authorization: 'Bearer sk_nope' }]);
+      if (op.idempotent && kind !== 'credential') cases.push(['key missing', input, { ...base, key: undefined }]);
+
+      for (const [label, caseInput, who] of cases) {
+        const rest = await viaRest(op, caseInput, who);
+        const caller = await viaCaller(op, caseInput, { ...who, key: who.key && `${who.key}-c` });
+        expect(stable(caller), `${op.name}: ${label}`).toEqual(stable(rest));
+      }
+    }
+  });
+
+  it('a key used on one transport replays on the other, and refuses other input', async () => {
+    const mutations = t.app.services.operations.filter((o) => o.idempotent && o.access.kind === 'open');
+    expect(mutations.length).toBeGreaterThan(0);
+    for (const op of mutations) {
+      const input = EXAMPLES[op.name];
+      const key = freshKey();
+      const first = await viaRest(op, input, { agent: AGENT, key });
+      const replay = await viaCaller(op, input, { agent: AGENT, key });
+      expect(replay, op.name).toEqual({ ...first, replayed: true });
+      const other = { ...input, message: 'other input' };
+      expect(await viaCaller(op, other, { agent: AGENT, key }), op.name).toEqual({ ok: false, code: 'idempotency_key_reused' });
+      expect(await viaRest(op, other, { agent: AGENT, key }), op.name).toEqual({ ok: false, code: 'idempotency_key_reused' });
+
+      const callerFirst = freshKey();
+      const created = await viaCaller(op, input, { agent: AGENT, key: callerFirst });
+      expect(await viaRest(op, input, { agent: AGENT, key: callerFirst }), op.name).toEqual({ ...created, replayed: true });
+    }
+  });
+
+  it('a server-side caller of an admin operation is checked like REST', async () => {
+    const setLimits = (authorization?: string) => createCaller(createContext(t.app.services, { transport: 'internal', authorization })).platform.setLimits({ max_item_quantity: 20 });
+    await expect(setLimits()).rejects.toMatchObject({ cause: { code: 'credential_required' } });
+    await expect(setLimits('Bearer wrong')).rejects.toMatchObject({ cause: { code: 'admin_token_invalid' } });
+    await expect(setLimits(`Bearer ${ADMIN_TOKEN}`)).resolves.toMatchObject({ max_item_quantity: 20 });
+  });
+});
