@@ -6,6 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT, testDatabase, type TestDatabase } from './support/app';
 import { freePort } from './support/http';
@@ -79,6 +81,26 @@ describe('npm start', () => {
     const missing = await fetch(`${base}/no-such-page`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toContain('text/html');
+  });
+
+  it('serves MCP at /api/mcp to the SDK’s own client', async () => {
+    const client = new Client({ name: 'smoke', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/api/mcp`), { requestInit: { headers: { 'UCP-Agent': AGENT } } }));
+    try {
+      expect((await client.listTools()).tools.map((t) => t.name)).toContain('search_catalog');
+      const found = await client.callTool({ name: 'search_catalog', arguments: { q: 'mug', limit: 2 } });
+      expect(found.isError).toBeFalsy();
+      expect((found.structuredContent as { numberOfItems: number }).numberOfItems).toBe(2);
+      const limits = await client.readResource({ uri: 'service://platform/limits' });
+      expect(JSON.parse((limits.contents[0] as { text: string }).text)).toMatchObject({ max_item_quantity: expect.any(Number) });
+    } finally {
+      await client.close();
+    }
+    const get = await fetch(`${base}/api/mcp`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    const openrpc = await fetch(`${base}/api/mcp/openrpc.json`).then((r) => r.json());
+    expect(openrpc.servers).toEqual([{ name: 'mcp', url: `${base}/api/mcp` }]);
   });
 
   it('shuts down cleanly on SIGTERM and releases the data folder', async () => {

@@ -187,7 +187,7 @@ function mcp(src: DocSources) {
     endpoint: `${base}/api/mcp`,
     transport: 'Streamable HTTP, stateless: POST JSON-RPC messages to the endpoint (Accept: application/json, text/event-stream); answers are JSON, no session id. Other methods answer 405 (Allow: POST). A browser Origin other than the service’s own answers 403.',
     openrpc: `${base}/api/mcp/openrpc.json`,
-    try_it: `npx @modelcontextprotocol/inspector-cli --cli ${base}/api/mcp --method tools/list`,
+    try_it: `npx @modelcontextprotocol/inspector@0.21.2 --cli ${base}/api/mcp --transport http --method tools/list`,
     identity: [
       'initialize, ping, tools/list, resources/list and reading service://platform/limits work without an agent profile.',
       'tools/call needs the agent profile: the UCP-Agent header, params._meta["ucp-agent"] or arguments.meta["ucp-agent"] (most specific first), each {"profile": "<url>"} or the header’s string form; without it the tool result is isError with {error, code: "ucp_agent_required"}. Same rules as REST (https only; reserved and IP hosts draw an advisory).',

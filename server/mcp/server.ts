@@ -15,7 +15,6 @@ import {
   ErrorCode,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -57,7 +56,7 @@ export function createMcpServer(services: Services): McpServer {
 
   async function callTool(name: string, params: { arguments?: Record<string, unknown>; _meta?: Record<string, unknown> }, headers: HttpHeaders): Promise<CallToolResult> {
     const tool = byName.get(name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. tools/list names them.`);
+    if (!tool) throw jsonRpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}. tools/list names them.`);
     const { envelope, input } = toolCallEnvelope(tool, params, headers);
     const ctx = createContext(services, envelope);
     try {
@@ -81,7 +80,7 @@ export function createMcpServer(services: Services): McpServer {
       resources: [{ uri: LIMITS_RESOURCE, name: 'platform-limits', title: 'Live cart limits', mimeType: 'application/json', description: LIMITS_DESCRIPTION }],
     }));
     server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-      if (request.params.uri !== LIMITS_RESOURCE) throw new McpError(-32002, `Resource not found: ${request.params.uri}`, { uri: request.params.uri });
+      if (request.params.uri !== LIMITS_RESOURCE) throw jsonRpcError(RESOURCE_NOT_FOUND, `Resource not found: ${request.params.uri}`, { uri: request.params.uri });
       const limits = await readLimits(services.db);
       return { contents: [{ uri: LIMITS_RESOURCE, mimeType: 'application/json', text: JSON.stringify(limits) }] };
     });
@@ -117,6 +116,17 @@ function resultMeta(ctx: RequestContext): { _meta?: Record<string, unknown> } {
   if (ctx.advisories.length) meta['ai.service/advisories'] = ctx.advisories;
   if (ctx.response.replayed) meta['ai.service/idempotent-replayed'] = true;
   return Object.keys(meta).length ? { _meta: meta } : {};
+}
+
+/** MCP's code for an unknown resource URI. */
+const RESOURCE_NOT_FOUND = -32002;
+
+/**
+ * A JSON-RPC error for the SDK to answer with. Not McpError, whose message carries an
+ * "MCP error <code>:" prefix that the SDK would send and clients prefix again.
+ */
+function jsonRpcError(code: number, message: string, data?: unknown): Error {
+  return Object.assign(new Error(message), { code, data });
 }
 
 function protocolError(status: number, message: string, headers: Record<string, string> = {}): Response {
