@@ -18,7 +18,7 @@ import { CURSOR_SECRET } from '../server/catalog/cursor';
 import { searchCatalog } from '../server/catalog/search';
 import { postgresOptions, type Db } from '../server/db/client';
 import { schema } from '../server/db/schema';
-import { SettingsStore } from '../server/domain/settings';
+import { SettingsStore } from '../server/db/settings';
 import { queryInput } from '../server/http/rest-input';
 import { searchInput } from '../server/routers/catalog';
 import { ADMIN_URL } from './lib/database';

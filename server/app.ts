@@ -7,11 +7,11 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createGateway, type ApiRequest, type Gateway } from './http/gateway';
 import { buildOpenApiDocument } from './http/openapi';
-import { MAX_BODY_BYTES } from './http/rest-input';
-import { createMcpServer, MCP_PATH, type McpServer } from './mcp/server';
+import { MAX_BODY_BYTES } from './lib/request-limits';
+import { createMcpServer, type McpServer } from './mcp/server';
 import { buildOpenRpcDocument } from './mcp/openrpc';
 import { appRouter } from './routers';
-import { createServices, type Services } from './services';
+import { createServices, type Services } from './trpc/context';
 import { describeOperations } from './trpc/operations';
 
 export interface App {
@@ -41,7 +41,7 @@ export function createApp(config: Config, database: Database): App {
     mcp,
     async fetch(request) {
       const url = new URL(request.url);
-      if (url.pathname === MCP_PATH) return mcp.handle(request);
+      if (url.pathname === mcp.path) return mcp.handle(request);
       const body = request.body ? new Uint8Array(await request.arrayBuffer()) : null;
       const apiRequest: ApiRequest = {
         method: request.method,

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCaller } from '../server/routers';
 import { createContext, type RequestEnvelope } from '../server/trpc/context';
-import type { Operation } from '../server/trpc/operations';
+import type { Operation } from '../server/trpc/meta';
 import { AGENT, freshKey, testApp, type TestApp } from './support/app';
 import { seedSmallCatalog } from './support/catalog-fixtures';
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import { ERROR_CATALOGUE, type ErrorSpec } from '../errors/catalogue';
 import { ADVISORY_CATALOGUE } from '../identity/advisories';
-import type { Operation } from '../trpc/operations';
+import type { Operation } from '../trpc/meta';
 import type { PlatformLimits } from './limits';
 import { SERVICE_VERSION, UCP_VERSION } from './ucp-profile';
 

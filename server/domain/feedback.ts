@@ -2,7 +2,7 @@
 import type { Db } from '../db/client';
 import { feedbackReports } from '../db/schema';
 import { newId } from '../lib/ids';
-import type { Caller } from '../trpc/context';
+import type { Caller } from '../identity/caller';
 
 export const FEEDBACK_CATEGORIES = [
   'discoverability',

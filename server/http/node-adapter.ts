@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiRequest, Gateway } from './gateway';
-import { MAX_BODY_BYTES } from './rest-input';
+import { MAX_BODY_BYTES } from '../lib/request-limits';
 
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -9,7 +9,7 @@ import type { Config } from '../config';
 import { SERVICE_VERSION } from '../domain/ucp-profile';
 import { ERROR_CATALOGUE, type ErrorCode } from '../errors/catalogue';
 import type { AppRouter } from '../routers';
-import type { Operation } from '../trpc/operations';
+import type { Operation } from '../trpc/meta';
 
 type Json = Record<string, any>;
 

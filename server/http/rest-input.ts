@@ -7,7 +7,6 @@
 import type { z } from 'zod';
 import { ApiError } from '../errors/catalogue';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
 
 type FieldKind = 'number' | 'boolean' | 'text';
 

@@ -2,7 +2,7 @@
  * The REST routing table: each operation's method and path (its `meta.openapi`, which
  * trpc-to-openapi serves too, so the two can never disagree) and how its query string is typed.
  */
-import type { Operation } from '../trpc/operations';
+import type { Operation } from '../trpc/meta';
 import { queryFieldKinds } from './rest-input';
 
 export interface Route {

@@ -4,19 +4,14 @@
  * flight are counted so that shutdown lets them commit (or roll back) before the database closes.
  */
 import http from 'node:http';
-import type { App } from '../app';
-import { MCP_PATH } from '../mcp/server';
-import { serveFetch, serveNode } from './node-adapter';
+import type { Gateway } from './gateway';
+import { serveFetch, serveNode, type FetchHandler } from './node-adapter';
 
 // Everything under /api/ (unknown paths there answer JSON 404s too), and the UCP profiles.
 const AGENT_PATHS = /^(?:\/api\/|\/\.well-known\/ucp\/?(?:\?|$)|\/store\/[^/]+\/\.well-known\/ucp\/?(?:\?|$))/;
 
 function isAgentPath(url: string): boolean {
   return AGENT_PATHS.test(url);
-}
-
-function isMcpPath(url: string): boolean {
-  return url === MCP_PATH || url.startsWith(`${MCP_PATH}?`);
 }
 
 export type PageHandler = (req: http.IncomingMessage, res: http.ServerResponse) => unknown;
@@ -27,8 +22,16 @@ export interface HttpServer {
   drained(): Promise<void>;
 }
 
-export function createHttpServer(app: App, handlePage: PageHandler): HttpServer {
-  const base = app.services.config.publicBaseUrl;
+export interface Transports {
+  /** PUBLIC_BASE_URL: the origin of the URLs handed to fetch-style handlers. */
+  base: string;
+  gateway: Gateway;
+  /** The MCP server and the one path it answers. */
+  mcp: { path: string; handle: FetchHandler };
+}
+
+export function createHttpServer({ base, gateway, mcp }: Transports, handlePage: PageHandler): HttpServer {
+  const isMcpPath = (url: string) => url === mcp.path || url.startsWith(`${mcp.path}?`);
   let inFlight = 0;
   let onDrained: (() => void) | undefined;
   const done = () => {
@@ -40,7 +43,7 @@ export function createHttpServer(app: App, handlePage: PageHandler): HttpServer 
     if (isAgentPath(url)) {
       // Counted until the procedure settles, not until the socket closes: a client that hangs up
       // must not let the database close under its transaction.
-      const served = isMcpPath(url) ? serveFetch(app.mcp.handle, base, req, res) : serveNode(app.gateway, req, res);
+      const served = isMcpPath(url) ? serveFetch(mcp.handle, base, req, res) : serveNode(gateway, req, res);
       served
         .catch((err) => {
           console.error('gateway failure', err);

@@ -22,10 +22,9 @@ import { readLimits } from '../domain/limits';
 import { SERVICE_VERSION } from '../domain/ucp-profile';
 import { errorBody } from '../errors/catalogue';
 import { toApiError } from '../errors/from-unknown';
-import { MAX_BODY_BYTES } from '../http/rest-input';
+import { MAX_BODY_BYTES } from '../lib/request-limits';
 import { createCaller } from '../routers';
-import type { Services } from '../services';
-import { createContext, type RequestContext } from '../trpc/context';
+import { createContext, type RequestContext, type Services } from '../trpc/context';
 import { toolCallEnvelope, type HttpHeaders } from './envelope';
 import { allowedOrigin } from './origin';
 import { buildTools, LIMITS_RESOURCE, type Tool } from './tools';
@@ -33,6 +32,7 @@ import { buildTools, LIMITS_RESOURCE, type Tool } from './tools';
 export const MCP_PATH = '/api/mcp';
 
 export interface McpServer {
+  path: typeof MCP_PATH;
   tools: readonly Tool[];
   /** Serves one HTTP request to /api/mcp (its JSON body may come parsed already). */
   handle(request: Request, parsedBody?: unknown): Promise<Response>;
@@ -88,6 +88,7 @@ export function createMcpServer(services: Services): McpServer {
   }
 
   return {
+    path: MCP_PATH,
     tools,
     async handle(request, parsedBody) {
       if (request.method !== 'POST') return protocolError(405, 'Method not allowed: this stateless MCP server takes POST only.', { Allow: 'POST' });

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { ERROR_CATALOGUE } from '../errors/catalogue';
-import type { Operation } from '../trpc/operations';
+import type { Operation } from '../trpc/meta';
 
 type JsonSchema = Record<string, unknown>;
 

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { OpenApiMethod } from 'trpc-to-openapi';
 import { idempotent } from '../trpc/idempotency';
-import type { Scope } from '../trpc/init';
+import type { Scope } from '../trpc/meta';
 import { credential, credentialRequired } from '../trpc/procedures';
 
 const anyBody = z.object({}).passthrough();

@@ -1,15 +1,38 @@
 /**
- * The request context every procedure sees, built by one `createContext` from a neutral envelope
- * that each transport fills from its own wire format (REST headers, MCP `_meta` and arguments,
- * or a script's own values). Procedures never look at HTTP or JSON-RPC.
+ * What every procedure sees: the process's long-lived services, and the request context built by
+ * one `createContext` from a neutral envelope that each transport fills from its own wire format
+ * (REST headers, MCP `_meta` and arguments, or a script's own values). Procedures never look at
+ * HTTP or JSON-RPC.
  */
-import type { Db } from '../db/client';
+import type { Config } from '../config';
+import type { Database, Db } from '../db/client';
+import { SettingsStore } from '../db/settings';
 import type { ApiError } from '../errors/catalogue';
 import type { Advisory } from '../identity/advisories';
-import type { BuyerReference } from '../identity/service-buyer';
-import type { AgentProfile } from '../identity/ucp-agent';
+import type { Caller } from '../identity/caller';
 import { newId } from '../lib/ids';
-import type { Services } from '../services';
+import { ResponseCache } from '../lib/response-cache';
+import type { Operation } from './meta';
+
+/**
+ * The objects one process shares between requests. The database is the source of truth for
+ * everything shared, so several instances can serve one Postgres; the answer cache lives at most
+ * `cacheMs` per operation.
+ */
+export interface Services {
+  config: Config;
+  database: Database;
+  db: Db;
+  /** Every operation's policy, read once from the router (operations.ts). */
+  operations: readonly Operation[];
+  /** Answers of `cacheMs` operations; cleared by writes that change them. */
+  responses: ResponseCache;
+  settings: SettingsStore;
+}
+
+export function createServices(config: Config, database: Database, operations: readonly Operation[]): Services {
+  return { config, database, db: database.db, operations, responses: new ResponseCache(), settings: new SettingsStore(database.db) };
+}
 
 export type Transport = 'rest' | 'mcp' | 'internal';
 
@@ -29,12 +52,6 @@ export interface RequestEnvelope {
    * pipeline after the idempotency-key check, so the contract's order of checks holds.
    */
   inputError?: ApiError;
-}
-
-export interface Caller {
-  /** The agent profile; present on every open call. */
-  agent?: AgentProfile;
-  buyer: BuyerReference;
 }
 
 export interface ResponseControl {

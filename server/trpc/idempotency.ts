@@ -15,7 +15,8 @@ import { idempotencyRecords } from '../db/schema';
 import { ApiError, type ErrorCode } from '../errors/catalogue';
 import { apiErrorIn } from '../errors/from-unknown';
 import { canonicalJson } from '../lib/canonical-json';
-import type { Caller, RequestContext } from './context';
+import type { Caller } from '../identity/caller';
+import type { RequestContext } from './context';
 import { t } from './init';
 
 const KEY = /^[\x20-\x7e]{16,64}$/;

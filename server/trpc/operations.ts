@@ -7,28 +7,8 @@
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import type { z } from 'zod';
 import { IDEMPOTENCY_MIDDLEWARE } from './idempotency';
-import type { Access, AppMeta, OperationPolicy, ToolMeta } from './init';
+import type { AppMeta, Operation } from './meta';
 import { accessOf } from './procedures';
-
-export interface RestBinding {
-  method: string;
-  path: string;
-  summary?: string;
-}
-
-export interface Operation {
-  /** The procedure's path, e.g. `catalog.search`: its name in idempotency fingerprints. */
-  name: string;
-  type: 'query' | 'mutation';
-  access: Access;
-  idempotent: boolean;
-  policy: OperationPolicy;
-  rest?: RestBinding;
-  tool?: ToolMeta;
-  input: z.ZodType;
-  output: z.ZodType;
-  meta: AppMeta;
-}
 
 export function describeOperations(router: AnyRouter): Operation[] {
   return Object.entries(router._def.procedures as Record<string, AnyProcedure>).map(([name, procedure]) => {

@@ -14,7 +14,8 @@ import { parseServiceBuyer } from '../identity/service-buyer';
 import { identifyAgent } from '../identity/ucp-agent';
 import type { RequestContext } from './context';
 import { assertValidKey } from './idempotency';
-import { t, type Access, type AppMeta, type Scope } from './init';
+import { t } from './init';
+import type { Access, AppMeta, Scope } from './meta';
 
 const KIND = Symbol('procedure kind');
 

@@ -4,8 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { serviceSettings } from '../db/schema';
+import type { Db } from './client';
+import { serviceSettings } from './schema';
 
 export class SettingsStore {
   private readonly secrets = new Map<string, Promise<Buffer>>();

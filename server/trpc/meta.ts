@@ -1,0 +1,77 @@
+/**
+ * The metadata every operation carries, and the operation catalogue's entry built from it (see
+ * operations.ts). Types only: every transport, document and the services container read them.
+ */
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { z } from 'zod';
+import type { ErrorCode } from '../errors/catalogue';
+
+/** What a `credential` operation needs: an OAuth scope, a buyer token or a developer session. */
+export type Scope = 'buyer:write' | 'checkout:write' | 'dev.ucp.shopping.order:read' | 'buyer_token' | 'developer_session';
+
+export type Access =
+  /** No credential; needs the agent profile (UCP-Agent). */
+  | { kind: 'open' }
+  /** Discovery documents fetched bare by crawlers and tool loaders; a profile sent is still validated. */
+  | { kind: 'discovery' }
+  /** Needs an issued credential carrying `scope`. */
+  | { kind: 'credential'; scope: Scope }
+  /** Operator API behind the ADMIN_TOKEN bearer. */
+  | { kind: 'admin' };
+
+export interface OperationPolicy {
+  /** Status of a successful answer (default 200). */
+  successStatus?: number;
+  /** Content type of the success body when it is not plain JSON. */
+  contentType?: string;
+  /** Operation-specific error codes (the kind's own are added by the catalogue). */
+  errors?: ErrorCode[];
+  /** Platform limits the operation checks, named in its docs and tool description. */
+  limits?: ('max_item_quantity' | 'max_cart_total_cents')[];
+  /**
+   * Reads that depend only on their input may be answered from a per-instance cache for this long
+   * (REST only; see lib/response-cache.ts).
+   */
+  cacheMs?: number;
+  /** Retired operations answer 410 on every transport, for every method, before any other check. */
+  retired?: { replacement: string };
+}
+
+/** The MCP tool an operation is served as. Argument names are the input's, renamed by `rename`. */
+export interface ToolMeta {
+  name: string;
+  title: string;
+  /** What the tool does; identity, idempotency and limit notes are appended from the policy. */
+  description: string;
+  /** REST path parameters under their tool argument names, e.g. `{ id: 'cart_id' }`. */
+  rename?: Record<string, string>;
+  /** The tool removes or cancels something (MCP `destructiveHint`). */
+  destructive?: boolean;
+}
+
+export type AppMeta = OpenApiMeta<{
+  /** Set by `.concat(idempotent)`: the operation needs an idempotency key and replays outcomes. */
+  idempotent?: boolean;
+  op?: OperationPolicy;
+  tool?: ToolMeta;
+}>;
+
+export interface RestBinding {
+  method: string;
+  path: string;
+  summary?: string;
+}
+
+export interface Operation {
+  /** The procedure's path, e.g. `catalog.search`: its name in idempotency fingerprints. */
+  name: string;
+  type: 'query' | 'mutation';
+  access: Access;
+  idempotent: boolean;
+  policy: OperationPolicy;
+  rest?: RestBinding;
+  tool?: ToolMeta;
+  input: z.ZodType;
+  output: z.ZodType;
+  meta: AppMeta;
+}
