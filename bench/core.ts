@@ -13,9 +13,7 @@
  * Exits 1 if any request failed (non-2xx, connection error, timeout) or a smoke/database check
  * failed; with --strict also when a throughput target is missed.
  */
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { cpuStopwatch, groupPids } from './lib/cpu';
 import { dropDatabase, recreateDatabase, withDatabase } from './lib/database';
 import { runLoad, type LoadOptions, type LoadResult } from './lib/load';
-import { freePort, installCleanup, isStopping, startProcess, type Child } from './lib/processes';
+import { ensureNextBuild, freePort, installCleanup, runBenchmark, startProcess, type Child } from './lib/processes';
 import { printTable } from './lib/table';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -178,13 +176,6 @@ async function measureServer(name: ServerName, child: Child, url: string, round:
   return out;
 }
 
-function ensureNextBuild(): void {
-  if (existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) return;
-  console.error('No .next/BUILD_ID: running `npx next build` (≈15 s)…');
-  const r = spawnSync('npx', ['next', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('next build failed');
-}
-
 async function startServer(name: ServerName, env: Record<string, string | undefined>): Promise<{ child: Child; url: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -209,7 +200,7 @@ const median = (xs: number[]) => {
 };
 
 async function main(): Promise<number> {
-  ensureNextBuild();
+  ensureNextBuild(ROOT);
   const load0 = os.loadavg()[0];
   console.error(`Fresh database ${dbName}…`);
   const databaseUrl = await recreateDatabase(dbName);
@@ -279,14 +270,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (err) {
-  if (isStopping()) await new Promise(() => {}); // interrupted: the signal handler exits
-  console.error('\nbench:core failed:', err instanceof Error ? err.message : err);
-  code = 1;
-} finally {
-  await cleanup();
-}
-process.exit(code);
+await runBenchmark('bench:core', main, cleanup);

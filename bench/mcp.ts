@@ -18,17 +18,14 @@
  * checked to find products; before any load each word's MCP and REST answers must carry the same
  * product ids. Search has no answer cache, so every request runs the query.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { cpuStopwatch, groupPids } from './lib/cpu';
 import { dropDatabase, recreateDatabase, withDatabase } from './lib/database';
 import { summarize, type LoadResult } from './lib/load';
-import { freePort, installCleanup, isStopping, startProcess, type Child } from './lib/processes';
+import { ensureNextBuild, freePort, installCleanup, runBenchmark, startProcess, type Child } from './lib/processes';
 import { printTable } from './lib/table';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -146,15 +143,8 @@ async function measure(url: string, side: Side): Promise<Measured> {
   return m;
 }
 
-function ensureNextBuild(): void {
-  if (existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) return;
-  console.error('No .next/BUILD_ID: running `npx next build`…');
-  const r = spawnSync('npx', ['next', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('next build failed');
-}
-
 async function main(): Promise<number> {
-  ensureNextBuild();
+  ensureNextBuild(ROOT);
   const load0 = os.loadavg()[0];
   console.error(`Fresh database ${dbName}…`);
   const databaseUrl = await recreateDatabase(dbName);
@@ -209,14 +199,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (err) {
-  if (isStopping()) await new Promise(() => {}); // interrupted: the signal handler exits
-  console.error('\nbench:mcp failed:', err instanceof Error ? err.message : err);
-  code = 1;
-} finally {
-  await cleanup();
-}
-process.exit(code);
+await runBenchmark('bench:mcp', main, cleanup);

@@ -22,7 +22,7 @@
  * when a target is missed.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,7 +39,7 @@ import { searchInput } from '../server/routers/catalog';
 import { cpuStopwatch, groupPids } from './lib/cpu';
 import { ADMIN_URL } from './lib/database';
 import { runMix, type MixPath, type MixResult } from './lib/mix-load';
-import { freePort, installCleanup, startProcess, type Child } from './lib/processes';
+import { ensureNextBuild, freePort, installCleanup, runBenchmark, startProcess, type Child } from './lib/processes';
 import { printTable } from './lib/table';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -139,13 +139,6 @@ async function ensureDatabase(): Promise<void> {
     env: { ...process.env, DATABASE_URL: databaseUrl },
   });
   if (r.status !== 0) throw new Error(`npm run seed failed (${r.signal ?? `exit ${r.status}`})`);
-}
-
-function ensureNextBuild(): void {
-  if (existsSync(path.join(ROOT, '.next', 'BUILD_ID'))) return;
-  console.error('No .next/BUILD_ID: running `npx next build`…');
-  const r = spawnSync('npx', ['next', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error('next build failed');
 }
 
 // ---------------------------------------------------------------- servers
@@ -471,7 +464,7 @@ async function measure(name: ServerName, url: string, child: Child, paths: MixPa
 const ms = (n: number) => (Number.isFinite(n) ? Number(n.toFixed(n < 10 ? 1 : 0)) : '–');
 
 async function main(): Promise<number> {
-  ensureNextBuild();
+  ensureNextBuild(ROOT);
   await ensureDatabase();
   const load0 = os.loadavg()[0];
 
@@ -605,13 +598,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-let code = 1;
-try {
-  code = await main();
-} catch (err) {
-  console.error('\nbench:search failed:', err instanceof Error ? err.message : err);
-  code = 1;
-} finally {
-  await cleanup();
-}
-process.exit(code);
+await runBenchmark('bench:search', main, cleanup);

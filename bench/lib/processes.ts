@@ -3,8 +3,10 @@
  * group, so tsx's or Next's own children go down with it), wait for its "ready" line, and make sure
  * every child is killed when the benchmark ends — normally, on error, or on SIGINT/SIGTERM.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -154,4 +156,27 @@ export function installCleanup(cleanup: () => Promise<void>): () => Promise<void
     });
   }
   return run;
+}
+
+/** The service runs `npm start`'s production server, which needs the pages built once. */
+export function ensureNextBuild(root: string): void {
+  if (existsSync(path.join(root, '.next', 'BUILD_ID'))) return;
+  console.error('No .next/BUILD_ID: running `npx next build` (≈15 s)…');
+  const r = spawnSync('npx', ['next', 'build'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('next build failed');
+}
+
+/** Runs a benchmark's main, always cleans up, and exits with its code (1 on a failure). */
+export async function runBenchmark(name: string, main: () => Promise<number>, cleanup: () => Promise<void>): Promise<never> {
+  let code = 1;
+  try {
+    code = await main();
+  } catch (err) {
+    if (isStopping()) await new Promise(() => {}); // interrupted: the signal handler exits
+    console.error(`\n${name} failed:`, err instanceof Error ? err.message : err);
+    code = 1;
+  } finally {
+    await cleanup();
+  }
+  process.exit(code);
 }
