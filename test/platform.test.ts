@@ -158,3 +158,19 @@ describe('feedback', () => {
     expect((await send({ category: 'other', severity: 'friction', message: 'y'.repeat(5000) })).status).toBe(202);
   });
 });
+
+describe('the answer cache of GET /api/agent/platform/limits', () => {
+  it('sits after identity: a refused caller is never answered from it', async () => {
+    expect((await t.call('GET', '/api/agent/platform/limits', { headers: agentHeaders() })).status).toBe(200); // warm
+    const cases: [Record<string, string>, number, string][] = [
+      [{}, 400, 'ucp_agent_required'],
+      [{ 'UCP-Agent': 'profile="http://agent.shopbot.dev/p.json"' }, 400, 'ucp_agent_insecure_url'],
+      [agentHeaders({ Authorization: 'Bearer sk_revoked' }), 401, 'invalid_credential'],
+    ];
+    for (const [headers, status, code] of cases) {
+      const res = await t.call('GET', '/api/agent/platform/limits', { headers });
+      expect(res.status, code).toBe(status);
+      expect((await res.json()).code).toBe(code);
+    }
+  });
+});

@@ -58,15 +58,14 @@ export function createGateway(services: Services, router: AppRouter, documents: 
     return finish(ctx, err.status, { 'Content-Type': 'application/json', ...err.headers }, JSON.stringify(errorBody(err, ctx.requestId)));
   }
 
-  async function run(route: Route, ctx: RequestContext, url: URL, body: unknown): Promise<ApiResponse> {
-    const { policy, access, meta } = route.operation;
-    const cacheKey = policy.cacheMs ? url.pathname + url.search : '';
-    if (cacheKey) {
-      // Identity first: a refused caller is never answered from the cache.
-      admit(ctx, access, meta);
-      const cached = responses.get(cacheKey);
-      if (cached) return finish(ctx, cached.status, { ...cached.headers }, cached.body);
-    }
+  /** The identity step first, so a refused caller is never answered from the cache. */
+  function cachedAnswer(route: Route, ctx: RequestContext, cacheKey: string): ApiResponse | undefined {
+    admit(ctx, route.operation.access, route.operation.meta);
+    const cached = responses.get(cacheKey);
+    return cached && finish(ctx, cached.status, { ...cached.headers }, cached.body);
+  }
+
+  async function run(route: Route, ctx: RequestContext, url: URL, body: unknown, cacheKey: string): Promise<ApiResponse> {
     const outcome = await execute({
       ctx,
       method: route.method,
@@ -75,6 +74,7 @@ export function createGateway(services: Services, router: AppRouter, documents: 
       body,
     });
     if (!outcome.ok) return failure(ctx, outcome.error);
+    const { policy } = route.operation;
     const status = policy.successStatus ?? 200;
     const headers = { 'Content-Type': 'application/json', ...ctx.response.headers };
     if (cacheKey) responses.set(cacheKey, policy.cacheMs!, { status, headers, body: outcome.body });
@@ -105,7 +105,8 @@ export function createGateway(services: Services, router: AppRouter, documents: 
         if (decoded.ok) body = decoded.value;
         else envelope.inputError = decoded.error;
       }
-      return await run(route, ctx, url, body);
+      const cacheKey = route.operation.policy.cacheMs ? url.pathname + url.search : '';
+      return (cacheKey && cachedAnswer(route, ctx, cacheKey)) || (await run(route, ctx, url, body, cacheKey));
     } catch (err) {
       return failure(ctx, err);
     }

@@ -11,7 +11,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../errors/catalogue';
 import { parseServiceBuyer } from '../identity/service-buyer';
-import { identifyAgent } from '../identity/ucp-agent';
+import { identifyAgentMemo } from '../identity/ucp-agent';
 import type { RequestContext } from './context';
 import { assertValidKey } from './idempotency';
 import { t } from './init';
@@ -72,7 +72,7 @@ function identifyCaller(ctx: RequestContext, required: boolean): void {
   const { config } = ctx.services;
   const { ucpAgent, serviceBuyer } = ctx.envelope;
   if (ucpAgent != null) {
-    const { agent, advisories } = identifyAgent(ucpAgent, { baseUrl: config.publicBaseUrl, refusedFrom: config.profileHostRefusedFrom });
+    const { agent, advisories } = identifyAgentMemo(ucpAgent, { baseUrl: config.publicBaseUrl, refusedFrom: config.profileHostRefusedFrom });
     ctx.caller.agent = agent;
     ctx.advisories.push(...advisories);
   } else if (required) {
