@@ -1,0 +1,34 @@
+/**
+ * Property-based fuzzing of every operation in the served OpenAPI document (see test/fuzz/): a
+ * bounded number of cases per operation, with a printed seed. A failure prints the request and the
+ * command that replays it; `npm run fuzz -- --runs N --seed S` runs more.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { fuzz, fuzzTarget, requestArbitrary } from './fuzz/harness';
+
+const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 100);
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+
+// Started before the tests are collected: there is one per operation of the served document.
+const target = await fuzzTarget();
+afterAll(() => target.close());
+console.log(`fuzz: ${target.operations.length} operations × ${RUNS_PER_OPERATION} cases, seed ${SEED}`);
+
+describe('every operation, fuzzed from the OpenAPI document', () => {
+  it('has operations to fuzz', () => {
+    expect(target.operations.length).toBeGreaterThan(15);
+  });
+
+  for (const operation of target.operations) {
+    const [path, method] = operation;
+    it(`${method} ${path}: no 5xx; failures {error, code} as declared; successes valid`, async () => {
+      const run = await fuzz(target, requestArbitrary(target, operation), { runs: RUNS_PER_OPERATION, seed: SEED });
+      const [failure] = run.failures;
+      if (failure) {
+        const { seed, path: replayPath } = failure.replay;
+        expect.fail(`${failure.message}\nreplay: npm run fuzz -- --operation "${method} ${path}" --seed ${seed} --path ${replayPath}`);
+      }
+      expect(run.cases).toBe(RUNS_PER_OPERATION);
+    }, 120_000);
+  }
+});
