@@ -35,6 +35,16 @@ export const ERROR_CATALOGUE = {
     hint: 'Send `Content-Type: application/json`.',
   },
   payload_too_large: { status: 413, message: 'The request body is larger than 1 MiB.', hint: 'Send at most 1 MiB.' },
+  request_header_fields_too_large: {
+    status: 431,
+    message: 'The request line and headers are larger than the server reads (16 KiB in all).',
+    hint: 'Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers.',
+  },
+  malformed_request: {
+    status: 400,
+    message: 'The request is not valid HTTP/1.1.',
+    hint: 'Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.',
+  },
 
   // -- identity and credentials
   ucp_agent_required: {
@@ -126,7 +136,7 @@ export const ERROR_CATALOGUE = {
   invalid_seller_selector: {
     status: 400,
     message: 'Select exactly one seller with one of handle, domain or name.',
-    hint: 'For example ?handle=acme-outdoors, ?domain=https://acme-outdoors.example/p/1 or ?name=Acme Outdoors.',
+    hint: 'For example ?handle=acme-outdoors, ?domain=https://www.acme-outdoors.shop/p/1 or ?name=Acme Outdoors.',
   },
   SELLER_NOT_FOUND: {
     status: 404,

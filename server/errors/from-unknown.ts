@@ -6,6 +6,7 @@
  */
 import { TRPCError } from '@trpc/server';
 import { ApiError } from './catalogue';
+import { invalidRequest, requestIssues, type SchemaIssue } from './invalid-request';
 
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED',
@@ -39,9 +40,17 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-interface ZodLikeIssue {
-  path: PropertyKey[];
-  message: string;
+/** The issues of a schema violation (a ZodError), however deeply tRPC wrapped it. */
+export function schemaIssuesIn(err: unknown): readonly SchemaIssue[] | undefined {
+  for (const e of causes(err)) {
+    const zod = zodIssuesOf(e);
+    if (zod) return zod;
+  }
+  return undefined;
+}
+
+function zodIssuesOf(e: unknown): readonly SchemaIssue[] | undefined {
+  return e instanceof Error && e.name === 'ZodError' ? ((e as unknown as { issues?: SchemaIssue[] }).issues ?? []) : undefined;
 }
 
 /** The ApiError a failure carries, however deeply tRPC wrapped it. */
@@ -53,14 +62,8 @@ export function apiErrorIn(err: unknown): ApiError | undefined {
 export function toApiError(err: unknown, requestId: string): ApiError {
   for (const e of causes(err)) {
     if (e instanceof ApiError) return e;
-    if (e instanceof Error && e.name === 'ZodError') {
-      const issues = ((e as unknown as { issues: ZodLikeIssue[] }).issues ?? []).map((i) => ({
-        path: i.path.map(String).join('.'),
-        message: i.message,
-      }));
-      const summary = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
-      return new ApiError('invalid_request', { message: `Invalid request: ${summary}`, details: { issues } });
-    }
+    const zod = zodIssuesOf(e);
+    if (zod) return invalidRequest(requestIssues(zod));
   }
   if (isDatabaseUnavailable(err)) {
     return new ApiError('service_unavailable', { headers: { 'Retry-After': '5' }, cause: err });

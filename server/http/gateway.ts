@@ -11,7 +11,7 @@ import type { AppRouter } from '../routers';
 import { createContext, type RequestContext, type RequestEnvelope, type Services } from '../trpc/context';
 import { admit } from '../trpc/procedures';
 import { createOpenApiBridge } from './openapi-bridge';
-import { decodeBody, readQuery } from './rest-input';
+import { decodeBody, readQuery, uncarriedParameter } from './rest-input';
 import { buildRouteTable, type Route } from './routes';
 
 export interface HeaderReader {
@@ -104,6 +104,8 @@ export function createGateway(services: Services, router: AppRouter, documents: 
         const decoded = decodeBody(req.body, req.headers.get('content-type'));
         if (decoded.ok) body = decoded.value;
         else envelope.inputError = decoded.error;
+      } else {
+        envelope.inputError = uncarriedParameter(url.searchParams, route.queryKinds);
       }
       const cacheKey = route.operation.policy.cacheMs ? url.pathname + url.search : '';
       return (cacheKey && cachedAnswer(route, ctx, cacheKey)) || (await run(route, ctx, url, body, cacheKey));

@@ -6,7 +6,8 @@
  */
 import type { z } from 'zod';
 import { ApiError } from '../errors/catalogue';
-
+import { invalidRequest, unknownField } from '../errors/invalid-request';
+import { unwrappedDef } from '../lib/zod-def';
 
 type FieldKind = 'number' | 'boolean' | 'text';
 
@@ -17,19 +18,8 @@ export function queryFieldKinds(schema: z.ZodType): Map<string, FieldKind> {
 }
 
 function kindOf(schema: z.ZodType): FieldKind {
-  let def = (schema as unknown as { _zod: { def: ZodDef } })._zod.def;
-  for (;;) {
-    if (def.innerType) def = def.innerType._zod.def; // optional, default, nullable, …
-    else if (def.type === 'pipe' && def.in) def = def.in._zod.def;
-    else break;
-  }
-  return def.type === 'number' ? 'number' : def.type === 'boolean' ? 'boolean' : 'text';
-}
-
-interface ZodDef {
-  type: string;
-  innerType?: { _zod: { def: ZodDef } };
-  in?: { _zod: { def: ZodDef } };
+  const { type } = unwrappedDef(schema);
+  return type === 'number' ? 'number' : type === 'boolean' ? 'boolean' : 'text';
 }
 
 // Plain decimal notation only: 0x10, 1e3, +5 and " 5" stay text, which the schema then refuses.
@@ -51,6 +41,15 @@ export function readQuery(params: URLSearchParams, kinds: Map<string, FieldKind>
     (query[name] ??= []).push(typed(kinds.get(name), text));
   });
   return query;
+}
+
+/**
+ * A query parameter the adapter cannot carry: trpc-to-openapi copies the query into a plain
+ * object, where `__proto__` sets the prototype instead of a field and the parameter vanishes. It
+ * is refused here as the unknown parameter it is; every other name reaches the schema.
+ */
+export function uncarriedParameter(params: URLSearchParams, kinds: Map<string, FieldKind>): ApiError | undefined {
+  return params.has('__proto__') ? invalidRequest([unknownField('__proto__', '__proto__', [...kinds.keys()])]) : undefined;
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;

@@ -4,11 +4,14 @@
  * flight are counted so that shutdown lets them commit (or roll back) before the database closes.
  */
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
+import { ApiError, errorBody } from '../errors/catalogue';
 import type { Gateway } from './gateway';
 import { serveFetch, serveNode, type FetchHandler } from './node-adapter';
 
-// Everything under /api/ (unknown paths there answer JSON 404s too), and the UCP profiles.
-const AGENT_PATHS = /^(?:\/api\/|\/\.well-known\/ucp\/?(?:\?|$)|\/store\/[^/]+\/\.well-known\/ucp\/?(?:\?|$))/;
+// Everything under /api/, /.well-known/ and /store/: the agent surface, whose unknown paths
+// answer JSON 404s too (no page lives there).
+const AGENT_PATHS = /^\/(?:api|\.well-known|store)\//;
 
 function isAgentPath(url: string): boolean {
   return AGENT_PATHS.test(url);
@@ -46,6 +49,9 @@ export function createHttpServer({ base, gateway, mcp }: Transports, handlePage:
       const served = isMcpPath(url) ? serveFetch(mcp.handle, base, req, res) : serveNode(gateway, req, res);
       served
         .catch((err) => {
+          // The request was cut off mid-body (the client hung up, or its body was unparsable and
+          // answered as malformed_request): nobody is left to answer and nothing failed here.
+          if (req.destroyed && (err as { code?: string }).code === 'ECONNRESET') return;
           console.error('gateway failure', err);
           if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
           res.end(JSON.stringify({ error: 'Something went wrong on our side.', code: 'internal_error' }));
@@ -56,9 +62,29 @@ export function createHttpServer({ base, gateway, mcp }: Transports, handlePage:
       void handlePage(req, res);
     }
   });
+  server.on('clientError', answerUnparsable);
   server.keepAliveTimeout = 65_000;
   return {
     server,
     drained: () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (onDrained = resolve))),
   };
+}
+
+/**
+ * A request Node's HTTP parser refused before any handler saw it (Node alone would answer a bare
+ * 400 or 431): answered as the agent API answers every failure, JSON {error, code}, written on
+ * the socket, which then closes, since nothing after an unparsable request can be trusted.
+ */
+function answerUnparsable(err: Error & { code?: string }, socket: Duplex & { _httpMessage?: http.ServerResponse | null }): void {
+  // A client that went away or never finished its request is not answered; neither is one whose
+  // connection is already sending a response (the answer would land inside it: Node's own check).
+  if (err.code === 'ECONNRESET' || err.code === 'ERR_HTTP_REQUEST_TIMEOUT' || !socket.writable || socket._httpMessage?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const error = new ApiError(err.code === 'HPE_HEADER_OVERFLOW' ? 'request_header_fields_too_large' : 'malformed_request');
+  const body = JSON.stringify(errorBody(error, ''));
+  socket.end(
+    `HTTP/1.1 ${error.status} ${http.STATUS_CODES[error.status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }

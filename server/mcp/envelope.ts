@@ -30,8 +30,10 @@ export function toolCallEnvelope(tool: Tool, params: ToolCallParams, headers: Ht
 
   const profile = pick('ucp-agent');
   const buyer = pick('ai.service.buyer');
-  const input: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(args)) input[tool.fieldOf[name] ?? name] = value;
+  // Own properties only, copied rather than assigned: an argument named __proto__ or constructor
+  // stays an argument (which the schema refuses as unknown) instead of reaching the prototype.
+  const renamed = Object.entries(args).map(([name, value]) => [Object.hasOwn(tool.fieldOf, name) ? tool.fieldOf[name] : name, value]);
+  const input: Record<string, unknown> = { ...tool.defaults, ...Object.fromEntries(renamed) };
   return {
     envelope: {
       transport: 'mcp',
@@ -50,14 +52,26 @@ function profileHeader(value: unknown): string {
   if (typeof value === 'string') return value;
   if (isRecord(value) && typeof value.profile === 'string') return dictionary({ profile: value.profile }) ?? value.profile;
   // Anything else is refused by the header parser as ucp_agent_invalid.
-  return JSON.stringify(value) ?? 'null';
+  return echo(value);
 }
 
 /** `{ref, session}` → `ref="…", session="…"`; what cannot be written so is dropped with an advisory. */
 function buyerHeader(value: unknown): string {
   if (typeof value === 'string') return value;
   const members = isRecord(value) ? value : {};
-  return dictionary(members) ?? JSON.stringify(value) ?? 'null';
+  return dictionary(members) ?? echo(value);
+}
+
+/**
+ * A value that is no header, as JSON for the parser to refuse (and quote). JSON.stringify
+ * recurses: a value nested thousands deep overflowed the stack and failed the whole call.
+ */
+function echo(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? 'null';
+  } catch {
+    return Array.isArray(value) ? '[…]' : '{…}';
+  }
 }
 
 function dictionary(members: Record<string, unknown>): string | undefined {

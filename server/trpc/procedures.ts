@@ -4,14 +4,18 @@
  * middlewares that run before the input is parsed, on every transport alike:
  *
  *   retired (410) → credentials (401/403) → UCP-Agent and Service-Buyer → idempotency key →
- *   input the transport could not decode (413, 415, invalid JSON) → input schema → operation
+ *   input the transport could not decode (413, 415, invalid JSON) or no operation takes → input
+ *   schema → operation
  *
  * Mutations add `.concat(idempotent)` after `.input()` (see idempotency.ts).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../errors/catalogue';
+import { schemaIssuesIn } from '../errors/from-unknown';
+import { invalidRequest, requestIssues } from '../errors/invalid-request';
 import { parseServiceBuyer } from '../identity/service-buyer';
 import { identifyAgentMemo } from '../identity/ucp-agent';
+import { inputIssue } from '../lib/input-limits';
 import type { RequestContext } from './context';
 import { assertValidKey } from './idempotency';
 import { t } from './init';
@@ -106,14 +110,24 @@ const idempotencyKey = t.middleware(({ ctx, meta, next }) => {
   return next();
 });
 
-/** Step 6: input the transport could not decode is refused only now, after the key check. */
-const decodedInput = t.middleware(({ ctx, next }) => {
+/**
+ * Step 6: input the transport could not decode is refused only now, after the key check; so is
+ * input no operation takes (NUL, lone surrogates, deep nesting: lib/input-limits.ts). The schema
+ * runs next; its refusal is answered here, where the operation's schema is known on every
+ * transport, so an unknown field's issue can name the closest valid one.
+ */
+const checkedInput = t.middleware(async ({ ctx, path, getRawInput, next }) => {
   if (ctx.envelope.inputError) throw ctx.envelope.inputError;
-  return next();
+  const issue = inputIssue(await getRawInput());
+  if (issue) throw invalidRequest([issue]);
+  const result = await next();
+  const refused = !result.ok && result.error.code === 'BAD_REQUEST' && schemaIssuesIn(result.error);
+  if (refused) throw invalidRequest(requestIssues(refused, ctx.services.operations.find((o) => o.name === path)?.input));
+  return result;
 });
 
 function kind(access: Access) {
-  return t.procedure.use(identity(access)).use(idempotencyKey).use(decodedInput);
+  return t.procedure.use(identity(access)).use(idempotencyKey).use(checkedInput);
 }
 
 export const open = kind({ kind: 'open' });
