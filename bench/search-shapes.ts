@@ -3,7 +3,9 @@
  * mix: text searches under each filter and sort, and browses with the rarer filter combinations,
  * including the ones known to be slow. Each runs through the service's own searchCatalog (input
  * parsed by the router's zod schema) on one connection, `--runs` times; the median and the
- * fastest wall time are printed with the page size and whether facets were approximate.
+ * fastest wall time are printed with the page size, whether the count and facets were approximate,
+ * and what the answer costs an agent: its JSON bytes per product in the full view, in the compact
+ * view, and in the compact view without facets.
  *
  *   npm run bench:search-shapes [-- --database acapi_bench --runs 7]
  *
@@ -15,7 +17,8 @@ import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { CURSOR_SECRET } from '../server/catalog/cursor';
-import { searchCatalog } from '../server/catalog/search';
+import { searchJsonLd, type SearchView } from '../server/catalog/jsonld';
+import { searchCatalog, type SearchPage } from '../server/catalog/search';
 import { postgresOptions, type Db } from '../server/db/client';
 import { schema } from '../server/db/schema';
 import { SettingsStore } from '../server/db/settings';
@@ -38,6 +41,10 @@ url.pathname = `/${flags.database}`;
 
 const pg = postgres(url.toString(), { max: 1, onnotice: () => {}, connection: { ...postgresOptions(1).connection, application_name: 'bench-search-shapes' } });
 const db = drizzle(pg, { schema }) as unknown as Db;
+
+/** JSON bytes of the answer per product on it, as the service sends it. */
+const bytesPerProduct = (page: SearchPage, view: SearchView) =>
+  page.items.length ? Math.round(Buffer.byteLength(JSON.stringify(searchJsonLd(page, view))) / page.items.length) : '-';
 
 /** The largest seller among products whose category starts with `prefix` (any seller without one). */
 async function largestSeller(prefix = ''): Promise<string> {
@@ -90,10 +97,11 @@ try {
     }
     times.sort((a, b) => a - b);
     const query = Object.entries(params).map(([k, v]) => `${k}=${v}`).join(' ');
-    table.push([label, times[Math.floor(runs / 2)].toFixed(1), times[0].toFixed(1), page.items.length, page.facetsApproximate ? 'yes' : 'no', query]);
+    const bytes = [bytesPerProduct(page, 'full'), bytesPerProduct(page, 'compact'), bytesPerProduct({ ...page, facets: undefined }, 'compact')];
+    table.push([label, times[Math.floor(runs / 2)].toFixed(1), times[0].toFixed(1), page.items.length, page.approximate ? 'yes' : 'no', ...bytes, query]);
   }
-  console.log(`bench:search-shapes — searchCatalog on one connection to ${flags.database}, ${runs} runs per shape after one warm-up (ms).\n`);
-  printTable(['shape', 'median', 'fastest', 'items', 'approx.', 'parameters'], table);
+  console.log(`bench:search-shapes — searchCatalog on one connection to ${flags.database}, ${runs} runs per shape after one warm-up (ms); JSON bytes of the answer per product on it (B/item).\n`);
+  printTable(['shape', 'median', 'fastest', 'items', 'approx.', 'B/item full', 'compact', 'no facets', 'parameters'], table);
 } finally {
   await pg.end({ timeout: 5 });
 }

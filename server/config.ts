@@ -33,7 +33,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: Number(env.PORT ?? 3000),
     publicBaseUrl: base,
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: path.resolve(env.DATA_DIR ?? '.data'),
+    // The start page (app/page.tsx) reads the config too; the comment keeps Next's build from
+    // tracing the whole project for this path.
+    dataDir: path.resolve(/* turbopackIgnore: true */ env.DATA_DIR ?? '.data'),
     databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
     ucpNamespace: env.UCP_NAMESPACE ?? 'com.agentcommerce',
     profileHostRefusedFrom: refusedFrom,

@@ -132,12 +132,41 @@ describe('every tool through the pipeline', () => {
   });
 
   it('answers what REST answers for the same input', async () => {
+    // search_catalog defaults to the compact view (ToolMeta.defaults); REST to full.
     const mcp = await call('search_catalog', { q: 'merino', limit: 3, in_stock: true });
-    const rest = await s.call('GET', '/api/agent/search?q=merino&limit=3&in_stock=true', { headers: agentHeaders() });
+    const rest = await s.call('GET', '/api/agent/search?q=merino&limit=3&in_stock=true&view=compact', { headers: agentHeaders() });
     expect(mcp.structuredContent).toEqual(await rest.json());
+    const full = await call('search_catalog', { q: 'merino', limit: 3, in_stock: true, view: 'full', facets: false });
+    const restFull = await s.call('GET', '/api/agent/search?q=merino&limit=3&in_stock=true&facets=false', { headers: agentHeaders() });
+    expect(full.structuredContent).toEqual(await restFull.json());
     const docs = await call('read_docs', { slug: 'mcp' });
     expect((docs.structuredContent as any).endpoint).toBe(`${s.url}/api/mcp`);
     expect((docs.structuredContent as any).status).toBeUndefined(); // no longer "planned"
+  });
+
+  it('search_catalog answers the compact view unless asked for full, and says so in its schema', async () => {
+    const { tools } = await client.listTools();
+    const search = tools.find((t) => t.name === 'search_catalog')!;
+    expect((search.inputSchema.properties as any).view).toMatchObject({ enum: ['full', 'compact'], default: 'compact' });
+    expect((search.inputSchema.properties as any).facets).toMatchObject({ type: 'boolean', default: true });
+    const item = (result: CallToolResult) => (result.structuredContent as any).itemListElement[0].item;
+    const compact = item(await call('search_catalog', { q: 'merino socks' }));
+    expect(compact).toEqual({
+      '@type': 'Product',
+      productID: expect.stringMatching(/^prod_/),
+      name: 'Merino Trail Socks',
+      brand: 'Acme',
+      category: 'Apparel > Socks',
+      image: expect.stringMatching(/^https:/),
+      offers: [
+        { '@type': 'Offer', identifier: expect.stringMatching(/^var_/), sku: expect.any(String), price: '18.00', priceCurrency: 'USD', availability: 'schema:InStock', seller: 'acme-outdoors' },
+        expect.objectContaining({ price: '19.00', availability: 'schema:OutOfStock' }),
+      ],
+    });
+    const full = item(await call('search_catalog', { q: 'merino socks', view: 'full' }));
+    expect(full).toMatchObject({ '@id': `urn:agentcommerce:product:${compact.productID}`, description: expect.any(String), image: [compact.image] });
+    expect(full.offers[0]).toMatchObject({ identifier: compact.offers[0].identifier, seller: { '@type': 'Organization', identifier: 'acme-outdoors' } });
+    expect(errorOf(await call('search_catalog', { view: 'tiny' })).details!.issues).toEqual([expect.objectContaining({ path: 'view' })]);
   });
 
   it('validates arguments strictly, whatever REST was asked before (no coercion leaks into the shared schemas)', async () => {

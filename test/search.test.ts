@@ -403,16 +403,50 @@ describe('facets', () => {
     const secret = await t.app.services.settings.secret(CURSOR_SECRET);
     const db = t.db.database.db;
     const capped = await searchCatalog(db, secret, { q: 'gadget', limit: 5 }, { candidateCap: 10 });
-    expect(capped.facetsApproximate).toBe(true);
+    expect(capped.approximate).toBe(true);
     // The candidate set is the first cap + 1 matches: finding all of them is what says "more than cap".
-    for (const facet of [capped.facets.category, capped.facets.seller_handle, capped.facets.availability]) {
+    for (const facet of [capped.facets!.category, capped.facets!.seller_handle, capped.facets!.availability]) {
       expect(facet.reduce((n, f) => n + f.count, 0)).toBe(11);
     }
     const browse = await searchCatalog(db, secret, { limit: 5, category: 'home' }, { candidateCap: 10 });
-    expect(browse.facetsApproximate).toBe(true);
+    expect(browse.approximate).toBe(true);
     const exact = await searchCatalog(db, secret, { q: 'headphones', limit: 5 }, { candidateCap: 10 });
-    expect(exact.facetsApproximate).toBe(false);
-    expect(exact.facets.category.reduce((n, f) => n + f.count, 0)).toBe(5);
+    expect(exact.approximate).toBe(false);
+    expect(exact.facets!.category.reduce((n, f) => n + f.count, 0)).toBe(5);
+  });
+});
+
+describe('totalResults', () => {
+  it.each(['q=headphones&limit=2', 'limit=9', 'category=outdoors&limit=3', 'q=wireless&min_price_cents=5000&limit=1', 'q=gadget&sort_by=price_asc&limit=7', 'in_stock=false&limit=2', 'q=nothingmatchesthis'])(
+    'is exact for %s, on every page, with or without facets',
+    async (query) => {
+      const all = await walk(query);
+      for (const variant of [query, `${query}&facets=false`, `${query}&view=compact`]) {
+        const first = await search(variant);
+        expect(first, variant).toMatchObject({ totalResults: all.length, totalResults_approximate: false });
+        if (first.nextCursor) {
+          const second = await search(`${variant}&cursor=${encodeURIComponent(first.nextCursor)}`);
+          expect(second, variant).toMatchObject({ totalResults: all.length, totalResults_approximate: false });
+        }
+      }
+    },
+  );
+
+  it('is a lower bound, the candidate set’s size, above the cap; facets=false counts it alike', async () => {
+    const secret = await t.app.services.settings.secret(CURSOR_SECRET);
+    const db = t.db.database.db;
+    for (const params of [{ q: 'gadget' }, { category: 'home' }, { sort_by: 'price_asc' as const }]) {
+      for (const facets of [true, false]) {
+        const page = await searchCatalog(db, secret, { ...params, limit: 5, facets }, { candidateCap: 10 });
+        expect(page, JSON.stringify(params)).toMatchObject({ totalResults: 11, approximate: true });
+        expect(page.facets !== undefined).toBe(facets);
+        const next = await searchCatalog(db, secret, { ...params, limit: 5, facets, cursor: page.nextCursor! }, { candidateCap: 10 });
+        expect(next).toMatchObject({ totalResults: 11, approximate: true });
+      }
+    }
+    const exact = await searchCatalog(db, secret, { q: 'headphones', limit: 2, facets: false }, { candidateCap: 10 });
+    expect(exact).toMatchObject({ totalResults: 5, approximate: false });
+    expect(exact).not.toHaveProperty('facets');
   });
 });
 
@@ -649,6 +683,16 @@ describe('statement plans', () => {
     for (const v of firstValues) expect(b.params, String(v)).not.toContain(v);
     for (const v of [' -plastic', 'travle mugg', 'kitchen > mugs', prefixUpperBound('kitchen > mugs'), 'zeta-home', 202, 203, 8002, 5353, 'prod_second']) {
       expect(b.params, String(v)).toContain(v);
+    }
+  });
+
+  it('compiles a search without facets to its own statement, which only counts the candidate set', () => {
+    for (const q of [{}, { text: 'dog bed', sortBy: 'relevance' as const }, { categoryPrefix: 'home', sortBy: 'price_asc' as const }]) {
+      const [withFacets, without] = [compiled(q), compiled({ ...q, facets: false })];
+      expect(withFacets).toContain('GROUPING SETS');
+      expect(without).not.toContain('GROUPING SETS');
+      expect(without).not.toContain('json_agg(json_build_object(\'value\'');
+      expect(compiled(q)).toBe(withFacets); // the cache keeps both shapes apart
     }
   });
 

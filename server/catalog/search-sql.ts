@@ -76,6 +76,8 @@ export interface SearchQuery {
   textOrderWalk?: number;
   /** Category keys a text search lists before it matches the prefix instead (tests lower it). */
   categoryTermsMax?: number;
+  /** false: count the candidate set without its facets (the row's facets are then null). */
+  facets?: boolean;
 }
 
 /** Row of `searchSql`: exactly one. */
@@ -83,11 +85,12 @@ export interface SearchSqlRow {
   /** The text query that ran: `text`, typo-corrected when asked; null for a browse. */
   query: string | null;
   items: SearchSqlItem[] | null;
-  /** Rows in the candidate set, at most cap + 1 (more than cap: facets are approximate). */
+  /** Rows in the candidate set, at most cap + 1 (more than cap: the count and facets are approximate). */
   matched: number;
-  category_facets: FacetValue[];
-  seller_facets: FacetValue[];
-  availability_facets: FacetValue[];
+  /** The facets; null when asked without (SearchQuery.facets). */
+  category_facets: FacetValue[] | null;
+  seller_facets: FacetValue[] | null;
+  availability_facets: FacetValue[] | null;
 }
 
 export interface FacetValue {
@@ -474,6 +477,9 @@ const FACET_COUNTS = sql`SELECT GROUPING(m.category_key, m.seller_id) AS g, m.ca
       count(*)::int AS n, count(*) FILTER (WHERE m.stock_max > 0)::int AS in_stock
     FROM matches m GROUP BY GROUPING SETS ((m.category_key), (m.seller_id), ())`;
 
+/** `counts` without facets: only the whole set's row, which a search always reads (its size). */
+const SET_COUNT = sql`SELECT 3 AS g, count(*)::int AS n FROM matches m`;
+
 /**
  * A facet's values from `counts`, most frequent first. `label` turns a group's key into the value
  * shown. It runs once per listed group, not per row, so the candidate set carries only what the
@@ -493,6 +499,11 @@ function facet(g: 1 | 2, key: SQL, label: SQL): SQL {
 const AVAILABILITY_FACET = sql`(SELECT coalesce(json_agg(json_build_object('value', a.value, 'count', a.n) ORDER BY a.n DESC, a.value), '[]'::json)
     FROM counts c CROSS JOIN LATERAL (VALUES ('in_stock', c.in_stock), ('out_of_stock', c.n - c.in_stock)) a (value, n)
     WHERE c.g = 3 AND a.n > 0)`;
+
+/** The three facet columns of the answer, from `counts`. */
+const FACETS = sql`${facet(1, sql`c.category_key`, sql`(SELECT p.category FROM products p WHERE p.category_key = f.key LIMIT 1)`)} AS category_facets,
+      ${facet(2, sql`c.seller_id`, sql`(SELECT s.handle FROM sellers s WHERE s.id = f.key)`)} AS seller_facets,
+      ${AVAILABILITY_FACET} AS availability_facets`;
 
 /**
  * The order in which a browse (no text) takes its candidate set: the order of an index that fits
@@ -537,7 +548,8 @@ function candidates(q: SearchQuery, take: number): SQL {
  * - `matches`: the candidate set, the first cap + 1 rows of the match set in a fixed order (see
  *   candidates). Relevance ranks it, so it is materialised then; otherwise only `counts` reads
  *   it, straight from its index scan.
- * - `counts`: the facet counts and the size of the candidate set (see FACET_COUNTS).
+ * - `counts`: the facet counts and the size of the candidate set (see FACET_COUNTS), or without
+ *   facets only its size (SET_COUNT), which is the result count a search answers.
  * - `page`: for relevance the ranked candidates; for the other sorts an index-ordered keyset scan
  *   of products (the candidates are not in that order and must not bound a newest/price walk).
  * - the page's products, sellers and variants, as JSON in page order.
@@ -547,7 +559,7 @@ function searchTemplate(q: SearchQuery): SQL {
   const plan = sortPlan(q, filters(q));
   return sql`WITH ${q.text === undefined ? sql`` : sql`${queryCtes(q)},`}
     matches AS ${q.sortBy === 'relevance' ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`} (${candidates(q, cap + 1)}),
-    counts AS MATERIALIZED (${FACET_COUNTS}),
+    counts AS MATERIALIZED (${q.facets === false ? SET_COUNT : FACET_COUNTS}),
     page AS (${plan.page})
     SELECT
       ${q.text === undefined ? sql`NULL::text` : sql`(SELECT q.text FROM query q)`} AS query,
@@ -560,9 +572,7 @@ function searchTemplate(q: SearchQuery): SQL {
         ) ORDER BY ${plan.order})
        FROM page pg JOIN products p ON p.id = pg.id JOIN sellers s ON s.id = p.seller_id) AS items,
       (SELECT c.n FROM counts c WHERE c.g = 3) AS matched,
-      ${facet(1, sql`c.category_key`, sql`(SELECT p.category FROM products p WHERE p.category_key = f.key LIMIT 1)`)} AS category_facets,
-      ${facet(2, sql`c.seller_id`, sql`(SELECT s.handle FROM sellers s WHERE s.id = f.key)`)} AS seller_facets,
-      ${AVAILABILITY_FACET} AS availability_facets`;
+      ${q.facets === false ? sql`NULL::json AS category_facets, NULL::json AS seller_facets, NULL::json AS availability_facets` : FACETS}`;
 }
 
 /** The values of a search statement, by placeholder name (the template holds the rest). */
@@ -615,6 +625,7 @@ function shapeKey(q: SearchQuery): string {
     q.candidateCap ?? SEARCH_CANDIDATE_CAP,
     q.textOrderWalk ?? TEXT_ORDER_WALK,
     q.categoryTermsMax ?? CATEGORY_TERMS_MAX,
+    q.facets !== false,
   ]);
 }
 

@@ -22,6 +22,8 @@ export interface SearchParams {
   max_price_cents?: number;
   in_stock?: boolean;
   min_stock?: number;
+  /** false: leave the facets out, and the statement does not count them. */
+  facets?: boolean;
 }
 
 export interface SearchOptions {
@@ -38,8 +40,15 @@ export interface SearchPage {
   /** 1-based position of the first item across the whole walk. */
   firstPosition: number;
   nextCursor: string | null;
-  facets: { category: FacetValue[]; seller_handle: FacetValue[]; availability: FacetValue[] };
-  facetsApproximate: boolean;
+  /** Products the search matches across all pages: exact, or with `approximate` a lower bound. */
+  totalResults: number;
+  /**
+   * The match set is larger than the candidate cap: totalResults is the candidate set's size
+   * (cap + 1), facets count only the candidate set, and relevance ranks only it.
+   */
+  approximate: boolean;
+  /** Absent when asked without facets. */
+  facets?: { category: FacetValue[]; seller_handle: FacetValue[]; availability: FacetValue[] };
   /** The query that ran, when typo correction changed it. */
   queryCorrected?: string;
 }
@@ -75,6 +84,7 @@ export async function searchCatalog(db: Db, cursorSecret: Buffer, params: Search
     minStock: params.min_stock,
   };
   // Everything that defines the list; the cap too, since it bounds the relevance candidate set.
+  // Not facets (nor the router's view): like limit they shape the answer, so a walk may change them.
   const scope = cursorScope({ q, sortBy, cap, ...filters });
 
   let text = q;
@@ -94,7 +104,7 @@ export async function searchCatalog(db: Db, cursorSecret: Buffer, params: Search
   const { textOrderWalk, categoryTermsMax } = opts;
   const [row] = await rows<SearchSqlRow>(
     db,
-    searchSql({ text, correct, sortBy, limit: params.limit, after, candidateCap: cap, textOrderWalk, categoryTermsMax, ...filters }),
+    searchSql({ text, correct, sortBy, limit: params.limit, after, candidateCap: cap, textOrderWalk, categoryTermsMax, facets: params.facets, ...filters }),
   );
   const ran = row.query ?? undefined;
   const found = row.items ?? [];
@@ -115,8 +125,13 @@ export async function searchCatalog(db: Db, cursorSecret: Buffer, params: Search
     items,
     firstPosition: served + 1,
     nextCursor,
-    facets: { category: row.category_facets, seller_handle: row.seller_facets, availability: row.availability_facets },
-    facetsApproximate: row.matched > cap,
+    // The candidate set is the match set up to cap + 1 rows (whatever the page), so its count is
+    // the total: exact up to the cap, beyond it a lower bound, with no count of its own to run.
+    totalResults: row.matched,
+    approximate: row.matched > cap,
+    ...(row.category_facets && row.seller_facets && row.availability_facets && {
+      facets: { category: row.category_facets, seller_handle: row.seller_facets, availability: row.availability_facets },
+    }),
     ...(ran !== q && { queryCorrected: ran }),
   };
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import { ERROR_CATALOGUE, type ErrorSpec } from '../errors/catalogue';
 import { ADVISORY_CATALOGUE } from '../identity/advisories';
+import { MAX_INPUT_DEPTH, MAX_QUERY_WORDS } from '../lib/input-limits';
 import type { Operation } from '../trpc/meta';
 import type { PlatformLimits } from './limits';
 import { SERVICE_VERSION, UCP_VERSION } from './ucp-profile';
@@ -44,6 +45,7 @@ function overview(config: Config) {
     base_url: base,
     documents: {
       openapi: `${base}/api/openapi.json`,
+      api_reference: `${base}/docs`,
       ucp_profile: `${base}/.well-known/ucp`,
       per_seller_profile: `${base}/store/{handle}/.well-known/ucp`,
       docs: Object.fromEntries(DOC_SLUGS.map((s) => [s, `${base}/api/agent/docs/${s}`])),
@@ -55,6 +57,7 @@ function overview(config: Config) {
         'UCP-Agent: profile="https://agent.example.com/profile.json"   (RFC 8941 dictionary; recommended; parameters allowed, e.g. ; version="2026-04-08")',
         'UCP-Agent: https://agent.example.com/profile.json   (bare absolute URL)',
       ],
+      example_profile: `agent.example.com is a reserved documentation domain: a request naming it is served with the reserved_profile_host advisory (refused from ${config.profileHostRefusedFrom}). Your agent sends its own profile URL.`,
       rules: [
         'The URL must be absolute https; http is refused (ucp_agent_insecure_url), never upgraded.',
         `Reserved host names (localhost, *.localhost, *.test, *.example, *.invalid, *.local, example.com/net/org, single-label hosts) and IP literals are served with an advisory until ${config.profileHostRefusedFrom}, then refused with the same code.`,
@@ -117,8 +120,10 @@ function rest(src: DocSources) {
     openapi: `${base}/api/openapi.json`,
     conventions: [
       'Bodies are JSON (Content-Type: application/json, at most 1 MiB); search answers application/ld+json.',
-      'Order of checks: route (a retired endpoint answers 410 first), method (405), credentials (401/403), UCP-Agent, Idempotency-Key, body (413, 415, invalid_json, then the schema), then the operation. A request that breaks several rules gets the error of the first. The same rules run for MCP tool calls, in the same order.',
-      'Query parameters take plain decimal numbers (no 0x10, 1e3 or +5) and true/false; an unknown parameter answers 400 invalid_request.',
+      'Order of checks: route (a retired endpoint answers 410 first), method (405), credentials (401/403), UCP-Agent, Idempotency-Key, body (413, 415, invalid_json, the text and nesting limits below, then the schema), then the operation. A request that breaks several rules gets the error of the first. The same rules run for MCP tool calls, in the same order.',
+      'Query parameters take plain decimal numbers (-?digits with an optional .digits: no 0x10, 1e3, +5, 05 or spaces; 5.0 is 5, 5.5 is refused by an integer field) and true/false. An unknown query parameter or body field answers 400 invalid_request; its details.issues entry is at the unknown name and carries did_you_mean, the closest valid name, when one is close (seller → seller_handle).',
+      `Text: no string in a request (query, body, tool arguments, object keys included) may contain NUL (U+0000) or unpaired UTF-16 surrogates; single-line fields (q, category, seller_handle, handle, domain, name) refuse every control character (U+0000–U+001F, U+007F); q holds at most ${MAX_QUERY_WORDS} words; JSON nests at most ${MAX_INPUT_DEPTH} levels of objects and arrays. Each answers 400 invalid_request with details.issues naming the field.`,
+      'A request the HTTP parser cannot read answers JSON too, and the connection closes: 431 request_header_fields_too_large (request line and headers over 16 KiB), 400 malformed_request (a malformed request line, control characters in a header, Content-Length with Transfer-Encoding…).',
       'Every failure is {error, code} (see the errors page).',
       'Lists use opaque cursors: pass nextCursor back unchanged with the same parameters; a cursor from another query answers 400 invalid_cursor.',
     ],
@@ -145,7 +150,11 @@ function rest(src: DocSources) {
         path: '/api/agent/search',
         parameters: 'See operations[] (GET /api/agent/search): each parameter with its type, bounds and description.',
         response:
-          'JSON-LD schema.org ItemList of Products with Offers (price as a decimal string, priceCurrency USD, availability, inventoryLevel, seller identifier = handle), nextCursor, and facets (category, seller_handle, availability) over the whole match set; facets_approximate is true when a broad match set was counted over a bounded candidate set.',
+          'JSON-LD schema.org ItemList of Products with Offers (price as a decimal string, priceCurrency USD, availability, inventoryLevel, seller identifier = handle), totalResults, nextCursor, and facets (category, seller_handle, availability) over the whole match set; facets_approximate is true when a broad match set was counted over a bounded candidate set.',
+        total_results:
+          'totalResults counts the whole match set, every filter applied, on every page of a walk: exact up to 1,000 products; above, 1,001 with totalResults_approximate: true (a lower bound). totalResults_approximate is always present. It is the size of the candidate set the facets count, so it costs no query of its own.',
+        views:
+          'view=full (the REST default) has every field. view=compact (the default of the MCP tool search_catalog) keeps per product productID, name, brand (its name), category and the first image, and per offer identifier (the variant id carts take), sku, price, priceCurrency, availability (schema:InStock or schema:OutOfStock) and seller (the handle): still schema.org JSON-LD, about half the bytes of full (540–880 bytes per product on the demo catalog, against 1,100–1,700). facets=false leaves facets and facets_approximate out, and they are not counted: on a 10-product browse they are ~6 KB, more than the products in the compact view.',
         relevance:
           'Relevance ranks title matches above brand, category and description matches, and an exact title match first. It ranks a bounded candidate set: the first 1,001 matches in index order. A broader query is ranked within those (facets_approximate says so); narrow it with filters, or sort by newest or price to walk every match.',
         price_and_stock:
@@ -155,7 +164,7 @@ function rest(src: DocSources) {
         facets:
           'Each facet applies every filter (including its own), lists at most 50 values, most frequent first, and counts the match set — or, above 1,000 matches, the first 1,001 found (facets_approximate: true). Category values count spellings of one path that differ only in case as one value (the category filter matches them alike) and show one seller’s spelling. Availability values are in_stock and out_of_stock.',
         cursors:
-          'A cursor is bound to every parameter but limit (which may change between pages) and to the corrected query; a tampered cursor or one from another query answers 400 invalid_cursor. Keyset pagination: rows inserted during a walk never cause repeats or gaps. position continues across pages.',
+          'A cursor is bound to every parameter but limit, view and facets (which may change between pages) and to the corrected query; a tampered cursor or one from another query answers 400 invalid_cursor. Keyset pagination: rows inserted during a walk never cause repeats or gaps. position continues across pages.',
         strictness:
           'Unknown query parameters answer 400 invalid_request, so a misspelt filter is never silently ignored. An unknown seller_handle answers 404 SELLER_NOT_FOUND with did_you_mean.',
         extensions: 'Each Offer carries identifier (the variant id carts take); a Product carries url when the seller’s feed gives one.',
@@ -237,6 +246,14 @@ function limits(live: PlatformLimits) {
     ],
     tuning: 'Runtime-tunable without restart (PUT /api/admin/platform/limits or `npm run limits -- set name=value`); every instance sees a change within 1 s. Read GET /api/agent/platform/limits at session start.',
     developer_network_keys: { mint_rate: '5 keys per hour per account (429 rate_limited, Retry-After)', active_keys: '10 per account (409 key_limit_reached)' },
-    request: { body: 'at most 1 MiB (413 payload_too_large)', idempotency_key: '16–64 printable ASCII characters', search_limit: '1–50 results per page' },
+    request: {
+      body: 'at most 1 MiB (413 payload_too_large)',
+      headers: 'request line and headers at most 16 KiB in all (431 request_header_fields_too_large)',
+      nesting: `JSON bodies and tool arguments nest at most ${MAX_INPUT_DEPTH} levels of objects and arrays (400 invalid_request)`,
+      text: 'no NUL (U+0000) or unpaired surrogates in any string; no control characters in single-line fields such as q and handles (400 invalid_request)',
+      search_query: `q: at most 500 characters and ${MAX_QUERY_WORDS} words, a word being a run of letters or digits (400 invalid_request)`,
+      idempotency_key: '16–64 printable ASCII characters',
+      search_limit: '1–50 results per page',
+    },
   };
 }

@@ -3,7 +3,9 @@
  * a tool. Its input and output JSON Schemas come from the operation's own zod schemas (path
  * parameters renamed to snake_case arguments), plus the two arguments every transport-neutral
  * rule needs on MCP: `meta` (agent profile and buyer reference) and, for mutations,
- * `idempotency_key`. The description is the agent's whole manual: what the tool does, then what
+ * `idempotency_key`. A tool may default some fields otherwise than the operation does
+ * (ToolMeta.defaults): its schema advertises those defaults, and a call that leaves the fields out
+ * gets them. The description is the agent's whole manual: what the tool does, then what
  * its policy requires, generated from that policy.
  */
 import { z } from 'zod';
@@ -22,6 +24,8 @@ export interface Tool {
   operation: Operation;
   /** Tool argument name → the operation's input field, where they differ (`cart_id` → `id`). */
   fieldOf: Record<string, string>;
+  /** Input field → the value a call that leaves it out gets (ToolMeta.defaults). */
+  defaults: Record<string, unknown>;
 }
 
 export const LIMITS_RESOURCE = 'service://platform/limits';
@@ -68,6 +72,13 @@ function toolOf(operation: Operation, meta: NonNullable<Operation['tool']>): Too
   const properties: Record<string, unknown> = {};
   for (const [field, schema] of Object.entries((input.properties ?? {}) as Record<string, unknown>)) properties[rename[field] ?? field] = schema;
   const required = ((input.required ?? []) as string[]).map((field) => rename[field] ?? field);
+  const defaults = meta.defaults ?? {};
+  for (const [field, value] of Object.entries(defaults)) {
+    const argument = rename[field] ?? field;
+    const fieldSchema = operation.input instanceof z.ZodObject ? (operation.input.shape as Record<string, z.ZodType>)[field] : undefined;
+    if (!fieldSchema?.safeParse(value).success) throw new Error(`${meta.name}: default ${field}=${JSON.stringify(value)} is not a valid value of an input field`);
+    properties[argument] = { ...(properties[argument] as JsonSchema), default: value };
+  }
   properties.meta = META_SCHEMA;
   if (operation.idempotent) {
     properties.idempotency_key = IDEMPOTENCY_KEY_SCHEMA;
@@ -89,6 +100,7 @@ function toolOf(operation: Operation, meta: NonNullable<Operation['tool']>): Too
     },
     operation,
     fieldOf,
+    defaults,
   };
 }
 

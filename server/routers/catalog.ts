@@ -5,11 +5,12 @@
  */
 import { z } from 'zod';
 import { CURSOR_SECRET } from '../catalog/cursor';
-import { searchJsonLd } from '../catalog/jsonld';
+import { SEARCH_VIEWS, searchJsonLd } from '../catalog/jsonld';
 import { searchCatalog } from '../catalog/search';
 import { deliveryCoverage, findSeller, listSellers, parseSellerSelector, sellerLinks } from '../catalog/sellers';
 import { FACET_VALUES_MAX, SEARCH_CANDIDATE_CAP } from '../catalog/search-sql';
 import { businessProfile, ucpProfile } from '../domain/ucp-profile';
+import { MAX_QUERY_WORDS, singleLine, wordCount } from '../lib/input-limits';
 import { router } from '../trpc/init';
 import { discovery, open } from '../trpc/procedures';
 import { DISCOVERY_CACHE } from './discovery';
@@ -22,17 +23,16 @@ const cursorParam = z.string().max(2048).describe('nextCursor of the previous pa
 
 export const searchInput = z
   .object({
-    q: z
-      .string()
-      .max(500)
+    q: singleLine(500)
+      .refine((q) => wordCount(q) <= MAX_QUERY_WORDS, `must hold at most ${MAX_QUERY_WORDS} words`)
       .describe(
-        'Web-search syntax: words, "quoted phrase", -excluded, or. Misspelt plain words are corrected against the catalog’s vocabulary (query_corrected shows the query that ran). Omit to browse.',
+        `Web-search syntax: words, "quoted phrase", -excluded, or. Misspelt plain words are corrected against the catalog’s vocabulary (query_corrected shows the query that ran). Omit to browse. At most ${MAX_QUERY_WORDS} words (runs of letters or digits).`,
       )
       .optional(),
     limit: z.number().int().min(1).max(50).default(10).describe('Items per page, 1–50.'),
-    cursor: cursorParam.optional(),
-    category: z.string().max(500).describe('Category path prefix, case-insensitive, e.g. "Electronics > Audio" or "electronics > aud".').optional(),
-    seller_handle: z.string().max(100).describe('Only this seller’s products. An unknown handle answers 404 SELLER_NOT_FOUND with suggestions.').optional(),
+    cursor: cursorParam.describe('nextCursor of the previous page, unchanged. Repeat every other parameter (limit, view and facets may change).').optional(),
+    category: singleLine(500).describe('Category path prefix, case-insensitive, e.g. "Electronics > Audio" or "electronics > aud".').optional(),
+    seller_handle: singleLine(100).describe('Only this seller’s products. An unknown handle answers 404 SELLER_NOT_FOUND with suggestions.').optional(),
     sort_by: z
       .enum(['relevance', 'newest', 'price_asc', 'price_desc'])
       .describe('relevance (default with q; needs q) | newest (default without q) | price_asc | price_desc.')
@@ -50,6 +50,13 @@ export const searchInput = z
       .max(1_000_000)
       .describe('Products with a variant holding at least this many units (untracked stock qualifies); prices then count those variants only.')
       .optional(),
+    view: z
+      .enum(SEARCH_VIEWS)
+      .default('full')
+      .describe(
+        'full: every field (description, all images, url, stock levels, seller names). compact: per product productID, name, brand (text), category, one image, and per offer identifier, sku, price, priceCurrency, availability and seller (the handle): still schema.org JSON-LD, in about half the bytes. Default full; the MCP tool search_catalog defaults to compact.',
+      ),
+    facets: z.boolean().default(true).describe('false: leave facets (and facets_approximate) out; they are often most of a small page’s bytes.'),
   })
   .strict();
 
@@ -86,16 +93,49 @@ const product = z
   })
   .meta({ id: 'Product' });
 
+const compactOffer = z
+  .object({
+    '@type': z.literal('Offer'),
+    identifier: z.string().describe('Variant id: what carts take.'),
+    sku: z.string(),
+    price: z.string().describe('Decimal string with two places, e.g. "12.50".'),
+    priceCurrency: z.string().describe('Always USD: the network settles in USD.'),
+    availability: z.enum(['schema:InStock', 'schema:OutOfStock']).describe('Compact IRIs of https://schema.org/InStock and OutOfStock (untracked stock is in stock).'),
+    seller: z.string().describe('Seller handle.'),
+  })
+  .meta({ id: 'CompactOffer' });
+
+const compactProduct = z
+  .object({
+    '@type': z.literal('Product'),
+    productID: z.string(),
+    name: z.string(),
+    brand: z.string().describe('Brand name; absent when the feed gives none.').optional(),
+    category: z.string().describe('Category path, "A > B > C".'),
+    image: z.string().describe('The first image; absent when the product has none.').optional(),
+    offers: z.array(compactOffer).describe('One offer per variant, cheapest first.'),
+  })
+  .meta({ id: 'CompactProduct' });
+
 export const searchResult = z
   .object({
     '@context': z.literal('https://schema.org'),
     '@type': z.literal('ItemList'),
     numberOfItems: z.number().int().describe('Items on this page.'),
+    totalResults: z
+      .number()
+      .int()
+      .describe(
+        `Products the search matches across all pages, every filter applied: exact up to ${SEARCH_CANDIDATE_CAP}; above, ${SEARCH_CANDIDATE_CAP + 1} with totalResults_approximate true (a lower bound). The same on every page of a walk.`,
+      ),
+    totalResults_approximate: z
+      .boolean()
+      .describe(`Always present: true when the match set has more than ${SEARCH_CANDIDATE_CAP} products, so totalResults is a lower bound.`),
     itemListElement: z.array(
       z.object({
         '@type': z.literal('ListItem'),
         position: z.number().int().describe('1-based, continuing across pages.'),
-        item: product,
+        item: z.union([product, compactProduct]).describe('A Product with view=full, a CompactProduct with view=compact.'),
       }),
     ),
     nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page.'),
@@ -103,11 +143,15 @@ export const searchResult = z
     facets: z
       .object({ category: facetValues, seller_handle: facetValues, availability: facetValues })
       .describe(
-        `Counts over the whole match set (not just this page), with every filter applied; at most ${FACET_VALUES_MAX} values per facet, most frequent first. availability values are in_stock and out_of_stock.`,
-      ),
+        `Counts over the whole match set (not just this page), with every filter applied; at most ${FACET_VALUES_MAX} values per facet, most frequent first. availability values are in_stock and out_of_stock. Absent with facets=false.`,
+      )
+      .optional(),
     facets_approximate: z
       .boolean()
-      .describe(`true when the match set has more than ${SEARCH_CANDIDATE_CAP} products: facets then count the first ${SEARCH_CANDIDATE_CAP + 1} found, and relevance ranks those.`),
+      .describe(
+        `true when the match set has more than ${SEARCH_CANDIDATE_CAP} products: facets then count the first ${SEARCH_CANDIDATE_CAP + 1} found, and relevance ranks those. Absent with facets=false.`,
+      )
+      .optional(),
   })
   .meta({ id: 'SearchResult' });
 
@@ -115,9 +159,9 @@ export const searchResult = z
 
 const sellerSelector = z
   .object({
-    handle: z.string().max(100).describe('Seller handle, e.g. acme-outdoors.').optional(),
-    domain: z.string().max(2048).describe('Any URL or host on the store’s site, e.g. https://www.acme-outdoors.example/p/1.').optional(),
-    name: z.string().max(200).describe('Seller name; case and accents are ignored.').optional(),
+    handle: singleLine(100).describe('Seller handle, e.g. acme-outdoors.').optional(),
+    domain: singleLine(2048).describe('Any URL or host on the store’s site, e.g. https://www.acme-outdoors.shop/p/1.').optional(),
+    name: singleLine(200).describe('Seller name; case and accents are ignored.').optional(),
   })
   .strict()
   .describe('Exactly one of handle, domain, name.');
@@ -183,12 +227,29 @@ export const catalogRouter = router({
   search: open
     .meta({
       op: { contentType: JSON_LD, errors: ['invalid_cursor', 'invalid_price_range', 'SELLER_NOT_FOUND'] },
-      openapi: { method: 'GET', path: '/api/agent/search', tags: ['catalog'], summary: 'Search or browse the network catalog (JSON-LD)' },
+      examples: {
+        search: { summary: 'A text search, typos corrected', input: { q: 'wirelss headphnes', limit: 2 } },
+        browse: {
+          summary: 'One seller’s in-stock products in a category, cheapest first, in the compact view without facets',
+          input: { category: 'Sporting Goods', seller_handle: 'acme-outdoors', in_stock: true, sort_by: 'price_asc', limit: 2, view: 'compact', facets: false },
+        },
+        'unknown-seller': { summary: 'A seller handle that does not exist', input: { q: 'backpack', seller_handle: 'acme-outdoor' } },
+      },
+      openapi: {
+        method: 'GET',
+        path: '/api/agent/search',
+        tags: ['catalog'],
+        summary: 'Search or browse the network catalog (JSON-LD)',
+        description:
+          'Search or browse one catalog spanning every seller on the network. Answers a schema.org ItemList (JSON-LD) of Products with totalResults; each Offer’s identifier is the variant id carts take. Give q for a text search (typos are corrected; query_corrected shows the query that ran) or omit it to browse; narrow with category, seller_handle, price (US cents) and stock filters; page with nextCursor. view=compact answers about half the bytes (no descriptions, one image, no stock levels); facets=false leaves the facets out. The MCP tool search_catalog answers the compact view unless asked for view=full.',
+      },
       tool: {
         name: 'search_catalog',
         title: 'Search the network catalog',
         description:
-          'Search or browse one catalog spanning every seller on the network. Answers a schema.org ItemList (JSON-LD) of Products; each Offer’s identifier is the variant id carts take. Give q for a text search (typos are corrected; query_corrected shows the query that ran) or omit it to browse; narrow with category, seller_handle, price (US cents) and stock filters; page with nextCursor.',
+          'Search or browse one catalog spanning every seller on the network. Answers a schema.org ItemList (JSON-LD) of Products with totalResults; each Offer’s identifier is the variant id carts take. Give q for a text search (typos are corrected; query_corrected shows the query that ran) or omit it to browse; narrow with category, seller_handle, price (US cents) and stock filters; page with nextCursor. Answers the compact view unless view is full (descriptions, all images, stock levels); facets=false leaves the facets out.',
+        // An agent pays for every byte in its context: the tool answers the compact view by default.
+        defaults: { view: 'compact' },
       },
     })
     .input(searchInput)
@@ -196,12 +257,13 @@ export const catalogRouter = router({
     .query(async ({ ctx, input }) => {
       const page = await searchCatalog(ctx.db, await ctx.services.settings.secret(CURSOR_SECRET), input);
       ctx.response.headers['Content-Type'] = JSON_LD;
-      return searchJsonLd(page);
+      return searchJsonLd(page, input.view);
     }),
 
   sellers: open
     .meta({
       op: { errors: ['invalid_cursor'] },
+      examples: { 'ships-to': { summary: 'Sellers that deliver to Germany', input: { ships_to: 'DE', limit: 2 } } },
       openapi: { method: 'GET', path: '/api/agent/sellers', tags: ['catalog'], summary: 'List the sellers on the network' },
       tool: {
         name: 'list_sellers',
@@ -214,7 +276,7 @@ export const catalogRouter = router({
         .object({
           limit: z.number().int().min(1).max(50).default(20).describe('Sellers per page, 1–50.'),
           cursor: cursorParam.optional(),
-          q: z.string().max(200).describe('Part of the handle or name (case and accents ignored), or a similar word of the name.').optional(),
+          q: singleLine(200).describe('Part of the handle or name (case and accents ignored), or a similar word of the name.').optional(),
           ships_to: z
             .string()
             .regex(/^[A-Za-z]{2}$/, 'must be an ISO 3166-1 alpha-2 country code such as US')
@@ -230,6 +292,11 @@ export const catalogRouter = router({
   seller: open
     .meta({
       op: { errors: [...SELLER_ERRORS] },
+      examples: {
+        'by-handle': { summary: 'By handle', input: { handle: 'acme-outdoors' } },
+        'by-domain': { summary: 'By any URL on the store’s site', input: { domain: 'https://www.cafe-muller.shop/products/espresso' } },
+        miss: { summary: 'A handle that does not exist: similar sellers in details.did_you_mean', input: { handle: 'acme-outdoor' } },
+      },
       openapi: { method: 'GET', path: '/api/agent/seller', tags: ['catalog'], summary: 'One seller by handle, domain or name' },
       tool: {
         name: 'get_seller',
@@ -260,6 +327,7 @@ export const catalogRouter = router({
   policies: open
     .meta({
       op: { errors: [...SELLER_ERRORS] },
+      examples: { 'by-handle': { summary: 'By handle', input: { handle: 'northwind-audio' } } },
       openapi: { method: 'GET', path: '/api/agent/policies', tags: ['catalog'], summary: 'A seller’s store policies' },
       tool: {
         name: 'get_store_policies',
@@ -277,9 +345,17 @@ export const catalogRouter = router({
   manifest: discovery
     .meta({
       op: { errors: ['SELLER_NOT_FOUND'] },
-      openapi: { method: 'GET', path: '/store/{handle}/.well-known/ucp', tags: ['discovery'], summary: 'UCP business profile of one seller' },
+      examples: { 'acme-outdoors': { summary: 'The profile of acme-outdoors', input: { handle: 'acme-outdoors' } } },
+      openapi: {
+        method: 'GET',
+        path: '/store/{handle}/.well-known/ucp',
+        tags: ['discovery'],
+        summary: 'UCP business profile of one seller',
+        description:
+          'The UCP 2026-04-08 business profile of one seller on the network: its REST and MCP services scoped to the seller (config.seller_handle). Served without an agent profile to crawlers and tool loaders; a UCP-Agent sent is still validated. Cacheable for 5 minutes.',
+      },
     })
-    .input(z.object({ handle: z.string().max(100) }))
+    .input(z.object({ handle: z.string().max(100).describe('Seller handle, e.g. acme-outdoors.') }))
     .output(ucpProfile)
     .query(async ({ ctx, input }) => {
       const s = await findSeller(ctx.db, { by: 'handle', value: input.handle });

@@ -8,7 +8,15 @@ export const DISCOVERY_CACHE = 'public, max-age=300';
 export const discoveryRouter = router({
   ucp: discovery
     .meta({
-      openapi: { method: 'GET', path: '/.well-known/ucp', tags: ['discovery'], summary: 'UCP business profile of the network' },
+      examples: { network: { summary: 'The network’s profile', input: {} } },
+      openapi: {
+        method: 'GET',
+        path: '/.well-known/ucp',
+        tags: ['discovery'],
+        summary: 'UCP business profile of the network',
+        description:
+          'The UCP 2026-04-08 business profile of the whole network: its REST and MCP services, capabilities and payment handlers, and the advisories agents should know about (e.g. the day reserved profile hosts are refused from). Served without an agent profile to crawlers and tool loaders; a UCP-Agent sent is still validated. Cacheable for 5 minutes.',
+      },
     })
     .input(z.object({}))
     .output(ucpProfile)

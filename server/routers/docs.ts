@@ -14,6 +14,10 @@ export const docsRouter = router({
   page: open
     .meta({
       op: { errors: ['doc_not_found'] },
+      examples: {
+        limits: { summary: 'The limits page', input: { slug: 'limits' } },
+        'unknown-slug': { summary: 'A page that does not exist: the valid slugs in details.valid_slugs', input: { slug: 'quickstart' } },
+      },
       openapi: {
         method: 'GET',
         path: '/api/agent/docs/{slug}',
@@ -26,8 +30,9 @@ export const docsRouter = router({
         description: `The service’s documentation as JSON. Pages: ${DOC_SLUGS.join(', ')} (overview: identification, idempotency, advisories; mcp: this tool server; errors: every error code; limits: the live limits).`,
       },
     })
-    // A plain string, so an unknown slug is a 404 with the valid ones rather than a schema error.
-    .input(z.object({ slug: z.string().max(100).describe(`One of ${DOC_SLUGS.join(', ')}.`) }).strict())
+    // A plain string, so an unknown slug is a 404 with the valid ones rather than a schema error;
+    // the published schemas (OpenAPI, the read_docs tool) still list the slugs as an enum.
+    .input(z.object({ slug: z.string().max(100).meta({ enum: [...DOC_SLUGS] }).describe(`One of ${DOC_SLUGS.join(', ')}.`) }).strict())
     .output(docPage)
     .query(({ ctx, input }) => {
       if (!(DOC_SLUGS as readonly string[]).includes(input.slug)) {

@@ -16,9 +16,14 @@ export const limitsRecord = z
 
 const positiveInt = z.number().int().positive().max(2_000_000_000);
 export const limitsPatch = z
-  .object({ max_item_quantity: positiveInt.optional(), max_cart_total_cents: positiveInt.optional() })
+  .object({
+    max_item_quantity: positiveInt.describe('New largest quantity one cart line may hold.').optional(),
+    max_cart_total_cents: positiveInt.describe('New largest cart total (subtotal + delivery), in US cents.').optional(),
+  })
   .strict()
-  .refine((p) => LIMIT_FIELDS.some((f) => p[f] !== undefined), { message: `Give at least one of ${LIMIT_FIELDS.join(', ')}.` });
+  .refine((p) => LIMIT_FIELDS.some((f) => p[f] !== undefined), { message: `Give at least one of ${LIMIT_FIELDS.join(', ')}.` })
+  // The refinement, as JSON Schema can say it (the fields are the only properties allowed).
+  .meta({ description: `Any subset of ${LIMIT_FIELDS.join(', ')}, at least one; fields left out keep their value.`, minProperties: 1 });
 
 export const feedbackInput = z
   .object({
@@ -38,9 +43,12 @@ export const feedbackInput = z
       .describe('Anything that helps reproduce it, e.g. the request id.')
       .optional(),
   })
+  .strict()
   .meta({ id: 'FeedbackReport' });
 
-export const feedbackReceipt = z.object({ id: z.string(), status: z.literal('received') }).meta({ id: 'FeedbackReceipt' });
+export const feedbackReceipt = z
+  .object({ id: z.string().describe('The report’s id (fb_…): quote it in a follow-up.'), status: z.literal('received') })
+  .meta({ id: 'FeedbackReceipt' });
 
 export const platformRouter = router({
   limits: open
@@ -48,6 +56,7 @@ export const platformRouter = router({
       // Read at every agent session's start: answered from a ≤ 1 s cache, which keeps the
       // contract that every instance sees a change within 1 s.
       op: { cacheMs: 1000 },
+      examples: { current: { summary: 'The live limits', input: {} } },
       openapi: { method: 'GET', path: '/api/agent/platform/limits', tags: ['platform'], summary: 'Read the live cart limits' },
       tool: {
         name: 'get_platform_limits',
@@ -62,11 +71,14 @@ export const platformRouter = router({
 
   setLimits: admin
     .meta({
+      examples: { 'raise-quantity': { summary: 'Raise the quantity limit only', input: { max_item_quantity: 30 } } },
       openapi: {
         method: 'PUT',
         path: '/api/admin/platform/limits',
         tags: ['admin'],
         summary: 'Change cart limits at run time (ADMIN_TOKEN bearer)',
+        description:
+          'Sets any subset of the cart limits and answers the whole record. Every instance applies the change within 1 s. Needs `Authorization: Bearer <ADMIN_TOKEN>`; without ADMIN_TOKEN configured the admin API answers 403 admin_disabled (use `npm run limits` on the server instead).',
         protect: true,
       },
     })
@@ -81,6 +93,17 @@ export const platformRouter = router({
   feedback: open
     .meta({
       op: { successStatus: 202 },
+      examples: {
+        report: {
+          summary: 'A confusing answer',
+          input: {
+            category: 'response_shape',
+            severity: 'friction',
+            message: 'Search for "trail boots" under 100 USD returned facets but no items; I expected the cheapest boots first.',
+            context: { endpoint: '/api/agent/search', request_id: 'req_01kt2j28pzwq817ysfzgf1gjtv' },
+          },
+        },
+      },
       openapi: { method: 'POST', path: '/api/agent/feedback', tags: ['platform'], summary: 'Report a problem (answers 202 at once)' },
       tool: {
         name: 'send_feedback',
@@ -97,6 +120,7 @@ export const platformRouter = router({
   retiredProducts: discovery
     .meta({
       op: { retired: { replacement: '/api/agent/search' }, errors: ['endpoint_retired'] },
+      examples: { retired: { summary: 'Any call', input: {} } },
       openapi: {
         method: 'GET',
         path: '/api/agent/products',

@@ -78,7 +78,8 @@ export interface RequestContext {
   response: ResponseControl;
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+/** A Request-Id the caller sends is echoed when it looks like this; otherwise one is generated. */
+export const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 export function createContext(services: Services, envelope: RequestEnvelope): RequestContext {
   const incoming = envelope.requestId;

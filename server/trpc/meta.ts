@@ -47,6 +47,23 @@ export interface ToolMeta {
   rename?: Record<string, string>;
   /** The tool removes or cancels something (MCP `destructiveHint`). */
   destructive?: boolean;
+  /**
+   * Values the tool gives input fields that a call leaves out, where they differ from the
+   * operation's own defaults (REST keeps those); published as the arguments' JSON Schema default.
+   */
+  defaults?: Record<string, unknown>;
+}
+
+/**
+ * An example call, published in /api/openapi.json beside the operation's parameters, body and
+ * responses. What the service answers to it (over the demo catalog) is recorded by
+ * `npm run openapi:examples` into server/http/openapi-examples.ts, and test/openapi.test.ts checks
+ * that the recording is still what the service answers.
+ */
+export interface OperationExample {
+  summary: string;
+  /** The operation's input as its schema takes it: path and query parameters, or the JSON body. */
+  input: Record<string, unknown>;
 }
 
 export type AppMeta = OpenApiMeta<{
@@ -54,6 +71,8 @@ export type AppMeta = OpenApiMeta<{
   idempotent?: boolean;
   op?: OperationPolicy;
   tool?: ToolMeta;
+  /** Example calls by name (a name is also the key of the example in the OpenAPI document). */
+  examples?: Record<string, OperationExample>;
 }>;
 
 export interface RestBinding {
@@ -71,6 +90,7 @@ export interface Operation {
   policy: OperationPolicy;
   rest?: RestBinding;
   tool?: ToolMeta;
+  examples: Record<string, OperationExample>;
   input: z.ZodType;
   output: z.ZodType;
   meta: AppMeta;

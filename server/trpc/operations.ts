@@ -33,6 +33,7 @@ export function describeOperations(router: AnyRouter): Operation[] {
     if (rest && rest.method !== 'GET' && rest.path.startsWith('/api/agent/') && !idempotent) {
       throw new Error(`${name}: every POST, PATCH and DELETE under /api/agent/ is idempotent`);
     }
-    return { name, type: def.type, access, idempotent, policy: meta.op ?? {}, rest, tool: meta.tool, input: def.inputs[0], output: def.output, meta };
+    const examples = meta.examples ?? {};
+    return { name, type: def.type, access, idempotent, policy: meta.op ?? {}, rest, tool: meta.tool, examples, input: def.inputs[0], output: def.output, meta };
   });
 }

@@ -1,0 +1,46 @@
+/**
+ * The shape of `details` for each error code that carries it: the one description of those
+ * extras, published in /api/openapi.json (each code's error schema) and held to the real bodies by
+ * test/openapi.test.ts. A code absent here answers no `details`. `.optional()` marks details that
+ * only some failures of the code carry.
+ */
+import { z } from 'zod';
+import type { ErrorCode } from './catalogue';
+
+const sellerRef = z.object({ handle: z.string(), name: z.string() });
+
+export const ERROR_DETAILS = {
+  invalid_request: z.object({
+    issues: z
+      .array(
+        z.object({
+          path: z.string().describe('Dotted path of the offending field (e.g. "context.endpoint"); empty for the input as a whole.'),
+          message: z.string(),
+          did_you_mean: z.string().describe('For an unknown field: the valid name it most likely meant (seller → seller_handle).').optional(),
+        }),
+      )
+      .min(1)
+      .describe('Each problem of the request against the operation’s schema.'),
+  }),
+  credential_required: z.object({
+    required: z.string().describe('What the operation needs: a scope such as "checkout:write", "buyer_token", "developer_session" or "ADMIN_TOKEN bearer".'),
+  }),
+  reserved_profile_host: z.object({
+    refused_from: z.string().describe('The day (YYYY-MM-DD) from which such profiles are refused.'),
+    host: z.string().describe('The profile URL’s host.'),
+  }),
+  ip_profile_host: z.object({
+    refused_from: z.string().describe('The day (YYYY-MM-DD) from which such profiles are refused.'),
+    host: z.string().describe('The profile URL’s host.'),
+  }),
+  doc_not_found: z.object({ valid_slugs: z.array(z.string()).describe('The documentation pages there are.') }),
+  endpoint_retired: z.object({ replacement: z.string().describe('The endpoint to use instead.') }),
+  invalid_seller_selector: z
+    .object({ matches: z.array(sellerRef).describe('Sellers sharing the name given: select one of them by handle.') })
+    .optional(),
+  SELLER_NOT_FOUND: z.object({
+    did_you_mean: z.array(sellerRef).max(3).describe('Up to 3 sellers whose handle or name is most like the one asked for, most similar first; may be empty.'),
+  }),
+} satisfies Partial<Record<ErrorCode, z.ZodType>>;
+
+export type CodeWithDetails = keyof typeof ERROR_DETAILS;

@@ -1,0 +1,3431 @@
+/**
+ * Generated from GET /api/openapi.json by openapi-typescript (test/typed-client.test.ts regenerates
+ * and compares it; when the document changes, review the new file it writes and commit it).
+ * Do not edit by hand.
+ */
+
+export interface paths {
+    "/api/agent/platform/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the live cart limits
+         * @description The live cart limits: the largest quantity one cart line may hold and the largest cart total (subtotal + delivery) in US cents. Read them at the start of a session; the same record is the resource service://platform/limits.
+         */
+        get: operations["platform-limits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/platform/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change cart limits at run time (ADMIN_TOKEN bearer)
+         * @description Sets any subset of the cart limits and answers the whole record. Every instance applies the change within 1 s. Needs `Authorization: Bearer <ADMIN_TOKEN>`; without ADMIN_TOKEN configured the admin API answers 403 admin_disabled (use `npm run limits` on the server instead).
+         */
+        put: operations["platform-setLimits"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a problem (answers 202 at once)
+         * @description Tell the service’s engineers about a problem: something hard to find, a confusing answer or tool description, slowness, an error you could not handle, or a missing capability. Also the way to report a job blocked on a credential you cannot get. Acknowledged at once with an id.
+         */
+        post: operations["platform-feedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retired: answers 410 for every method; use GET /api/agent/search
+         * @deprecated
+         * @description Permanently retired: answers 410 endpoint_retired for every method and query, before any other check. Use GET /api/agent/search.
+         */
+        get: operations["platform-retiredProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search or browse the network catalog (JSON-LD)
+         * @description Search or browse one catalog spanning every seller on the network. Answers a schema.org ItemList (JSON-LD) of Products with totalResults; each Offer’s identifier is the variant id carts take. Give q for a text search (typos are corrected; query_corrected shows the query that ran) or omit it to browse; narrow with category, seller_handle, price (US cents) and stock filters; page with nextCursor. view=compact answers about half the bytes (no descriptions, one image, no stock levels); facets=false leaves the facets out. The MCP tool search_catalog answers the compact view unless asked for view=full.
+         */
+        get: operations["catalog-search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/sellers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the sellers on the network
+         * @description Sellers on the network with their catalog size and delivery coverage; filter by part of the name (q) or by a country they deliver to (ships_to); page with nextCursor.
+         */
+        get: operations["catalog-sellers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/seller": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One seller by handle, domain or name
+         * @description One seller’s public profile, delivery zones and catalog size, selected by exactly one of handle, domain (any URL on the store’s site) or name. A miss fails with SELLER_NOT_FOUND and details.did_you_mean.
+         */
+        get: operations["catalog-seller"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A seller’s store policies
+         * @description A seller’s published returns, shipping, privacy and terms policies (summary and URL each), selected like get_seller.
+         */
+        get: operations["catalog-policies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/store/{handle}/.well-known/ucp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * UCP business profile of one seller
+         * @description The UCP 2026-04-08 business profile of one seller on the network: its REST and MCP services scoped to the seller (config.seller_handle). Served without an agent profile to crawlers and tool loaders; a UCP-Agent sent is still validated. Cacheable for 5 minutes.
+         */
+        get: operations["catalog-manifest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/docs/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Documentation as JSON; slug is one of overview, rest, mcp, errors, limits
+         * @description The service’s documentation as JSON. Pages: overview, rest, mcp, errors, limits (overview: identification, idempotency, advisories; mcp: this tool server; errors: every error code; limits: the live limits).
+         */
+        get: operations["docs-page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/.well-known/ucp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * UCP business profile of the network
+         * @description The UCP 2026-04-08 business profile of the whole network: its REST and MCP services, capabilities and payment handlers, and the advisories agents should know about (e.g. the day reserved profile hosts are refused from). Served without an agent profile to crawlers and tool loaders; a UCP-Agent sent is still validated. Cacheable for 5 minutes.
+         */
+        get: operations["discovery-ucp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/cart/{id}/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Autonomous settlement (x402)
+         * @description Needs a credential with checkout:write. Such credentials are not issued yet, so today every call answers 401: credential_required (details.required names checkout:write), or invalid_credential when an Authorization header is sent.
+         */
+        post: operations["carts-settle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/buyer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register a buyer
+         * @description Needs a credential with buyer:write. Such credentials are not issued yet, so today every call answers 401: credential_required (details.required names buyer:write), or invalid_credential when an Authorization header is sent.
+         */
+        post: operations["buyer-register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/buyer/otp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a buyer a one-time code
+         * @description Needs a credential with buyer:write. Such credentials are not issued yet, so today every call answers 401: credential_required (details.required names buyer:write), or invalid_credential when an Authorization header is sent.
+         */
+        post: operations["buyer-sendOtp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/buyer/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify a buyer’s one-time code
+         * @description Needs a credential with buyer:write. Such credentials are not issued yet, so today every call answers 401: credential_required (details.required names buyer:write), or invalid_credential when an Authorization header is sent.
+         */
+        post: operations["buyer-verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/buyer/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The verified buyer
+         * @description Needs a credential with buyer_token. Such credentials are not issued yet, so today every call answers 401: credential_required (details.required names buyer_token), or invalid_credential when an Authorization header is sent.
+         */
+        get: operations["buyer-me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/buyer/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The buyer’s order history
+         * @description Needs a credential with dev.ucp.shopping.order:read. Such credentials are not issued yet, so today every call answers 401: credential_required (details.required names dev.ucp.shopping.order:read), or invalid_credential when an Authorization header is sent.
+         */
+        get: operations["buyer-orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/order-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Status of an order
+         * @description Needs a credential with dev.ucp.shopping.order:read. Such credentials are not issued yet, so today every call answers 401: credential_required (details.required names dev.ucp.shopping.order:read), or invalid_credential when an Authorization header is sent.
+         */
+        get: operations["buyer-orderStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/developer/network-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint a network API key
+         * @description Needs a credential with developer_session. Such credentials are not issued yet, so today every call answers 401: credential_required (details.required names developer_session), or invalid_credential when an Authorization header is sent.
+         */
+        post: operations["developer-mintNetworkKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/developer/network-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an unused network API key
+         * @description Needs a credential with developer_session. Such credentials are not issued yet, so today every call answers 401: credential_required (details.required names developer_session), or invalid_credential when an Authorization header is sent.
+         */
+        delete: operations["developer-revokeNetworkKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        PlatformLimits: {
+            /** @description Largest quantity one cart line may hold. */
+            max_item_quantity: number;
+            /** @description Largest cart total (subtotal + delivery), in US cents. */
+            max_cart_total_cents: number;
+            /** @description max_cart_total_cents as decimal dollars with two places, e.g. "1000.00". */
+            max_cart_total_usd: string;
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        FeedbackReceipt: {
+            /** @description The report’s id (fb_…): quote it in a follow-up. */
+            id: string;
+            /** @constant */
+            status: "received";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        SearchResult: {
+            /** @constant */
+            "@context": "https://schema.org";
+            /** @constant */
+            "@type": "ItemList";
+            /** @description Items on this page. */
+            numberOfItems: number;
+            /** @description Products the search matches across all pages, every filter applied: exact up to 1000; above, 1001 with totalResults_approximate true (a lower bound). The same on every page of a walk. */
+            totalResults: number;
+            /** @description Always present: true when the match set has more than 1000 products, so totalResults is a lower bound. */
+            totalResults_approximate: boolean;
+            itemListElement: {
+                /** @constant */
+                "@type": "ListItem";
+                /** @description 1-based, continuing across pages. */
+                position: number;
+                /** @description A Product with view=full, a CompactProduct with view=compact. */
+                item: components["schemas"]["Product"] | components["schemas"]["CompactProduct"];
+            }[];
+            /** @description Pass as cursor for the next page; null on the last page. */
+            nextCursor: string | null;
+            /** @description The query that ran, present when misspelt words of q were corrected. */
+            query_corrected?: string;
+            /** @description Counts over the whole match set (not just this page), with every filter applied; at most 50 values per facet, most frequent first. availability values are in_stock and out_of_stock. Absent with facets=false. */
+            facets?: {
+                category: {
+                    value: string;
+                    count: number;
+                }[];
+                seller_handle: {
+                    value: string;
+                    count: number;
+                }[];
+                availability: {
+                    value: string;
+                    count: number;
+                }[];
+            };
+            /** @description true when the match set has more than 1000 products: facets then count the first 1001 found, and relevance ranks those. Absent with facets=false. */
+            facets_approximate?: boolean;
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        Product: {
+            /** @constant */
+            "@type": "Product";
+            /** @description urn:agentcommerce:product:<productID> */
+            "@id": string;
+            productID: string;
+            name: string;
+            description: string;
+            brand?: {
+                /** @constant */
+                "@type": "Brand";
+                name: string;
+            };
+            /** @description Category path, "A > B > C". */
+            category: string;
+            image: string[];
+            /** @description The product page on the seller’s site. */
+            url?: string;
+            /** @description One offer per variant, cheapest first. */
+            offers: components["schemas"]["Offer"][];
+        };
+        Offer: {
+            /** @constant */
+            "@type": "Offer";
+            /** @description Variant id. */
+            identifier: string;
+            sku: string;
+            /** @description Decimal string with two places, e.g. "12.50". */
+            price: string;
+            /** @description Always USD: the network settles in USD. */
+            priceCurrency: string;
+            /** @enum {string} */
+            availability: "https://schema.org/InStock" | "https://schema.org/OutOfStock";
+            /** @description Units in stock; absent when the seller does not track stock (always available). */
+            inventoryLevel?: {
+                /** @constant */
+                "@type": "QuantitativeValue";
+                value: number;
+            };
+            seller: {
+                /** @constant */
+                "@type": "Organization";
+                name: string;
+                /** @description Seller handle. */
+                identifier: string;
+            };
+        };
+        CompactProduct: {
+            /** @constant */
+            "@type": "Product";
+            productID: string;
+            name: string;
+            /** @description Brand name; absent when the feed gives none. */
+            brand?: string;
+            /** @description Category path, "A > B > C". */
+            category: string;
+            /** @description The first image; absent when the product has none. */
+            image?: string;
+            /** @description One offer per variant, cheapest first. */
+            offers: components["schemas"]["CompactOffer"][];
+        };
+        CompactOffer: {
+            /** @constant */
+            "@type": "Offer";
+            /** @description Variant id: what carts take. */
+            identifier: string;
+            sku: string;
+            /** @description Decimal string with two places, e.g. "12.50". */
+            price: string;
+            /** @description Always USD: the network settles in USD. */
+            priceCurrency: string;
+            /**
+             * @description Compact IRIs of https://schema.org/InStock and OutOfStock (untracked stock is in stock).
+             * @enum {string}
+             */
+            availability: "schema:InStock" | "schema:OutOfStock";
+            /** @description Seller handle. */
+            seller: string;
+        };
+        SellerList: {
+            sellers: components["schemas"]["SellerSummary"][];
+            nextCursor: string | null;
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        SellerSummary: {
+            handle: string;
+            name: string;
+            /** @description Host names of the store’s site, primary first. */
+            domains: string[];
+            description: string;
+            /** @description Always USD: the network settles in USD. */
+            currency: string;
+            /** @description Products listed now. */
+            catalog_size: number;
+            delivery_coverage: components["schemas"]["DeliveryCoverage"];
+        };
+        /** @description Summary of the delivery zones. */
+        DeliveryCoverage: {
+            /** @description ISO 3166-1 alpha-2 countries the seller delivers to. */
+            countries: string[];
+            /** @description Cheapest delivery price of any zone, in US cents. */
+            min_price_cents: number | null;
+            /** @description Lowest order subtotal, in US cents, above which some zone delivers free; absent when none does. */
+            free_over_cents_min?: number;
+            /** @description Fewest delivery days of any zone. */
+            fastest_days: number | null;
+            /** @description Most delivery days of any zone. */
+            slowest_days: number | null;
+        };
+        SellerProfile: {
+            handle: string;
+            name: string;
+            /** @description Host names of the store’s site, primary first. */
+            domains: string[];
+            description: string;
+            /** @description Always USD: the network settles in USD. */
+            currency: string;
+            /** @description Products listed now. */
+            catalog_size: number;
+            delivery_coverage: components["schemas"]["DeliveryCoverage"];
+            id: string;
+            logo: string | null;
+            delivery_zones: components["schemas"]["DeliveryZone"][];
+            links: {
+                policies: string;
+                /** @description Per-seller UCP manifest. */
+                manifest: string;
+                /** @description Search scoped to this seller. */
+                search: string;
+            };
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        DeliveryZone: {
+            country: string;
+            price_cents: number;
+            free_over_cents?: number | null;
+            min_days: number;
+            max_days: number;
+        };
+        SellerPolicies: {
+            seller: {
+                handle: string;
+                name: string;
+            };
+            policies: {
+                returns: {
+                    summary: string;
+                    url: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                shipping: {
+                    summary: string;
+                    url: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                privacy: {
+                    summary: string;
+                    url: string;
+                } & {
+                    [key: string]: unknown;
+                };
+                terms: {
+                    summary: string;
+                    url: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description UCP 2026-04-08 business profile (discovery/profile.json#/$defs/business_profile). */
+        UcpBusinessProfile: {
+            ucp: {
+                /** @constant */
+                version: "2026-04-08";
+                services: {
+                    [key: string]: {
+                        version: string;
+                        /** @enum {string} */
+                        transport: "rest" | "mcp";
+                        /** Format: uri */
+                        endpoint: string;
+                        /** Format: uri */
+                        schema: string;
+                        /** Format: uri */
+                        spec: string;
+                        config?: {
+                            seller_handle: string;
+                        };
+                    }[];
+                };
+                capabilities: {
+                    [key: string]: {
+                        version: string;
+                        /** Format: uri */
+                        spec: string;
+                        /** Format: uri */
+                        schema: string;
+                        config: {
+                            [key: string]: string;
+                        };
+                    }[];
+                };
+                payment_handlers: {
+                    [key: string]: {
+                        id: string;
+                        version: string;
+                        /** Format: uri */
+                        spec: string;
+                        config: {
+                            /** @constant */
+                            confirmation: "human";
+                            currencies: string[];
+                        };
+                    }[];
+                };
+            };
+            name: string;
+            advisories: {
+                /** @enum {string} */
+                code: "reserved_profile_host" | "ip_profile_host" | "buyer_ref_invalid" | "buyer_ref_pii_dropped";
+                message: string;
+                /** Format: uri */
+                documentation: string;
+                refused_from: string;
+            }[];
+            seller?: {
+                handle: string;
+                name: string;
+                domains: string[];
+            };
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        DocPage: {
+            /** @enum {string} */
+            slug: "overview" | "rest" | "mcp" | "errors" | "limits";
+            title: string;
+            version: string;
+            url: string;
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Something about the request that should change; it did not change the status. */
+        Advisory: {
+            /** @enum {string} */
+            code: "reserved_profile_host" | "ip_profile_host" | "buyer_ref_invalid" | "buyer_ref_pii_dropped";
+            message: string;
+            /**
+             * Format: uri
+             * @description Where the advisory is explained.
+             */
+            documentation: string;
+            /** @description The day from which what the advisory announces is refused; null when it announces no refusal. */
+            refused_from: string | null;
+        };
+        /** @description Present when something about the request should change (the Service-Advisory header says the same); the status is unaffected. */
+        ServiceAdvisories: components["schemas"]["Advisory"][];
+        /** @description 400 IDEMPOTENCY_KEY_REQUIRED: This operation changes data and needs an idempotency key: the Idempotency-Key header on REST (every POST, PATCH and DELETE under /api/agent), the idempotency_key argument on MCP. Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry. */
+        "Error.IDEMPOTENCY_KEY_REQUIRED": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "IDEMPOTENCY_KEY_REQUIRED";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 404 SELLER_NOT_FOUND: No seller matches that selector. `details.did_you_mean` lists up to 3 similar sellers as {handle, name}. */
+        "Error.SELLER_NOT_FOUND": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "SELLER_NOT_FOUND";
+            details: {
+                /** @description Up to 3 sellers whose handle or name is most like the one asked for, most similar first; may be empty. */
+                did_you_mean: {
+                    handle: string;
+                    name: string;
+                }[];
+            };
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 403 admin_disabled: The admin API is disabled: ADMIN_TOKEN is not configured. Set ADMIN_TOKEN on the server, or use `npm run limits`. */
+        "Error.admin_disabled": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "admin_disabled";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 403 admin_token_invalid: The admin token is not valid. Use the ADMIN_TOKEN bearer. */
+        "Error.admin_token_invalid": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "admin_token_invalid";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 401 credential_required: This operation needs a credential. `details.required` names the credential or scope; the WWW-Authenticate header says the same. */
+        "Error.credential_required": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "credential_required";
+            details: {
+                /** @description What the operation needs: a scope such as "checkout:write", "buyer_token", "developer_session" or "ADMIN_TOKEN bearer". */
+                required: string;
+            };
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 404 doc_not_found: No documentation page has that slug. `details.valid_slugs` lists them. */
+        "Error.doc_not_found": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "doc_not_found";
+            details: {
+                /** @description The documentation pages there are. */
+                valid_slugs: string[];
+            };
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 410 endpoint_retired: GET /api/agent/products is permanently retired: use GET /api/agent/search to search or browse the catalog. Permanent; `details.replacement` names the endpoint to use. */
+        "Error.endpoint_retired": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "endpoint_retired";
+            details: {
+                /** @description The endpoint to use instead. */
+                replacement: string;
+            };
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 400 idempotency_key_invalid: The Idempotency-Key must be 16 to 64 printable ASCII characters. A UUID is a good key. */
+        "Error.idempotency_key_invalid": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "idempotency_key_invalid";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 409 idempotency_key_reused: This Idempotency-Key was already used for a different request. Use a new key for a new request; a retry must repeat the same operation with the same input (REST and MCP share one namespace per caller). */
+        "Error.idempotency_key_reused": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "idempotency_key_reused";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 409 idempotency_request_in_progress: A request with this Idempotency-Key is still being processed. Retry after the Retry-After delay to receive its outcome. */
+        "Error.idempotency_request_in_progress": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "idempotency_request_in_progress";
+            /**
+             * @description The same request can succeed later.
+             * @constant
+             */
+            retryable: true;
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 500 internal_error: Something went wrong on our side. Quote `request_id` when reporting it through POST /api/agent/feedback. */
+        "Error.internal_error": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "internal_error";
+            /** @description The request’s id, to quote when reporting the failure. */
+            request_id?: string;
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 401 invalid_credential: The credential in the Authorization header is not valid. An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
+        "Error.invalid_credential": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "invalid_credential";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 400 invalid_cursor: The cursor is not valid for this query. Pass back a nextCursor unchanged, with the same query parameters it came from. */
+        "Error.invalid_cursor": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "invalid_cursor";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 400 invalid_json: The request body is not valid JSON. Send a JSON document. */
+        "Error.invalid_json": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "invalid_json";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 400 invalid_price_range: min_price_cents must not be greater than max_price_cents. Swap or widen the bounds. */
+        "Error.invalid_price_range": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "invalid_price_range";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 400 invalid_request: The request does not match the operation’s schema. `details.issues` lists each problem as {path, message}. */
+        "Error.invalid_request": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "invalid_request";
+            details: {
+                /** @description Each problem of the request against the operation’s schema. */
+                issues: {
+                    /** @description Dotted path of the offending field (e.g. "context.endpoint"); empty for the input as a whole. */
+                    path: string;
+                    message: string;
+                    /** @description For an unknown field: the valid name it most likely meant (seller → seller_handle). */
+                    did_you_mean?: string;
+                }[];
+            };
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 400 invalid_seller_selector: Select exactly one seller with one of handle, domain or name. For example ?handle=acme-outdoors, ?domain=https://www.acme-outdoors.shop/p/1 or ?name=Acme Outdoors. */
+        "Error.invalid_seller_selector": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "invalid_seller_selector";
+            details?: {
+                /** @description Sellers sharing the name given: select one of them by handle. */
+                matches: {
+                    handle: string;
+                    name: string;
+                }[];
+            };
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 400 ip_profile_host: The agent profile URL names an IP address instead of a host name. Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it. */
+        "Error.ip_profile_host": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "ip_profile_host";
+            details: {
+                /** @description The day (YYYY-MM-DD) from which such profiles are refused. */
+                refused_from: string;
+                /** @description The profile URL’s host. */
+                host: string;
+            };
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 400 malformed_request: The request is not valid HTTP/1.1. Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer. */
+        "Error.malformed_request": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "malformed_request";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 405 method_not_allowed: This endpoint does not accept that method. The Allow header lists the methods the path accepts. */
+        "Error.method_not_allowed": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "method_not_allowed";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 413 payload_too_large: The request body is larger than 1 MiB. Send at most 1 MiB. */
+        "Error.payload_too_large": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "payload_too_large";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 431 request_header_fields_too_large: The request line and headers are larger than the server reads (16 KiB in all). Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+        "Error.request_header_fields_too_large": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "request_header_fields_too_large";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 400 reserved_profile_host: The agent profile is on a reserved host name (localhost, .test, .example, .invalid, .local, example.com, single-label). Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it. */
+        "Error.reserved_profile_host": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "reserved_profile_host";
+            details: {
+                /** @description The day (YYYY-MM-DD) from which such profiles are refused. */
+                refused_from: string;
+                /** @description The profile URL’s host. */
+                host: string;
+            };
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 503 service_unavailable: A service this request depends on is unavailable. Retry after the Retry-After delay. Temporary: retry with the same Idempotency-Key. */
+        "Error.service_unavailable": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "service_unavailable";
+            /**
+             * @description The same request can succeed later.
+             * @constant
+             */
+            retryable: true;
+            /** @description The request’s id, to quote when reporting the failure. */
+            request_id?: string;
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 400 ucp_agent_insecure_url: The agent profile URL must use https; http URLs are refused, not upgraded. Publish the profile over https. */
+        "Error.ucp_agent_insecure_url": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "ucp_agent_insecure_url";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 400 ucp_agent_invalid: The UCP-Agent header must be a structured dictionary with a quoted `profile` URL (`profile="https://…"`) or a bare absolute https URL. Quote the URL in the dictionary form; a relative URL or a token is refused. */
+        "Error.ucp_agent_invalid": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "ucp_agent_invalid";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 400 ucp_agent_required: Open calls must identify the agent with a UCP-Agent header: `UCP-Agent: profile="https://agent.example.com/profile.json"` (recommended) or the bare URL `UCP-Agent: https://agent.example.com/profile.json`. Send the URL of the profile your agent publishes about itself. */
+        "Error.ucp_agent_required": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "ucp_agent_required";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 415 unsupported_media_type: Request bodies must be application/json. Send `Content-Type: application/json`. */
+        "Error.unsupported_media_type": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "unsupported_media_type";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: {
+        /**
+         * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback.
+         * @example req_01kt2j28pzwq817ysfzgf1gjtv
+         */
+        "Request-Id": string;
+        /**
+         * @description The advisories of the body’s service:advisories, as a list of codes, each with its refused_from day when it announces a refusal.
+         * @example reserved_profile_host;refused_from="2027-03-01"
+         */
+        "Service-Advisory": string;
+        /** @description Present (true) when the answer is the stored outcome of an earlier request with the same Idempotency-Key. */
+        "Idempotent-Replayed": "true";
+        /**
+         * @description Seconds to wait before retrying (sent with 503 and with 409 idempotency_request_in_progress).
+         * @example 5
+         */
+        "Retry-After": number;
+        /**
+         * @description The methods the path accepts.
+         * @example GET
+         */
+        Allow: string;
+        /**
+         * @description The bearer challenge, naming the realm and the scope needed (RFC 6750).
+         * @example Bearer realm="agent-commerce", scope="checkout:write"
+         */
+        "WWW-Authenticate": string;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    "platform-limits": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @example profile="https://agent.shopbot.dev/profile.json"
+                 */
+                "UCP-Agent": string;
+                /**
+                 * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
+                 * @example ref="u_7f3a9c21", session="conv-2041"
+                 */
+                "Service-Buyer"?: string;
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformLimits"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
+             *
+             *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
+             *
+             *     `ucp_agent_insecure_url`: Publish the profile over https.
+             *
+             *     `reserved_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"];
+                };
+            };
+            /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
+    "platform-setLimits": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description New largest quantity one cart line may hold. */
+                    max_item_quantity?: number;
+                    /** @description New largest cart total (subtotal + delivery), in US cents. */
+                    max_cart_total_cents?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformLimits"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `invalid_json`: Send a JSON document.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"];
+                };
+            };
+            /** @description `credential_required`: `details.required` names the credential or scope; the WWW-Authenticate header says the same. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.credential_required"];
+                };
+            };
+            /**
+             * @description `admin_disabled`: Set ADMIN_TOKEN on the server, or use `npm run limits`.
+             *
+             *     `admin_token_invalid`: Use the ADMIN_TOKEN bearer.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.admin_disabled"] | components["schemas"]["Error.admin_token_invalid"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `payload_too_large`: Send at most 1 MiB. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: Send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
+    "platform-feedback": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @example profile="https://agent.shopbot.dev/profile.json"
+                 */
+                "UCP-Agent": string;
+                /**
+                 * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
+                 * @example ref="u_7f3a9c21", session="conv-2041"
+                 */
+                "Service-Buyer"?: string;
+                /**
+                 * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
+                 * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
+                 */
+                "Idempotency-Key": string;
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description What the problem is about.
+                     * @enum {string}
+                     */
+                    category: "discoverability" | "response_shape" | "tool_description" | "latency" | "error_handling" | "missing_capability" | "other";
+                    /**
+                     * @description How much it got in the way.
+                     * @enum {string}
+                     */
+                    severity: "blocker" | "friction" | "nice_to_have";
+                    /** @description What happened and what you expected, in prose. */
+                    message: string;
+                    /** @description Anything that helps reproduce it, e.g. the request id. */
+                    context?: {
+                        /** @description The endpoint path (or the tool’s REST path) the report is about. */
+                        endpoint?: string;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted. */
+            202: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackReceipt"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
+             *
+             *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
+             *
+             *     `ucp_agent_insecure_url`: Publish the profile over https.
+             *
+             *     `reserved_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *
+             *     `idempotency_key_invalid`: A UUID is a good key.
+             *
+             *     `invalid_json`: Send a JSON document.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"];
+                };
+            };
+            /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /**
+             * @description `idempotency_key_reused`: Use a new key for a new request; a retry must repeat the same operation with the same input (REST and MCP share one namespace per caller).
+             *
+             *     `idempotency_request_in_progress`: Retry after the Retry-After delay to receive its outcome.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"];
+                };
+            };
+            /** @description `payload_too_large`: Send at most 1 MiB. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: Send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
+    "platform-retiredProducts": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer. */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"];
+                };
+            };
+            /** @description `endpoint_retired`: Permanent; `details.replacement` names the endpoint to use. */
+            410: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.endpoint_retired"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+        };
+    };
+    "catalog-search": {
+        parameters: {
+            query?: {
+                /** @description Web-search syntax: words, "quoted phrase", -excluded, or. Misspelt plain words are corrected against the catalog’s vocabulary (query_corrected shows the query that ran). Omit to browse. At most 32 words (runs of letters or digits). */
+                q?: string;
+                /** @description Items per page, 1–50. */
+                limit?: number;
+                /** @description nextCursor of the previous page, unchanged. Repeat every other parameter (limit, view and facets may change). */
+                cursor?: string;
+                /** @description Category path prefix, case-insensitive, e.g. "Electronics > Audio" or "electronics > aud". */
+                category?: string;
+                /** @description Only this seller’s products. An unknown handle answers 404 SELLER_NOT_FOUND with suggestions. */
+                seller_handle?: string;
+                /** @description relevance (default with q; needs q) | newest (default without q) | price_asc | price_desc. */
+                sort_by?: "relevance" | "newest" | "price_asc" | "price_desc";
+                /** @description Lowest price, in US cents, of the product’s cheapest matching variant. */
+                min_price_cents?: number;
+                /** @description Highest price, in US cents, of the product’s cheapest matching variant. */
+                max_price_cents?: number;
+                /** @description true: products with a variant in stock (prices then count in-stock variants only); false: products with none. Untracked stock counts as in stock. */
+                in_stock?: boolean;
+                /** @description Products with a variant holding at least this many units (untracked stock qualifies); prices then count those variants only. */
+                min_stock?: number;
+                /** @description full: every field (description, all images, url, stock levels, seller names). compact: per product productID, name, brand (text), category, one image, and per offer identifier, sku, price, priceCurrency, availability and seller (the handle): still schema.org JSON-LD, in about half the bytes. Default full; the MCP tool search_catalog defaults to compact. */
+                view?: "full" | "compact";
+                /** @description false: leave facets (and facets_approximate) out; they are often most of a small page’s bytes. */
+                facets?: boolean;
+            };
+            header: {
+                /**
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @example profile="https://agent.shopbot.dev/profile.json"
+                 */
+                "UCP-Agent": string;
+                /**
+                 * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
+                 * @example ref="u_7f3a9c21", session="conv-2041"
+                 */
+                "Service-Buyer"?: string;
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": components["schemas"]["SearchResult"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
+             *
+             *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
+             *
+             *     `ucp_agent_insecure_url`: Publish the profile over https.
+             *
+             *     `reserved_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             *
+             *     `invalid_cursor`: Pass back a nextCursor unchanged, with the same query parameters it came from.
+             *
+             *     `invalid_price_range`: Swap or widen the bounds.
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.invalid_cursor"] | components["schemas"]["Error.invalid_price_range"];
+                };
+            };
+            /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `SELLER_NOT_FOUND`: `details.did_you_mean` lists up to 3 similar sellers as {handle, name}. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.SELLER_NOT_FOUND"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
+    "catalog-sellers": {
+        parameters: {
+            query?: {
+                /** @description Sellers per page, 1–50. */
+                limit?: number;
+                /** @description nextCursor of the previous page, unchanged. Repeat every other parameter (limit may change). */
+                cursor?: string;
+                /** @description Part of the handle or name (case and accents ignored), or a similar word of the name. */
+                q?: string;
+                /** @description ISO country code: only sellers that deliver there. */
+                ships_to?: string;
+            };
+            header: {
+                /**
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @example profile="https://agent.shopbot.dev/profile.json"
+                 */
+                "UCP-Agent": string;
+                /**
+                 * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
+                 * @example ref="u_7f3a9c21", session="conv-2041"
+                 */
+                "Service-Buyer"?: string;
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SellerList"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
+             *
+             *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
+             *
+             *     `ucp_agent_insecure_url`: Publish the profile over https.
+             *
+             *     `reserved_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             *
+             *     `invalid_cursor`: Pass back a nextCursor unchanged, with the same query parameters it came from.
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.invalid_cursor"];
+                };
+            };
+            /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
+    "catalog-seller": {
+        parameters: {
+            query?: {
+                /** @description Seller handle, e.g. acme-outdoors. */
+                handle?: string;
+                /** @description Any URL or host on the store’s site, e.g. https://www.acme-outdoors.shop/p/1. */
+                domain?: string;
+                /** @description Seller name; case and accents are ignored. */
+                name?: string;
+            };
+            header: {
+                /**
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @example profile="https://agent.shopbot.dev/profile.json"
+                 */
+                "UCP-Agent": string;
+                /**
+                 * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
+                 * @example ref="u_7f3a9c21", session="conv-2041"
+                 */
+                "Service-Buyer"?: string;
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SellerProfile"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
+             *
+             *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
+             *
+             *     `ucp_agent_insecure_url`: Publish the profile over https.
+             *
+             *     `reserved_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             *
+             *     `invalid_seller_selector`: For example ?handle=acme-outdoors, ?domain=https://www.acme-outdoors.shop/p/1 or ?name=Acme Outdoors.
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.invalid_seller_selector"];
+                };
+            };
+            /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `SELLER_NOT_FOUND`: `details.did_you_mean` lists up to 3 similar sellers as {handle, name}. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.SELLER_NOT_FOUND"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
+    "catalog-policies": {
+        parameters: {
+            query?: {
+                /** @description Seller handle, e.g. acme-outdoors. */
+                handle?: string;
+                /** @description Any URL or host on the store’s site, e.g. https://www.acme-outdoors.shop/p/1. */
+                domain?: string;
+                /** @description Seller name; case and accents are ignored. */
+                name?: string;
+            };
+            header: {
+                /**
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @example profile="https://agent.shopbot.dev/profile.json"
+                 */
+                "UCP-Agent": string;
+                /**
+                 * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
+                 * @example ref="u_7f3a9c21", session="conv-2041"
+                 */
+                "Service-Buyer"?: string;
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SellerPolicies"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
+             *
+             *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
+             *
+             *     `ucp_agent_insecure_url`: Publish the profile over https.
+             *
+             *     `reserved_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             *
+             *     `invalid_seller_selector`: For example ?handle=acme-outdoors, ?domain=https://www.acme-outdoors.shop/p/1 or ?name=Acme Outdoors.
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.invalid_seller_selector"];
+                };
+            };
+            /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `SELLER_NOT_FOUND`: `details.did_you_mean` lists up to 3 similar sellers as {handle, name}. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.SELLER_NOT_FOUND"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
+    "catalog-manifest": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional here; validated when sent. Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @example profile="https://agent.shopbot.dev/profile.json"
+                 */
+                "UCP-Agent"?: string;
+                /**
+                 * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
+                 * @example ref="u_7f3a9c21", session="conv-2041"
+                 */
+                "Service-Buyer"?: string;
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path: {
+                /** @description Seller handle, e.g. acme-outdoors. */
+                handle: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UcpBusinessProfile"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
+             *
+             *     `ucp_agent_insecure_url`: Publish the profile over https.
+             *
+             *     `reserved_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"];
+                };
+            };
+            /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `SELLER_NOT_FOUND`: `details.did_you_mean` lists up to 3 similar sellers as {handle, name}. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.SELLER_NOT_FOUND"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
+    "docs-page": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @example profile="https://agent.shopbot.dev/profile.json"
+                 */
+                "UCP-Agent": string;
+                /**
+                 * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
+                 * @example ref="u_7f3a9c21", session="conv-2041"
+                 */
+                "Service-Buyer"?: string;
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path: {
+                /** @description One of overview, rest, mcp, errors, limits. */
+                slug: "overview" | "rest" | "mcp" | "errors" | "limits";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocPage"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
+             *
+             *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
+             *
+             *     `ucp_agent_insecure_url`: Publish the profile over https.
+             *
+             *     `reserved_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"];
+                };
+            };
+            /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `doc_not_found`: `details.valid_slugs` lists them. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.doc_not_found"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
+    "discovery-ucp": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Optional here; validated when sent. Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @example profile="https://agent.shopbot.dev/profile.json"
+                 */
+                "UCP-Agent"?: string;
+                /**
+                 * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
+                 * @example ref="u_7f3a9c21", session="conv-2041"
+                 */
+                "Service-Buyer"?: string;
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UcpBusinessProfile"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
+             *
+             *     `ucp_agent_insecure_url`: Publish the profile over https.
+             *
+             *     `reserved_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"];
+                };
+            };
+            /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
+    "carts-settle": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path: {
+                /** @description The cart id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer once credentials with checkout:write are issued; until then every call answers 401. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer. */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"];
+                };
+            };
+            /**
+             * @description `credential_required`: `details.required` names the credential or scope; the WWW-Authenticate header says the same.
+             *
+             *     `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.credential_required"] | components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+        };
+    };
+    "buyer-register": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer once credentials with buyer:write are issued; until then every call answers 401. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer. */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"];
+                };
+            };
+            /**
+             * @description `credential_required`: `details.required` names the credential or scope; the WWW-Authenticate header says the same.
+             *
+             *     `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.credential_required"] | components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+        };
+    };
+    "buyer-sendOtp": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer once credentials with buyer:write are issued; until then every call answers 401. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer. */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"];
+                };
+            };
+            /**
+             * @description `credential_required`: `details.required` names the credential or scope; the WWW-Authenticate header says the same.
+             *
+             *     `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.credential_required"] | components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+        };
+    };
+    "buyer-verify": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer once credentials with buyer:write are issued; until then every call answers 401. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer. */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"];
+                };
+            };
+            /**
+             * @description `credential_required`: `details.required` names the credential or scope; the WWW-Authenticate header says the same.
+             *
+             *     `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.credential_required"] | components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+        };
+    };
+    "buyer-me": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer once credentials with buyer_token are issued; until then every call answers 401. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer. */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"];
+                };
+            };
+            /**
+             * @description `credential_required`: `details.required` names the credential or scope; the WWW-Authenticate header says the same.
+             *
+             *     `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.credential_required"] | components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+        };
+    };
+    "buyer-orders": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer once credentials with dev.ucp.shopping.order:read are issued; until then every call answers 401. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer. */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"];
+                };
+            };
+            /**
+             * @description `credential_required`: `details.required` names the credential or scope; the WWW-Authenticate header says the same.
+             *
+             *     `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.credential_required"] | components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+        };
+    };
+    "buyer-orderStatus": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer once credentials with dev.ucp.shopping.order:read are issued; until then every call answers 401. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer. */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"];
+                };
+            };
+            /**
+             * @description `credential_required`: `details.required` names the credential or scope; the WWW-Authenticate header says the same.
+             *
+             *     `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.credential_required"] | components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+        };
+    };
+    "developer-mintNetworkKey": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer once credentials with developer_session are issued; until then every call answers 401. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer. */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"];
+                };
+            };
+            /**
+             * @description `credential_required`: `details.required` names the credential or scope; the WWW-Authenticate header says the same.
+             *
+             *     `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.credential_required"] | components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+        };
+    };
+    "developer-revokeNetworkKey": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path: {
+                /** @description The network key id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer once credentials with developer_session are issued; until then every call answers 401. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer. */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"];
+                };
+            };
+            /**
+             * @description `credential_required`: `details.required` names the credential or scope; the WWW-Authenticate header says the same.
+             *
+             *     `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.credential_required"] | components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+        };
+    };
+}
