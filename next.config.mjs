@@ -8,6 +8,9 @@ const nextConfig = {
   // `npm run typecheck` (tsc) checks types; the build does not repeat it.
   typescript: { ignoreBuildErrors: true },
   poweredByHeader: false,
+  // `npm run dev` serves Next's dev resources (HMR, and with it hydration) only to the origin it
+  // knows, localhost; the loopback address is the same machine.
+  allowedDevOrigins: ['127.0.0.1'],
 };
 
 export default nextConfig;

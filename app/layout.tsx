@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './globals.css';
 
 export const metadata = {
   title: 'Agent Commerce',
@@ -8,9 +9,7 @@ export const metadata = {
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body style={{ fontFamily: 'system-ui, sans-serif', margin: '0 auto', maxWidth: 760, padding: '2rem 1rem', lineHeight: 1.5 }}>
-        {children}
-      </body>
+      <body>{children}</body>
     </html>
   );
 }

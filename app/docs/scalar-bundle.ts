@@ -1,0 +1,21 @@
+/**
+ * Scalar's standalone browser bundle, served by the project itself (no CDN): one self-contained
+ * script of ~4 MB (it loads no chunks at run time; `dist/browser/chunks` belongs to the ESM
+ * build). The package declares Node ≥ 22, but this file runs only in the browser.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const PACKAGE_DIR = path.join(process.cwd(), 'node_modules', '@scalar', 'api-reference');
+
+export const SCALAR_BUNDLE_FILE = path.join(PACKAGE_DIR, 'dist', 'browser', 'standalone.js');
+
+let version: string | undefined;
+
+/** The installed version: it names the bundle's URL, so the URL can be cached forever. */
+export function scalarVersion(): string {
+  version ??= (JSON.parse(readFileSync(path.join(PACKAGE_DIR, 'package.json'), 'utf8')) as { version: string }).version;
+  return version;
+}
+
+export const scalarBundleUrl = () => `/docs/api-reference.js?v=${scalarVersion()}`;
