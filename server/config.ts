@@ -19,7 +19,28 @@ export interface Config {
   profileHostRefusedFrom: string;
   /** Bearer token for /api/admin; unset disables the admin API. */
   adminToken: string | undefined;
+  /** An open cart expires this long after its last change (CART_TTL_HOURS, default 7 days). */
+  cartTtlHours: number;
+  /** A payment link expires this long after it was issued (PAYMENT_LINK_TTL_HOURS, default 24). */
+  paymentLinkTtlHours: number;
+  /** Card payments through Stripe Checkout when set; the built-in provider otherwise. */
+  stripe: StripeConfig | undefined;
   production: boolean;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  /** Signing secret of the /api/webhooks/stripe endpoint (whsec_…). */
+  webhookSecret: string | undefined;
+  /** Another API origin for the SDK (STRIPE_API_URL, e.g. a local stand-in in tests); Stripe's own when unset. */
+  apiUrl: string | undefined;
+}
+
+function positive(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number, got "${value}"`);
+  return n;
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -40,6 +61,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ucpNamespace: env.UCP_NAMESPACE ?? 'com.agentcommerce',
     profileHostRefusedFrom: refusedFrom,
     adminToken: env.ADMIN_TOKEN || undefined,
+    cartTtlHours: positive('CART_TTL_HOURS', env.CART_TTL_HOURS, 7 * 24),
+    paymentLinkTtlHours: positive('PAYMENT_LINK_TTL_HOURS', env.PAYMENT_LINK_TTL_HOURS, 24),
+    stripe: env.STRIPE_SECRET_KEY
+      ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined, apiUrl: env.STRIPE_API_URL || undefined }
+      : undefined,
     production: env.NODE_ENV === 'production',
   };
 }

@@ -260,3 +260,148 @@ export const schema = {
   variants,
   searchWords,
 };
+
+// ---------------------------------------------------------------- carts, payment links, orders
+
+export interface ShippingAddress {
+  name: string;
+  line1: string;
+  line2?: string;
+  city: string;
+  region?: string;
+  postal_code: string;
+  /** ISO 3166-1 alpha-2, upper case. */
+  country: string;
+  phone?: string;
+  email?: string;
+}
+
+/** A message a mutation leaves on the cart until the next change (e.g. payment_link_cancelled). */
+export interface CartNotice {
+  type: 'error' | 'warning' | 'info';
+  code: string;
+  message: string;
+  path: string | null;
+}
+
+export const CART_STATUSES = ['open', 'checkout', 'completed', 'cancelled', 'expired'] as const;
+
+/**
+ * Carts. `owner` is the caller namespace that created it (agent profile now, credential later):
+ * every other caller is answered 404. Prices, titles and delivery are read from the catalog when
+ * the cart is rendered, never stored from a client. An open cart past `expires_at` is expired,
+ * whoever touches it first (or the sweep) records it.
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    id: text('id').primaryKey(),
+    owner: text('owner').notNull(),
+    status: text('status', { enum: CART_STATUSES }).notNull().default('open'),
+    currency: text('currency').notNull().default('USD'),
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
+    notices: jsonb('notices').$type<CartNotice[]>().notNull().default([]),
+    orderId: text('order_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('carts_owner_idx').on(t.owner), index('carts_open_expiry_idx').on(t.expiresAt).where(sql`status IN ('open', 'checkout')`)],
+);
+
+/** One line per variant per cart: adding a variant already in the cart adds to its line. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: text('id').primaryKey(),
+    cartId: text('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    // A variant a re-import drops leaves the carts with it (the feed no longer sells it).
+    variantId: text('variant_id')
+      .notNull()
+      .references(() => variants.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('cart_items_cart_variant_idx').on(t.cartId, t.variantId)],
+);
+
+export const PAYMENT_LINK_STATUSES = ['live', 'paid', 'cancelled', 'expired'] as const;
+
+/**
+ * Payment links a human opens at /pay/{token}. The token is not stored: it is an HMAC of the link
+ * id (so the live link can be answered again), and only its SHA-256 is kept for the page's lookup.
+ * The amount is fixed for the link's life. At most one live link per cart.
+ */
+export const paymentLinks = pgTable(
+  'payment_links',
+  {
+    id: text('id').primaryKey(),
+    cartId: text('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    status: text('status', { enum: PAYMENT_LINK_STATUSES }).notNull().default('live'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    provider: text('provider').notNull(),
+    /** The provider's id for the payment (e.g. a Stripe Checkout Session id); null for the built-in one until paid. */
+    providerReference: text('provider_reference'),
+    /** Where the human pays: the provider's hosted page, or null for the built-in /pay/{token} page. */
+    providerUrl: text('provider_url'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('payment_links_token_hash_idx').on(t.tokenHash),
+    uniqueIndex('payment_links_live_cart_idx').on(t.cartId).where(sql`status = 'live'`),
+    index('payment_links_live_expiry_idx').on(t.expiresAt).where(sql`status = 'live'`),
+  ],
+);
+
+export interface OrderLine {
+  variant_id: string;
+  sku: string;
+  product_id: string;
+  seller_handle: string;
+  title: string;
+  variant_title: string;
+  unit_price_cents: number;
+  quantity: number;
+  line_total_cents: number;
+}
+
+export interface OrderTotals {
+  subtotal_cents: number;
+  delivery_cents: number;
+  total_cents: number;
+  currency: string;
+}
+
+/** Orders: one per cart at most (the unique cart_id is what makes paying twice place one order). */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    cartId: text('cart_id')
+      .notNull()
+      .references(() => carts.id),
+    owner: text('owner').notNull(),
+    status: text('status', { enum: ['placed'] }).notNull().default('placed'),
+    lineItems: jsonb('line_items').$type<OrderLine[]>().notNull(),
+    totals: jsonb('totals').$type<OrderTotals>().notNull(),
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddress>().notNull(),
+    payment: jsonb('payment').$type<{ provider: string; reference: string }>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('orders_cart_idx').on(t.cartId), index('orders_owner_idx').on(t.owner)],
+);
+
+/** Provider events already handled (e.g. Stripe webhook event ids): a replayed event does nothing. */
+export const providerEvents = pgTable('provider_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  receivedAt: createdAt(),
+});

@@ -149,6 +149,50 @@ export const ERROR_CATALOGUE = {
     hint: 'Convert prices to USD before importing.',
   },
 
+  // -- carts, payment links, orders
+  cart_not_found: {
+    status: 404,
+    message: 'No such cart.',
+    hint: 'Carts are visible only to the caller that created them; any other caller gets this answer too.',
+  },
+  item_not_found: { status: 404, message: 'The cart has no such line item.', hint: 'Item ids are the `line_items[].id` of the cart.' },
+  variant_not_found: {
+    status: 404,
+    message: 'No such variant in the catalog.',
+    hint: 'Name an item by `variant_id` (an Offer identifier from search) or by `sku` with `seller_handle`; `details.did_you_mean` lists near SKUs of that seller.',
+  },
+  cart_not_open: {
+    status: 409,
+    message: 'The cart can no longer change.',
+    hint: '`details.status` names its state (completed or cancelled); start a new cart.',
+  },
+  cart_expired: {
+    status: 409,
+    message: 'The cart expired.',
+    hint: 'Open carts expire 7 days after their last change; start a new cart.',
+  },
+  cart_line_limit: { status: 400, message: 'A cart holds at most 100 lines.', hint: '`details.max_lines` gives the ceiling.' },
+  quantity_exceeds_limit: {
+    status: 400,
+    message: 'The line’s quantity is above the per-item ceiling.',
+    hint: '`details.max_quantity` is the live ceiling (GET /api/agent/platform/limits).',
+  },
+  insufficient_stock: {
+    status: 409,
+    message: 'Not enough stock for that quantity.',
+    hint: '`details.available` is how many units the seller has now.',
+  },
+  cart_not_ready: {
+    status: 409,
+    message: 'The cart cannot be paid yet.',
+    hint: '`details.reasons` lists what is missing: items, a shipping address, or delivery to it.',
+  },
+  cart_total_exceeds_limit: {
+    status: 400,
+    message: 'The cart total is above the platform ceiling.',
+    hint: 'The body also carries `max_cents` (the ceiling) and `message` (prose), as the spec documents; `details.total_cents` is the cart’s total.',
+  },
+
   // -- server side
   internal_error: {
     status: 500,
@@ -201,14 +245,25 @@ export interface ErrorBody {
   error: string;
   code: string;
   retryable?: boolean;
+  /** cart_total_exceeds_limit only: the ceiling, where the spec puts it. */
+  max_cents?: number;
+  /** cart_total_exceeds_limit only: the prose, since its `error` is the code (the spec's documented body). */
+  message?: string;
   details?: Record<string, unknown>;
   request_id?: string;
 }
 
 export function errorBody(err: ApiError, requestId: string): ErrorBody {
   const body: ErrorBody = { error: err.message, code: err.code };
+  let details = err.details;
+  if (err.code === 'cart_total_exceeds_limit') {
+    // The spec documents {error: "cart_total_exceeds_limit", max_cents}; the prose moves to `message`.
+    const { max_cents, ...rest } = details ?? {};
+    Object.assign(body, { error: err.code, max_cents, message: err.message });
+    details = rest;
+  }
   if (err.retryable) body.retryable = true;
-  if (err.details) body.details = err.details;
+  if (details) body.details = details;
   if (err.status >= 500) body.request_id = requestId;
   return body;
 }

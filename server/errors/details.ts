@@ -41,6 +41,23 @@ export const ERROR_DETAILS = {
   SELLER_NOT_FOUND: z.object({
     did_you_mean: z.array(sellerRef).max(3).describe('Up to 3 sellers whose handle or name is most like the one asked for, most similar first; may be empty.'),
   }),
+  cart_not_open: z.object({ status: z.enum(['checkout', 'completed', 'cancelled']).describe('The state the cart is in.') }),
+  cart_line_limit: z.object({ max_lines: z.number().int().describe('Lines a cart may hold.') }),
+  quantity_exceeds_limit: z.object({ max_quantity: z.number().int().describe('The live per-line ceiling (max_item_quantity).') }),
+  insufficient_stock: z.object({
+    available: z.number().int().describe('Units the seller has now.'),
+    variant_id: z.string().describe('The variant short of stock.'),
+  }),
+  variant_not_found: z
+    .object({ did_you_mean: z.array(z.string()).max(3).describe('Up to 3 SKUs of that seller most like the one asked for.') })
+    .optional(),
+  cart_not_ready: z.object({
+    reasons: z
+      .array(z.object({ code: z.enum(['cart_empty', 'address_missing', 'address_undeliverable']), message: z.string() }))
+      .min(1)
+      .describe('Each thing that keeps the cart from being paid.'),
+  }),
+  cart_total_exceeds_limit: z.object({ total_cents: z.number().int().describe('The cart’s total (subtotal + delivery), in US cents.') }),
 } satisfies Partial<Record<ErrorCode, z.ZodType>>;
 
 export type CodeWithDetails = keyof typeof ERROR_DETAILS;

@@ -154,6 +154,13 @@ function errorSchema(code: ErrorCode): Json {
     properties.retryable = { type: 'boolean', const: true, description: 'The same request can succeed later.' };
     required.push('retryable');
   }
+  if (code === 'cart_total_exceeds_limit') {
+    // The spec's documented body: `error` is the code itself, the prose is in `message`.
+    properties.error = { type: 'string', const: code };
+    properties.max_cents = { type: 'integer', description: 'The cart total ceiling, in US cents (max_cart_total_cents).' };
+    properties.message = { type: 'string', description: 'What went wrong, in prose; may be reworded.' };
+    required.push('max_cents', 'message');
+  }
   const details = (ERROR_DETAILS as Partial<Record<ErrorCode, z.ZodType>>)[code];
   if (details) {
     const optional = details.safeParse(undefined).success;

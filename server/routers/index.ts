@@ -10,6 +10,7 @@ import { catalogRouter } from './catalog';
 import { developerRouter } from './developer';
 import { discoveryRouter } from './discovery';
 import { docsRouter } from './docs';
+import { paymentsRouter } from './payments';
 import { platformRouter } from './platform';
 
 export const appRouter = router({
@@ -18,6 +19,7 @@ export const appRouter = router({
   docs: docsRouter,
   discovery: discoveryRouter,
   carts: cartsRouter,
+  payments: paymentsRouter,
   buyer: buyerRouter,
   developer: developerRouter,
 });
