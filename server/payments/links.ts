@@ -1,0 +1,51 @@
+/**
+ * Payment links: the pieces carts need too. A link's token is an HMAC of its id under a secret kept
+ * in the database (every instance derives the same token, so the live link can be answered again),
+ * and only the token's SHA-256 is stored, for the page's lookup: the token itself is nowhere at rest.
+ */
+import { createHash, createHmac } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { paymentLinks } from '../db/schema';
+import type { SettingsStore } from '../db/settings';
+
+export const PAYMENT_LINK_SECRET = 'payment_link';
+
+export async function linkToken(settings: SettingsStore, linkId: string): Promise<string> {
+  return createHmac('sha256', await settings.secret(PAYMENT_LINK_SECRET)).update(linkId).digest('base64url');
+}
+
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+export function payPageUrl(publicBaseUrl: string, token: string): string {
+  return `${publicBaseUrl}/pay/${token}`;
+}
+
+/** The cart's live link, if any: its id, and where the human pays (the provider's page or ours). */
+export async function liveLink(db: Db, cartId: string): Promise<typeof paymentLinks.$inferSelect | undefined> {
+  const [link] = await db
+    .select()
+    .from(paymentLinks)
+    .where(and(eq(paymentLinks.cartId, cartId), eq(paymentLinks.status, 'live'), sql`${paymentLinks.expiresAt} > now()`));
+  return link;
+}
+
+/**
+ * Cancels the cart's live link (a cart change while a link is live: the link's page then says so).
+ * Returns whether there was one. The caller holds the cart's row lock and moves the cart back to open.
+ */
+export async function cancelLiveLink(db: Db, cartId: string): Promise<boolean> {
+  const cancelled = await db
+    .update(paymentLinks)
+    .set({ status: 'cancelled', closedAt: new Date() })
+    .where(and(eq(paymentLinks.cartId, cartId), eq(paymentLinks.status, 'live')))
+    .returning({ id: paymentLinks.id });
+  return cancelled.length > 0;
+}
+
+/** Where the human pays for `link`: the provider's hosted page, or the service's own /pay/{token}. */
+export async function linkUrl(settings: SettingsStore, publicBaseUrl: string, link: { id: string; providerUrl: string | null }): Promise<string> {
+  return link.providerUrl ?? payPageUrl(publicBaseUrl, await linkToken(settings, link.id));
+}
