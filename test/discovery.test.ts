@@ -37,7 +37,13 @@ describe('GET /.well-known/ucp', () => {
       spec: `${base}/api/agent/docs/rest`,
     });
     expect(mcp).toMatchObject({ transport: 'mcp', endpoint: `${base}/api/mcp`, schema: `${base}/api/mcp/openrpc.json` });
-    expect(Object.keys(ucp.capabilities)).toEqual(['com.agentcommerce.catalog']);
+    expect(Object.keys(ucp.capabilities)).toEqual(['com.agentcommerce.catalog', 'com.agentcommerce.checkout']);
+    expect(ucp.capabilities['com.agentcommerce.checkout'][0].config).toEqual({
+      cart: `${base}/api/agent/cart`,
+      quick_buy: `${base}/api/agent/quick-buy`,
+      payment_link: `${base}/api/agent/payment-link`,
+      limits: `${base}/api/agent/platform/limits`,
+    });
     expect(Object.keys(ucp.capabilities).some((name) => name.startsWith('dev.ucp.'))).toBe(false);
     expect(ucp.payment_handlers['com.agentcommerce.payment_link'][0]).toMatchObject({ id: 'payment_link' });
   });

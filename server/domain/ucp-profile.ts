@@ -118,6 +118,20 @@ export function businessProfile(config: Config, seller?: SellerScope): UcpProfil
             },
           },
         ],
+        // Enough for an agent that knows only this document: search, quick-buy, payment link.
+        [`${ns}.checkout`]: [
+          {
+            version: SERVICE_VERSION,
+            spec: `${base}/api/agent/docs/rest#carts`,
+            schema: `${base}/api/openapi.json`,
+            config: {
+              cart: `${base}/api/agent/cart`,
+              quick_buy: `${base}/api/agent/quick-buy`,
+              payment_link: `${base}/api/agent/payment-link`,
+              limits: `${base}/api/agent/platform/limits`,
+            },
+          },
+        ],
       },
       payment_handlers: {
         [`${ns}.payment_link`]: [
