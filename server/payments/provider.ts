@@ -29,9 +29,32 @@ export interface OpenedPayment {
   reference: string | null;
 }
 
+/** A card as the human typed it on the service's own /pay page. Never logged, stored or put in a URL. */
+export interface CardDetails {
+  number: string;
+  /** MM/YY (MM/YYYY and spaces are accepted). */
+  expiry: string;
+  cvc: string;
+  name: string;
+}
+
+/** Fields of the card form, as the page names its inputs. */
+export type CardField = 'number' | 'expiry' | 'cvc' | 'name';
+
+export type Authorization =
+  | { status: 'authorized'; authorization: string }
+  /** The card is not well-formed: nothing was sent to the card network. */
+  | { status: 'invalid'; fields: Partial<Record<CardField, string>> }
+  | { status: 'declined'; reason: string; message: string };
+
 export interface PaymentProvider {
   readonly name: 'builtin' | 'stripe';
   open(request: PaymentRequest): Promise<OpenedPayment>;
+  /**
+   * Providers whose card form is the service's own page authorize the amount here; hosted-page
+   * providers (Stripe Checkout) leave it out: their authorization arrives by webhook.
+   */
+  authorize?(card: CardDetails, amount: { amountCents: number; currency: string }): Promise<Authorization>;
   /** Takes the authorized amount. */
   capture(authorization: string, idempotencyKey: string): Promise<void>;
   /** Releases an authorization: nothing is charged. */

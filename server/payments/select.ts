@@ -1,0 +1,37 @@
+/**
+ * Which provider pays: new links open with the configured one, and a link is always completed,
+ * captured or released by the provider that opened it (its `provider` column), so links issued
+ * before a configuration change still settle. One instance per configuration and provider: a
+ * provider may hold clients or, for the built-in one, its ledger.
+ */
+import type { Config } from '../config';
+import { builtinProvider } from './builtin';
+import type { PaymentProvider } from './provider';
+
+export type ProviderName = PaymentProvider['name'];
+
+const instances = new WeakMap<Config, Map<ProviderName, PaymentProvider>>();
+
+function create(config: Config, name: ProviderName): PaymentProvider {
+  switch (name) {
+    case 'builtin':
+      return builtinProvider();
+    case 'stripe':
+      throw new Error('Stripe payments are not available in this build');
+  }
+}
+
+/** The provider named `name` under `config`. */
+export function providerNamed(config: Config, name: string): PaymentProvider {
+  if (name !== 'builtin' && name !== 'stripe') throw new Error(`unknown payment provider ${name}`);
+  let byName = instances.get(config);
+  if (!byName) instances.set(config, (byName = new Map()));
+  let provider = byName.get(name);
+  if (!provider) byName.set(name, (provider = create(config, name)));
+  return provider;
+}
+
+/** The provider new payment links open with: Stripe when STRIPE_SECRET_KEY is set, else built-in. */
+export function paymentProvider(config: Config): PaymentProvider {
+  return providerNamed(config, config.stripe ? 'stripe' : 'builtin');
+}
