@@ -1,0 +1,149 @@
+/**
+ * Stripe Checkout as the payment provider (with STRIPE_SECRET_KEY). A payment link opens a Checkout
+ * Session in manual-capture mode: the human's card is authorized on Stripe's page, the signed
+ * webhook (http/stripe-webhook.ts) reports the completed session, the order is placed, and only
+ * then is the PaymentIntent captured, or cancelled when the order cannot be placed.
+ *
+ * Every call carries an idempotency key derived from ours, so a request retried after a 503 (ours
+ * or Stripe's) reaches Stripe with the same key and opens, captures or cancels nothing twice.
+ */
+import { createHash } from 'node:crypto';
+import Stripe from 'stripe';
+import type { StripeConfig } from '../config';
+import { ApiError } from '../errors/catalogue';
+import type { OpenedPayment, PaymentProvider, PaymentRequest } from './provider';
+
+/**
+ * One retry inside the SDK (after 0.5–1 s, same idempotency key) absorbs a dropped connection or a
+ * single 5xx; past that the agent gets a 503 at once and retries itself rather than waiting on us.
+ */
+const MAX_NETWORK_RETRIES = 1;
+/** Stripe answers a Checkout Session in well under a second; 8 s means it is not answering. */
+const TIMEOUT_MS = 8_000;
+/** Retry-After of the 503 an outage answers (delta-seconds). */
+const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * A Checkout Session may expire 30 min to 24 h after Stripe creates it. The cap keeps 10 min from
+ * the 24 h edge for clock skew, rounded down to the minute so a retry within the minute sends the
+ * same expires_at (Stripe compares a retried request's parameters).
+ */
+const SESSION_MIN_LIFE_MS = 31 * 60_000;
+const SESSION_MAX_LIFE_MS = 24 * 3_600_000 - 10 * 60_000;
+
+export function stripeClient(config: StripeConfig): Stripe {
+  const api = config.apiUrl ? new URL(config.apiUrl) : undefined;
+  return new Stripe(config.secretKey, {
+    maxNetworkRetries: MAX_NETWORK_RETRIES,
+    timeout: TIMEOUT_MS,
+    telemetry: false,
+    ...(api && { host: api.hostname, port: api.port || (api.protocol === 'https:' ? 443 : 80), protocol: api.protocol === 'http:' ? 'http' : 'https' }),
+  });
+}
+
+export function stripeProvider(config: StripeConfig, client: Stripe = stripeClient(config)): PaymentProvider {
+  if (!config.webhookSecret) {
+    console.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe Checkout payments cannot complete (the webhook answers 503 until it is).');
+  }
+  return {
+    name: 'stripe',
+
+    async open(request): Promise<OpenedPayment> {
+      const params = sessionParams(request);
+      const session = await call(() => client.checkout.sessions.create(params, { idempotencyKey: openKey(request.idempotencyKey, params) }));
+      if (!session.url) throw new Error(`Stripe returned Checkout Session ${session.id} without a url`);
+      return { url: session.url, reference: session.id };
+    },
+
+    // Keys are namespaced per endpoint: Stripe refuses one key reused on another endpoint.
+    async capture(authorization, idempotencyKey) {
+      await call(() => client.paymentIntents.capture(authorization, {}, { idempotencyKey: `capture:${idempotencyKey}` }));
+    },
+
+    async release(authorization, idempotencyKey) {
+      await call(() => client.paymentIntents.cancel(authorization, {}, { idempotencyKey: `release:${idempotencyKey}` }));
+    },
+  };
+}
+
+export function sessionParams(request: PaymentRequest, now = Date.now()): Stripe.Checkout.SessionCreateParams {
+  const currency = request.currency.toLowerCase();
+  const linesCents = request.lines.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
+  // The link fixed the amount the human confirms; Stripe's total must be that amount, to the cent.
+  if (linesCents + request.deliveryCents !== request.amountCents) {
+    throw new Error(`payment ${request.linkId}: lines ${linesCents} + delivery ${request.deliveryCents} ≠ amount ${request.amountCents}`);
+  }
+  return {
+    mode: 'payment',
+    // Cards authorize synchronously (no delayed methods), so a completed session means an
+    // authorized PaymentIntent.
+    allowed_payment_method_types: ['card'],
+    payment_intent_data: { capture_method: 'manual', metadata: { link_id: request.linkId, cart_id: request.cartId } },
+    line_items: request.lines.map((line) => ({
+      quantity: line.quantity,
+      price_data: { currency, unit_amount: line.unitPriceCents, product_data: { name: line.title } },
+    })),
+    // The address was set on the cart and delivery priced there: Stripe only shows the amount.
+    shipping_options: [
+      {
+        shipping_rate_data: {
+          type: 'fixed_amount',
+          display_name: request.deliveryCents ? 'Delivery' : 'Free delivery',
+          fixed_amount: { amount: request.deliveryCents, currency },
+        },
+      },
+    ],
+    client_reference_id: request.linkId,
+    metadata: { link_id: request.linkId, cart_id: request.cartId },
+    success_url: request.returnUrl,
+    cancel_url: request.returnUrl,
+    expires_at: sessionExpiry(request.expiresAt, now),
+  };
+}
+
+/** The link's expiry in epoch seconds, moved into the window Stripe accepts. */
+function sessionExpiry(linkExpiresAt: Date, now: number): number {
+  const latest = Math.floor((now + SESSION_MAX_LIFE_MS) / 60_000) * 60_000;
+  const ms = Math.max(now + SESSION_MIN_LIFE_MS, Math.min(linkExpiresAt.getTime(), latest));
+  return Math.floor(ms / 1000);
+}
+
+/**
+ * Our key plus a digest of the parameters: the same request retried reaches Stripe with the same
+ * key (one session), while a request whose parameters changed under the same key of ours (the
+ * cart changed between tries) opens a new session instead of failing on Stripe's
+ * idempotency_error; the session nobody received the URL of expires unpaid.
+ */
+function openKey(ours: string, params: Stripe.Checkout.SessionCreateParams): string {
+  return `open:${createHash('sha256').update(ours).update('\0').update(JSON.stringify(params)).digest('base64url')}`;
+}
+
+/**
+ * Stripe unreachable, timing out, rate-limiting or failing on its side is temporary: 503 with
+ * Retry-After, which idempotency does not store, so the caller's retry runs again. Anything else
+ * (a refused key, a bad parameter) is our fault and stays an internal error.
+ */
+async function call<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (err) {
+    if (isOutage(err)) {
+      throw new ApiError('service_unavailable', {
+        message: 'The card payment provider (Stripe) is not answering. Retry after the Retry-After delay with the same Idempotency-Key.',
+        headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+        cause: err,
+      });
+    }
+    throw err;
+  }
+}
+
+function isOutage(err: unknown): boolean {
+  if (!(err instanceof Stripe.errors.StripeError)) return false;
+  return (
+    err instanceof Stripe.errors.StripeConnectionError ||
+    err instanceof Stripe.errors.StripeAPIError ||
+    err instanceof Stripe.errors.StripeRateLimitError ||
+    (err.statusCode ?? 0) >= 500
+  );
+}

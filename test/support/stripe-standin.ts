@@ -1,0 +1,309 @@
+/**
+ * A local stand-in for the parts of Stripe's API the Stripe provider uses, for the official SDK to
+ * talk to (STRIPE_API_URL): Checkout Sessions, capturing and cancelling PaymentIntents, and
+ * webhook events signed with the SDK's own test-header helper.
+ *
+ * It answers as Stripe does (form-encoded requests, JSON objects, `{error: {type, message}}`
+ * failures, idempotency keys replaying the first answer and refusing changed parameters) and checks
+ * every field the service must send, recording each violation in `problems` (and refusing the
+ * request with 400, as Stripe would). It can be told to fail the next requests: a 503, a dropped
+ * connection, or a lost answer (the request takes effect, then the connection drops).
+ */
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+export const STANDIN_SECRET_KEY = 'sk_test_standin';
+export const STANDIN_WEBHOOK_SECRET = 'whsec_standin';
+
+type Form = { [key: string]: string | Form | Form[] | string[] };
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  body: Form;
+  /** What the stand-in did with it. */
+  outcome: 'answered' | 'replayed' | 'unavailable' | 'dropped' | 'lost' | 'refused';
+}
+
+export interface StandinSession {
+  id: string;
+  object: 'checkout.session';
+  url: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid';
+  mode: string;
+  amount_subtotal: number;
+  amount_total: number;
+  currency: string;
+  client_reference_id: string;
+  metadata: Record<string, string>;
+  payment_intent: string | null;
+  expires_at: number;
+  success_url: string;
+  cancel_url: string;
+  created: number;
+  livemode: false;
+}
+
+export interface StandinPaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  capture_method: 'manual';
+  status: 'requires_capture' | 'succeeded' | 'canceled';
+  metadata: Record<string, string>;
+}
+
+/** How the next requests fail: Stripe answers 503, the connection drops unanswered, or the request takes effect and its answer is lost. */
+export type Failure = 'unavailable' | 'drop' | 'lost';
+
+export interface StripeStandin {
+  /** STRIPE_API_URL for the service. */
+  url: string;
+  /** The environment that points the service's provider here. */
+  env: Record<string, string>;
+  requests: RecordedRequest[];
+  /** Fields the service sent wrong (empty when everything it sent was right). */
+  problems: string[];
+  sessions: Map<string, StandinSession>;
+  paymentIntents: Map<string, StandinPaymentIntent>;
+  /** Captures and cancellations that took effect (replays under an idempotency key not counted). */
+  captures: string[];
+  cancellations: string[];
+  failNext(failure: Failure, count?: number): void;
+  /** The human paid on Stripe's page: the card is authorized, the session complete. */
+  complete(sessionId: string): StandinSession;
+  /** An event as Stripe sends it to the webhook: the JSON body and its Stripe-Signature header. */
+  event(type: string, object: object, secret?: string): { id: string; body: string; signature: string };
+  close(): Promise<void>;
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('base64url')}`;
+
+export async function startStripeStandin(): Promise<StripeStandin> {
+  const requests: RecordedRequest[] = [];
+  const problems: string[] = [];
+  const sessions = new Map<string, StandinSession>();
+  const paymentIntents = new Map<string, StandinPaymentIntent>();
+  const captures: string[] = [];
+  const cancellations: string[] = [];
+  const failures: Failure[] = [];
+  /** Idempotency key → the request's parameters and Stripe's first answer. */
+  const idempotent = new Map<string, { request: string; status: number; body: string }>();
+  let url = '';
+
+  function refuse(message: string, type = 'invalid_request_error', code?: string): { status: number; body: object } {
+    return { status: 400, body: { error: { type, message, ...(code && { code }) } } };
+  }
+
+  function check(condition: boolean, problem: string): boolean {
+    if (!condition) problems.push(problem);
+    return condition;
+  }
+
+  function createSession(form: Form): { status: number; body: object } {
+    const f = form as Record<string, any>;
+    const lines = (f.line_items ?? []) as Record<string, any>[];
+    const shipping = (f.shipping_options ?? []) as Record<string, any>[];
+    const inWindow = Number(f.expires_at) >= now() + 30 * 60 - 5 && Number(f.expires_at) <= now() + 24 * 3600;
+    const ok = [
+      check(f.mode === 'payment', `mode is ${f.mode}, not payment`),
+      check(f.payment_intent_data?.capture_method === 'manual', `payment_intent_data.capture_method is ${f.payment_intent_data?.capture_method}, not manual`),
+      check(lines.length > 0, 'no line_items'),
+      ...lines.map((l, i) =>
+        check(
+          l.price_data?.currency === 'usd' && /^\d+$/.test(l.price_data?.unit_amount ?? '') && /^[1-9]\d*$/.test(l.quantity ?? '') && !!l.price_data?.product_data?.name,
+          `line_items[${i}] is not {quantity, price_data: {currency: usd, unit_amount (cents), product_data.name}}: ${JSON.stringify(l)}`,
+        ),
+      ),
+      ...shipping.map((s, i) =>
+        check(
+          s.shipping_rate_data?.fixed_amount?.currency === 'usd' && /^\d+$/.test(s.shipping_rate_data?.fixed_amount?.amount ?? ''),
+          `shipping_options[${i}] is not a fixed amount in usd cents: ${JSON.stringify(s)}`,
+        ),
+      ),
+      check(!!f.client_reference_id && f.metadata?.link_id === f.client_reference_id, 'client_reference_id missing or not metadata.link_id'),
+      check(URL.canParse(f.success_url ?? '') && URL.canParse(f.cancel_url ?? ''), 'success_url or cancel_url is not an absolute URL'),
+      check(inWindow, `expires_at ${f.expires_at} is not 30 min to 24 h from now`),
+    ];
+    if (ok.includes(false)) return refuse(problems.at(-1)!);
+    const subtotal = lines.reduce((sum, l) => sum + Number(l.price_data.unit_amount) * Number(l.quantity), 0);
+    const delivery = shipping.reduce((sum, s) => sum + Number(s.shipping_rate_data.fixed_amount.amount), 0);
+    const sessionId = id('cs');
+    const session: StandinSession = {
+      id: sessionId,
+      object: 'checkout.session',
+      url: `${url}/c/pay/${sessionId}`,
+      status: 'open',
+      payment_status: 'unpaid',
+      mode: f.mode,
+      amount_subtotal: subtotal,
+      amount_total: subtotal + delivery,
+      currency: 'usd',
+      client_reference_id: f.client_reference_id,
+      metadata: f.metadata ?? {},
+      payment_intent: null,
+      expires_at: Number(f.expires_at),
+      success_url: f.success_url,
+      cancel_url: f.cancel_url,
+      created: now(),
+      livemode: false,
+    };
+    sessions.set(sessionId, session);
+    return { status: 200, body: session };
+  }
+
+  function settle(piId: string, action: 'capture' | 'cancel'): { status: number; body: object } {
+    const pi = paymentIntents.get(piId);
+    if (!pi) return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${piId}'` } } };
+    if (pi.status !== 'requires_capture') {
+      return refuse(`This PaymentIntent could not be ${action === 'capture' ? 'captured' : 'canceled'} because it has a status of ${pi.status}.`, 'invalid_request_error', 'payment_intent_unexpected_state');
+    }
+    if (action === 'capture') {
+      Object.assign(pi, { status: 'succeeded', amount_received: pi.amount });
+      captures.push(piId);
+    } else {
+      pi.status = 'canceled';
+      cancellations.push(piId);
+    }
+    return { status: 200, body: pi };
+  }
+
+  function route(method: string, path: string, form: Form): { status: number; body: object } {
+    if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(form);
+    const settling = method === 'POST' && path.match(/^\/v1\/payment_intents\/([^/]+)\/(capture|cancel)$/);
+    if (settling) return settle(settling[1], settling[2] as 'capture' | 'cancel');
+    problems.push(`unexpected ${method} ${path}`);
+    return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } } };
+  }
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const path = (req.url ?? '/').split('?')[0];
+      const key = req.headers['idempotency-key'] as string | undefined;
+      const record: RecordedRequest = { method: req.method ?? 'GET', path, idempotencyKey: key, body: parseForm(raw), outcome: 'answered' };
+      requests.push(record);
+      const answer = (status: number, body: string, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': id('req'), ...headers });
+        res.end(body);
+      };
+
+      const failure = failures.shift();
+      if (failure === 'unavailable') {
+        record.outcome = 'unavailable';
+        return answer(503, JSON.stringify({ error: { type: 'api_error', message: 'Stripe is temporarily unavailable (stand-in).' } }));
+      }
+      if (failure === 'drop') {
+        record.outcome = 'dropped';
+        return req.socket.destroy();
+      }
+      if (req.headers.authorization !== `Bearer ${STANDIN_SECRET_KEY}`) {
+        problems.push(`Authorization header is ${req.headers.authorization}`);
+        return answer(401, JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } }));
+      }
+      if (record.method === 'POST' && !check(!!key, `${path} sent without an Idempotency-Key`)) {
+        record.outcome = 'refused';
+        return answer(400, JSON.stringify(refuse('Idempotency-Key required by the stand-in').body));
+      }
+
+      // Stripe replays the first answer to a key, and refuses the key with other parameters.
+      const seen = key ? idempotent.get(key) : undefined;
+      if (seen && seen.request !== `${path}\n${raw}`) {
+        record.outcome = 'refused';
+        problems.push(`Idempotency-Key ${key} reused with other parameters`);
+        return answer(400, JSON.stringify(refuse('Keys for idempotent requests can only be used with the same parameters they were first used with.', 'idempotency_error').body));
+      }
+      if (seen) {
+        record.outcome = failure === 'lost' ? 'lost' : 'replayed';
+        if (failure === 'lost') return req.socket.destroy();
+        return answer(seen.status, seen.body, { 'Idempotent-Replayed': 'true' });
+      }
+      const { status, body } = route(record.method, path, record.body);
+      if (status >= 400) record.outcome = 'refused';
+      const text = JSON.stringify(body);
+      if (key) idempotent.set(key, { request: `${path}\n${raw}`, status, body: text });
+      if (failure === 'lost') {
+        record.outcome = 'lost';
+        return req.socket.destroy();
+      }
+      answer(status, text);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    env: { STRIPE_SECRET_KEY: STANDIN_SECRET_KEY, STRIPE_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET, STRIPE_API_URL: url },
+    requests,
+    problems,
+    sessions,
+    paymentIntents,
+    captures,
+    cancellations,
+    failNext(failure, count = 1) {
+      for (let i = 0; i < count; i++) failures.push(failure);
+    },
+    complete(sessionId) {
+      const session = sessions.get(sessionId);
+      if (!session || session.status !== 'open') throw new Error(`session ${sessionId} is not open`);
+      const pi: StandinPaymentIntent = {
+        id: id('pi'),
+        object: 'payment_intent',
+        amount: session.amount_total,
+        amount_received: 0,
+        currency: session.currency,
+        capture_method: 'manual',
+        status: 'requires_capture',
+        metadata: session.metadata,
+      };
+      paymentIntents.set(pi.id, pi);
+      // A manual-capture session completes authorized but unpaid: payment_status stays 'unpaid'.
+      Object.assign(session, { status: 'complete', payment_intent: pi.id });
+      return structuredClone(session);
+    },
+    event(type, object, secret = STANDIN_WEBHOOK_SECRET) {
+      const eventId = id('evt');
+      const body = JSON.stringify({
+        id: eventId,
+        object: 'event',
+        api_version: Stripe.API_VERSION,
+        created: now(),
+        data: { object },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+      });
+      return { id: eventId, body, signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret }) };
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** Stripe's form encoding (a[b][0][c]=v) back into objects and arrays. */
+export function parseForm(raw: string): Form {
+  const root: Form = {};
+  for (const [name, value] of new URLSearchParams(raw)) {
+    const path = name.split(/\[|\]\[|\]/).filter((part, i) => i === 0 || part !== '');
+    let node: any = root;
+    path.forEach((part, i) => {
+      const last = i === path.length - 1;
+      if (last) node[part] = value;
+      else node = node[part] ??= /^\d+$/.test(path[i + 1]) ? [] : {};
+    });
+  }
+  return root;
+}
