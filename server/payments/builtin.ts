@@ -10,17 +10,17 @@
  * authorization is taken, and captured or released, within the one request that pays.
  */
 import { newId } from '../lib/ids';
-import type { Authorization, CardDetails, CardField, PaymentProvider } from './provider';
+import type { Authorization, CardDetails, CardProblems, PaymentProvider } from './provider';
 
-/** Stripe's test cards that fail (https://docs.stripe.com/testing#declined-payments), by number. */
-const DECLINES: Record<string, { reason: string; message: string }> = {
-  '4000000000000002': { reason: 'generic_decline', message: 'Your card was declined.' },
-  '4000000000009995': { reason: 'insufficient_funds', message: 'Your card was declined: insufficient funds.' },
-  '4000000000009987': { reason: 'lost_card', message: 'Your card was declined: the card is reported lost.' },
-  '4000000000009979': { reason: 'stolen_card', message: 'Your card was declined: the card is reported stolen.' },
-  '4000000000000069': { reason: 'expired_card', message: 'Your card was declined: the card has expired.' },
-  '4000000000000127': { reason: 'incorrect_cvc', message: 'Your card was declined: the CVC is incorrect.' },
-  '4000000000000119': { reason: 'processing_error', message: 'The card could not be processed. Try again.' },
+/** Stripe's test cards that fail (https://docs.stripe.com/testing#declined-payments) and their decline codes. */
+const DECLINING_CARDS: Record<string, string> = {
+  '4000000000000002': 'generic_decline',
+  '4000000000009995': 'insufficient_funds',
+  '4000000000009987': 'lost_card',
+  '4000000000009979': 'stolen_card',
+  '4000000000000069': 'expired_card',
+  '4000000000000127': 'incorrect_cvc',
+  '4000000000000119': 'processing_error',
 };
 
 export type AuthorizationState = 'authorized' | 'captured' | 'released';
@@ -57,17 +57,24 @@ export function expiryInFuture(expiry: string, now: Date): boolean | undefined {
   return Date.UTC(year, month, 1) > now.getTime();
 }
 
+const digitsOf = (number: string) => number.replace(/[\s-]/g, '');
+
 /** The form's own mistakes, field by field; an empty object when the card is well-formed. */
-export function cardProblems(card: CardDetails, now = new Date()): Partial<Record<CardField, string>> {
-  const problems: Partial<Record<CardField, string>> = {};
-  const digits = card.number.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(digits)) problems.number = 'Enter the card number: 12 to 19 digits.';
-  else if (!luhnValid(digits)) problems.number = 'This card number is not valid: check it for a typing mistake.';
-  const future = expiryInFuture(card.expiry, now);
-  if (future === undefined) problems.expiry = 'Enter the expiry as MM/YY, for example 04/29.';
-  else if (!future) problems.expiry = 'This card has expired.';
-  if (!/^\d{3,4}$/.test(card.cvc.trim())) problems.cvc = 'Enter the 3 or 4 digit security code (CVC).';
-  if (!card.name.trim()) problems.name = 'Enter the name printed on the card.';
+export function cardProblems(card: CardDetails, now = new Date()): CardProblems {
+  const problems: CardProblems = {};
+  const digits = digitsOf(card.number);
+  if (!digits) problems.number = 'required';
+  else if (!/^\d{12,19}$/.test(digits)) problems.number = 'malformed';
+  else if (!luhnValid(digits)) problems.number = 'luhn';
+  const expiry = card.expiry.trim();
+  const future = expiry ? expiryInFuture(expiry, now) : undefined;
+  if (!expiry) problems.expiry = 'required';
+  else if (future === undefined) problems.expiry = 'malformed';
+  else if (!future) problems.expiry = 'expired';
+  const cvc = card.cvc.trim();
+  if (!cvc) problems.cvc = 'required';
+  else if (!/^\d{3,4}$/.test(cvc)) problems.cvc = 'malformed';
+  if (!card.name.trim()) problems.name = 'required';
   return problems;
 }
 
@@ -87,10 +94,10 @@ export function builtinProvider(): BuiltinProvider {
     open: async () => ({ url: null, reference: null }),
 
     async authorize(card, { amountCents, currency }): Promise<Authorization> {
-      const fields = cardProblems(card);
-      if (Object.keys(fields).length) return { status: 'invalid', fields };
-      const decline = DECLINES[card.number.replace(/[\s-]/g, '')];
-      if (decline) return { status: 'declined', ...decline };
+      const problems = cardProblems(card);
+      if (Object.keys(problems).length) return { status: 'invalid', problems };
+      const decline = DECLINING_CARDS[digitsOf(card.number)];
+      if (decline) return { status: 'declined', reason: decline };
       const authorization = newId('auth');
       ledger.set(authorization, { amountCents, currency, state: 'authorized' });
       return { status: 'authorized', authorization };

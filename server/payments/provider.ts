@@ -39,13 +39,35 @@ export interface CardDetails {
 }
 
 /** Fields of the card form, as the page names its inputs. */
-export type CardField = 'number' | 'expiry' | 'cvc' | 'name';
+export const CARD_FIELDS = ['number', 'expiry', 'cvc', 'name'] as const;
+export type CardField = (typeof CARD_FIELDS)[number];
+
+/** What is wrong with a field: left empty, not in the field's format, failing the check digit, or in the past. */
+export const CARD_PROBLEMS = ['required', 'malformed', 'luhn', 'expired'] as const;
+export type CardProblem = (typeof CARD_PROBLEMS)[number];
+export type CardProblems = Partial<Record<CardField, CardProblem>>;
 
 export type Authorization =
   | { status: 'authorized'; authorization: string }
   /** The card is not well-formed: nothing was sent to the card network. */
-  | { status: 'invalid'; fields: Partial<Record<CardField, string>> }
-  | { status: 'declined'; reason: string; message: string };
+  | { status: 'invalid'; problems: CardProblems }
+  /** `reason` is a card-network decline code (Stripe's names: generic_decline, insufficient_funds…). */
+  | { status: 'declined'; reason: string };
+
+/** What a person is told for a decline code; unknown codes read as a plain decline. */
+const DECLINE_MESSAGES: Record<string, string> = {
+  generic_decline: 'Your card was declined.',
+  insufficient_funds: 'Your card was declined: insufficient funds.',
+  lost_card: 'Your card was declined: the card is reported lost.',
+  stolen_card: 'Your card was declined: the card is reported stolen.',
+  expired_card: 'Your card was declined: the card has expired.',
+  incorrect_cvc: 'Your card was declined: the security code (CVC) is incorrect.',
+  processing_error: 'Your card could not be processed. Try again in a moment.',
+};
+
+export function declineMessage(reason: string): string {
+  return Object.hasOwn(DECLINE_MESSAGES, reason) ? DECLINE_MESSAGES[reason] : DECLINE_MESSAGES.generic_decline;
+}
 
 export interface PaymentProvider {
   readonly name: 'builtin' | 'stripe';

@@ -7,6 +7,7 @@
 import type { Config } from '../config';
 import { builtinProvider } from './builtin';
 import type { PaymentProvider } from './provider';
+import { stripeProvider } from './stripe';
 
 export type ProviderName = PaymentProvider['name'];
 
@@ -17,7 +18,9 @@ function create(config: Config, name: ProviderName): PaymentProvider {
     case 'builtin':
       return builtinProvider();
     case 'stripe':
-      throw new Error('Stripe payments are not available in this build');
+      // A Stripe link outliving its configuration cannot be captured or released any more.
+      if (!config.stripe) throw new Error('a Stripe payment link needs STRIPE_SECRET_KEY');
+      return stripeProvider(config.stripe);
   }
 }
 
