@@ -75,16 +75,26 @@ describe('open', () => {
     expect(sent.idempotencyKey).toMatch(/^open:/);
   });
 
-  it('keeps the session inside the window Stripe accepts (30 min to 24 h), else the link’s own expiry', async () => {
+  it('keeps the session inside the window Stripe accepts (30 min to 24 h), else expires it with the link', async () => {
     const soon = request({ expiresAt: new Date(Date.now() + 60_000) });
     const later = request({ expiresAt: new Date(Date.now() + 72 * 3_600_000) });
     const exact = request({ expiresAt: new Date(Date.now() + 2 * 3_600_000) });
     for (const r of [soon, later, exact]) await provider.open(r);
     expect(standin.problems).toEqual([]);
     const expiry = (r: PaymentRequest) => [...standin.sessions.values()].find((s) => s.client_reference_id === r.linkId)!.expires_at;
-    expect(expiry(exact)).toBe(Math.floor(exact.expiresAt.getTime() / 1000));
+    // Rounded down to 10 minutes, so that the same link opened again seconds later sends the same expiry.
+    expect(expiry(exact)).toBe(Math.floor(exact.expiresAt.getTime() / 600_000) * 600);
     expect(expiry(soon) - Date.now() / 1000).toBeGreaterThan(30 * 60);
     expect(expiry(later) - Date.now() / 1000).toBeLessThan(24 * 3600);
+  });
+
+  it('the same link opened again seconds later (a retry after a 503 computes its expiry anew) opens no second session', async () => {
+    const boundary = Math.floor((Date.now() + 5 * 3_600_000) / 600_000) * 600_000;
+    const first = request({ expiresAt: new Date(boundary + 120_000) });
+    const retry = { ...first, expiresAt: new Date(boundary + 123_000) };
+    const opened = await provider.open(first);
+    expect(await provider.open(retry)).toEqual(opened);
+    expect(standin.requests.map((r) => r.outcome)).toEqual(['answered', 'replayed']);
   });
 
   it('refuses to open a session whose lines and delivery do not add up to the link’s amount', async () => {

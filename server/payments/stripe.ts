@@ -24,12 +24,15 @@ const TIMEOUT_MS = 8_000;
 const RETRY_AFTER_SECONDS = 5;
 
 /**
- * A Checkout Session may expire 30 min to 24 h after Stripe creates it. The cap keeps 10 min from
- * the 24 h edge for clock skew, rounded down to the minute so a retry within the minute sends the
- * same expires_at (Stripe compares a retried request's parameters).
+ * A Checkout Session may expire 30 min to 24 h after Stripe creates it; the cap keeps 10 min from
+ * the 24 h edge for clock skew. Its expiry is the link's, rounded down to 10 minutes: Stripe
+ * compares a retried request's parameters with the first one's, and a link opened again after a
+ * 503 gets a new expiry a few seconds later, which rounds to the same value (unless a 10-minute
+ * boundary falls between the two tries: then a second session, whose twin nobody got the URL of).
  */
 const SESSION_MIN_LIFE_MS = 31 * 60_000;
 const SESSION_MAX_LIFE_MS = 24 * 3_600_000 - 10 * 60_000;
+const SESSION_EXPIRY_STEP_MS = 10 * 60_000;
 
 export function stripeClient(config: StripeConfig): Stripe {
   const api = config.apiUrl ? new URL(config.apiUrl) : undefined;
@@ -101,11 +104,11 @@ export function sessionParams(request: PaymentRequest, now = Date.now()): Stripe
   };
 }
 
-/** The link's expiry in epoch seconds, moved into the window Stripe accepts. */
+/** The link's expiry in epoch seconds, rounded (down; up to the shortest life) into the window Stripe accepts. */
 function sessionExpiry(linkExpiresAt: Date, now: number): number {
-  const latest = Math.floor((now + SESSION_MAX_LIFE_MS) / 60_000) * 60_000;
-  const ms = Math.max(now + SESSION_MIN_LIFE_MS, Math.min(linkExpiresAt.getTime(), latest));
-  return Math.floor(ms / 1000);
+  const step = (ms: number, round: (x: number) => number) => round(ms / SESSION_EXPIRY_STEP_MS) * SESSION_EXPIRY_STEP_MS;
+  const latest = step(Math.min(linkExpiresAt.getTime(), now + SESSION_MAX_LIFE_MS), Math.floor);
+  return Math.max(step(now + SESSION_MIN_LIFE_MS, Math.ceil), latest) / 1000;
 }
 
 /**
