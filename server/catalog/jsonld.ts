@@ -20,7 +20,10 @@ export type SearchView = (typeof SEARCH_VIEWS)[number];
 
 type Variant = SearchSqlItem['variants'][number];
 // Untracked stock (null) is always available.
-const available = (v: Variant) => v.stock === null || v.stock > 0;
+const available = (v: Pick<Variant, 'stock'>) => v.stock === null || v.stock > 0;
+
+/** A variant's schema.org availability, as offers say it (and cart lines, which reuse it). */
+export const availabilityOf = (stock: number | null) => (available({ stock }) ? IN_STOCK : OUT_OF_STOCK);
 
 /** Non-negative integer cents as a decimal string with two places, without float rounding: 1250 → "12.50". */
 export function centsToDecimal(cents: number): string {

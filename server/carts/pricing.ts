@@ -1,0 +1,135 @@
+/**
+ * A cart priced from the catalog as it is now: prices, titles and stock are re-read on every
+ * render and change (a client never sends a price), delivery is priced per seller from the
+ * seller's zone for the address's country (free above the zone's free_over_cents), and the
+ * messages say what keeps the cart from being paid.
+ */
+import { sql } from 'drizzle-orm';
+import { availabilityOf } from '../catalog/jsonld';
+import { rows, type Db } from '../db/client';
+import type { CartNotice, DeliveryZone, OrderTotals } from '../db/schema';
+import type { CartRow } from './store';
+
+export interface PricedLine {
+  /** The line item's id (item_…). */
+  id: string;
+  variant_id: string;
+  sku: string;
+  product_id: string;
+  seller_handle: string;
+  title: string;
+  /** The variant's options joined, e.g. "M / Blue"; empty when it has none. */
+  variant_title: string;
+  unit_price_cents: number;
+  quantity: number;
+  line_total_cents: number;
+  /** schema.org availability, as search results' offers say it. */
+  availability: ReturnType<typeof availabilityOf>;
+  /** Units in stock now; null = not tracked (always available). */
+  stock: number | null;
+}
+
+export interface DeliveryGroup {
+  seller_handle: string;
+  price_cents: number;
+  min_days: number;
+  max_days: number;
+}
+
+export interface PricedCart {
+  lines: PricedLine[];
+  /** One group per seller that delivers to the address; [] before an address is set. */
+  delivery: DeliveryGroup[];
+  totals: OrderTotals;
+  messages: CartNotice[];
+}
+
+interface LineRow {
+  id: string;
+  variant_id: string;
+  quantity: number;
+  sku: string;
+  product_id: string;
+  price_cents: number;
+  stock: number | null;
+  options: Record<string, string>;
+  title: string;
+  seller_handle: string;
+  delivery: DeliveryZone[];
+}
+
+export async function priceCart(db: Db, cart: CartRow): Promise<PricedCart> {
+  const found = await rows<LineRow>(
+    db,
+    sql`SELECT ci.id, ci.variant_id, ci.quantity, v.sku, v.product_id, v.price_cents, v.stock, v.options,
+               p.title, s.handle AS seller_handle, s.delivery
+        FROM cart_items ci
+        JOIN variants v ON v.id = ci.variant_id
+        JOIN products p ON p.id = v.product_id
+        JOIN sellers s ON s.id = v.seller_id
+        WHERE ci.cart_id = ${cart.id}
+        ORDER BY ci.created_at, ci.id`,
+  );
+  const messages: CartNotice[] = [];
+  const lines = found.map((r, i): PricedLine => {
+    if (r.stock !== null && r.stock < r.quantity) {
+      messages.push({
+        type: 'error',
+        code: 'insufficient_stock',
+        message: `${r.title}: ${r.quantity} in the cart, ${r.stock} in stock.`,
+        path: `line_items[${i}]`,
+      });
+    }
+    return {
+      id: r.id,
+      variant_id: r.variant_id,
+      sku: r.sku,
+      product_id: r.product_id,
+      seller_handle: r.seller_handle,
+      title: r.title,
+      variant_title: Object.values(r.options).join(' / '),
+      unit_price_cents: r.price_cents,
+      quantity: r.quantity,
+      line_total_cents: r.price_cents * r.quantity,
+      availability: availabilityOf(r.stock),
+      stock: r.stock,
+    };
+  });
+
+  const delivery: DeliveryGroup[] = [];
+  const country = cart.shippingAddress?.country;
+  if (!country) {
+    messages.push({ type: 'info', code: 'address_required', message: 'Set a shipping address to price delivery.', path: 'shipping_address' });
+  } else {
+    for (const handle of new Set(found.map((r) => r.seller_handle))) {
+      const sellerLines = found.filter((r) => r.seller_handle === handle);
+      const zone = sellerLines[0].delivery.find((z) => z.country === country);
+      if (!zone) {
+        messages.push({ type: 'error', code: 'address_undeliverable', message: `${handle} does not deliver to ${country}.`, path: 'delivery' });
+        continue;
+      }
+      const subtotal = sellerLines.reduce((sum, r) => sum + r.price_cents * r.quantity, 0);
+      const free = zone.free_over_cents != null && subtotal >= zone.free_over_cents;
+      delivery.push({ seller_handle: handle, price_cents: free ? 0 : zone.price_cents, min_days: zone.min_days, max_days: zone.max_days });
+    }
+  }
+
+  const subtotal = lines.reduce((sum, l) => sum + l.line_total_cents, 0);
+  const deliveryCents = delivery.reduce((sum, d) => sum + d.price_cents, 0);
+  return {
+    lines,
+    delivery,
+    totals: { subtotal_cents: subtotal, delivery_cents: deliveryCents, total_cents: subtotal + deliveryCents, currency: cart.currency },
+    messages: [...messages, ...cart.notices],
+  };
+}
+
+/** What keeps the cart from being paid, as stable codes (cart_not_ready's details.reasons). */
+export function notReadyReasons(priced: PricedCart): string[] {
+  const reasons: string[] = [];
+  if (!priced.lines.length) reasons.push('cart_empty');
+  for (const code of ['address_required', 'address_undeliverable', 'insufficient_stock']) {
+    if (priced.messages.some((m) => m.code === code)) reasons.push(code);
+  }
+  return reasons;
+}

@@ -1,0 +1,76 @@
+/**
+ * Loading a caller's cart and the rules every cart operation shares. A cart belongs to the caller
+ * namespace that created it; any other caller gets 404 cart_not_found, exactly as for an id that
+ * does not exist, so existence is never disclosed.
+ *
+ * Every mutation runs in one transaction: loadCart(…, { lock: true }) → assertMutable → the change
+ * → touch. Locks are always taken cart first, then its payment link, then catalog rows (orders),
+ * so two transactions never wait on each other in a cycle.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { carts, type CartNotice } from '../db/schema';
+import { ApiError } from '../errors/catalogue';
+import type { Caller } from '../identity/caller';
+import { cancelLiveLink } from '../payments/links';
+import { callerNamespace } from '../trpc/idempotency';
+import { applyExpiry } from './expiry';
+
+export type CartRow = typeof carts.$inferSelect;
+export type CartStatus = CartRow['status'];
+
+/** The owner a caller's carts are stored under: its idempotency namespace (agent profile now, credential later). */
+export function cartOwner(caller: Caller): string {
+  return callerNamespace(caller);
+}
+
+/**
+ * The caller's cart, with any due expiry applied (so its status is the current one); with `lock`,
+ * held (FOR UPDATE) until the surrounding transaction ends. An unknown id and another owner's cart
+ * get the same 404.
+ */
+export async function loadCart(db: Db, id: string, owner: string, opts: { lock?: boolean } = {}): Promise<CartRow> {
+  const query = db.select().from(carts).where(and(eq(carts.id, id), eq(carts.owner, owner)));
+  const [cart] = opts.lock ? await query.for('update') : await query;
+  if (!cart) throw new ApiError('cart_not_found');
+  return applyExpiry(db, cart);
+}
+
+/** Open and checkout carts may change; expired, completed and cancelled ones answer 409. */
+export function assertMutable(cart: CartRow): void {
+  if (cart.status === 'expired') throw new ApiError('cart_expired');
+  if (cart.status === 'completed' || cart.status === 'cancelled') {
+    throw new ApiError('cart_not_open', { message: `The cart is ${cart.status} and can no longer change.`, details: { status: cart.status } });
+  }
+}
+
+const LINK_CANCELLED: CartNotice = {
+  type: 'warning',
+  code: 'payment_link_cancelled',
+  message: 'The cart changed while its payment link was live, so the link was cancelled (its page says so) and nothing was charged. Ask for a new payment link.',
+  path: 'links.payment_link',
+};
+
+/**
+ * Records a change, in the change's transaction, with the cart locked: the cart lives another
+ * `cartTtlHours` from now; the notices of the previous change go. A cart in checkout is open again
+ * and its live link cancelled (the amount the link fixed is no longer the cart's), which the
+ * cart's messages then say. `status` sets another state at the same time (cancel_cart).
+ */
+export async function touch(tx: Db, cart: CartRow, config: Pick<Config, 'cartTtlHours'>, change: { status?: CartStatus } = {}): Promise<CartRow> {
+  const notices: CartNotice[] = [];
+  if (cart.status === 'checkout' && (await cancelLiveLink(tx, cart.id))) notices.push(LINK_CANCELLED);
+  const now = new Date();
+  const [row] = await tx
+    .update(carts)
+    .set({
+      status: change.status ?? 'open',
+      notices,
+      updatedAt: now,
+      expiresAt: new Date(now.getTime() + config.cartTtlHours * 3_600_000),
+    })
+    .where(eq(carts.id, cart.id))
+    .returning();
+  return row;
+}
