@@ -14,6 +14,8 @@ import { createHttpServer } from './http/server';
 import { purgeExpiredRecords } from './trpc/idempotency';
 import { claimDataDir } from './db/data-dir-lock';
 import { ensureDemoCatalog } from './catalog/demo';
+import { payPage } from './payments/pay-page';
+import { registerRuntime } from './runtime';
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -31,6 +33,8 @@ async function main(): Promise<void> {
     console.log(`Seeded the demo catalog: ${seeded.sellers} sellers, ${seeded.products} products.`);
   }
 
+  // Pages reach this running service through the registry, not through module copies of their own.
+  registerRuntime({ services: app.services, payPage: payPage(app.services) });
   const nextApp = next({ dev, dir: root, port: config.port });
   await nextApp.prepare();
   const handleNext = nextApp.getRequestHandler();

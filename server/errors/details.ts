@@ -53,7 +53,12 @@ export const ERROR_DETAILS = {
     .optional(),
   cart_not_ready: z.object({
     reasons: z
-      .array(z.object({ code: z.enum(['cart_empty', 'address_missing', 'address_undeliverable']), message: z.string() }))
+      .array(
+        z.object({
+          code: z.enum(['cart_empty', 'address_required', 'address_undeliverable', 'insufficient_stock']),
+          message: z.string().describe('What to change, naming the seller or line where there is one.'),
+        }),
+      )
       .min(1)
       .describe('Each thing that keeps the cart from being paid.'),
   }),

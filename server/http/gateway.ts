@@ -75,7 +75,7 @@ export function createGateway(services: Services, router: AppRouter, documents: 
     });
     if (!outcome.ok) return failure(ctx, outcome.error);
     const { policy } = route.operation;
-    const status = policy.successStatus ?? 200;
+    const status = ctx.response.status ?? policy.successStatus ?? 200;
     const headers = { 'Content-Type': 'application/json', ...ctx.response.headers };
     if (cacheKey) responses.set(cacheKey, policy.cacheMs!, { status, headers, body: outcome.body });
     return finish(ctx, status, { ...headers }, outcome.body);

@@ -32,6 +32,7 @@ const TAGS = [
   { name: 'platform', description: 'The live cart limits, the service’s documentation and problem reports.' },
   { name: 'discovery', description: 'UCP business profiles of the network and of each seller, for crawlers and tool loaders.' },
   { name: 'checkout', description: 'Carts and settlement. Autonomous settlement (x402) needs a checkout:write credential.' },
+  { name: 'payments', description: 'Payment links a human opens to confirm and pay by card: the checkout of open callers and MCP tools.' },
   { name: 'buyer', description: 'Buyer identity and order history; every operation needs an issued credential.' },
   { name: 'developer', description: 'Network API keys, minted and revoked from a signed-in developer session.' },
   { name: 'admin', description: 'The operator API behind the ADMIN_TOKEN bearer.' },
@@ -342,6 +343,14 @@ export function buildOpenApiDocument(router: AppRouter, operations: readonly Ope
         headers: responseHeaders(op, status, []),
         content: { [contentType]: { schema, ...(recorded.has(status) && { examples: recorded.get(status) }) } },
       };
+      const other = policy.otherSuccess;
+      if (other) {
+        responses[String(other.status)] = {
+          description: other.description,
+          headers: responseHeaders(op, other.status, []),
+          content: { [contentType]: { schema, ...(recorded.has(other.status) && { examples: recorded.get(other.status) }) } },
+        };
+      }
     }
 
     const byStatus = new Map<number, ErrorCode[]>();

@@ -59,6 +59,8 @@ export interface ResponseControl {
   headers: Record<string, string>;
   /** Set when an idempotent outcome is replayed instead of executed. */
   replayed?: boolean;
+  /** The policy's `otherSuccess.status`, when this call answers it instead of `successStatus`. */
+  status?: number;
 }
 
 export interface RequestContext {

@@ -58,6 +58,8 @@ interface StoredError {
 interface StoredOutcome {
   ok: boolean;
   data?: unknown;
+  /** A success status other than the operation's usual one (ResponseControl.status). */
+  status?: number;
   error?: StoredError;
 }
 
@@ -107,6 +109,7 @@ function replayed(ctx: RequestContext, outcome: StoredOutcome, headers: Record<s
     throw new ApiError(e.code, { message: e.message, details: e.details, headers: e.headers });
   }
   Object.assign(ctx.response.headers, headers);
+  ctx.response.status = outcome.status;
   // The stored outcome was validated by the output schema when it was produced.
   return { ok: true as const, data: outcome.data, ctx, marker: middlewareMarker };
 }
@@ -124,7 +127,7 @@ const enforceIdempotency = t.middleware(async ({ ctx, path, input, next }) => {
     return await ctx.db.transaction(async (tx) => {
       const result = await next({ ctx: { db: tx as unknown as Db } });
       if (!result.ok) throw result.error; // roll the effect back
-      await store(tx as unknown as Db, c, { ok: true, data: result.data }, ctx.response.headers);
+      await store(tx as unknown as Db, c, { ok: true, data: result.data, status: ctx.response.status }, ctx.response.headers);
       return result;
     });
   } catch (err) {

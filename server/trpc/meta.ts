@@ -22,6 +22,12 @@ export type Access =
 export interface OperationPolicy {
   /** Status of a successful answer (default 200). */
   successStatus?: number;
+  /**
+   * Another success status some calls answer, and what it means (e.g. 200: the payment link
+   * already issued, where a new one is 201). The procedure picks it per call with
+   * `ctx.response.status`; the OpenAPI document declares both.
+   */
+  otherSuccess?: { status: number; description: string };
   /** Content type of the success body when it is not plain JSON. */
   contentType?: string;
   /** Operation-specific error codes (the kind's own are added by the catalogue). */

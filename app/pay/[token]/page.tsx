@@ -1,0 +1,176 @@
+/**
+ * /pay/{token}: the page a human opens from a payment link. Everything it shows comes from the
+ * running service's view model (server/payments/pay-page.ts); this file only lays it out.
+ */
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import type { OrderSummary, PayForm, PayPageView } from '../../../server/payments/pay-page';
+import { runtime } from '../../../server/runtime';
+import './pay.css';
+
+export const metadata: Metadata = {
+  title: 'Pay · Agent Commerce',
+  // The form's Origin check needs the Origin header, which `no-referrer` would blank to null.
+  referrer: 'same-origin',
+  robots: { index: false, follow: false },
+};
+
+type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function PayPage({ params, searchParams }: Props) {
+  const view = await runtime().payPage.view((await params).token, await searchParams);
+  if (view.state === 'not_found') notFound();
+  return (
+    <main className="page pay">
+      <Content view={view} />
+    </main>
+  );
+}
+
+function Content({ view }: { view: Exclude<PayPageView, { state: 'not_found' }> }) {
+  switch (view.state) {
+    case 'expired':
+      return (
+        <>
+          <h1>This payment link has expired</h1>
+          <p>Nothing was charged. Ask the assistant that sent it for a new payment link.</p>
+        </>
+      );
+    case 'cancelled':
+      return (
+        <>
+          <h1>This payment link was cancelled</h1>
+          <p>The cart changed after the link was made, so the link was cancelled and nothing was charged. Ask for a new payment link.</p>
+        </>
+      );
+    case 'paid':
+      return (
+        <>
+          <h1>Thank you: your order is placed</h1>
+          <p className="confirmation" role="status">
+            Order number <strong>{view.orderId}</strong>
+          </p>
+          <Summary summary={view.summary} />
+        </>
+      );
+    case 'live':
+      return (
+        <>
+          <h1>Pay {view.amount}</h1>
+          {view.alert && (
+            // Focused on load, so a screen reader reads it out after the redirect back here.
+            <div className="alert" role="alert" tabIndex={-1} autoFocus>
+              {view.alert}
+            </div>
+          )}
+          <Summary summary={view.summary} />
+          {'form' in view.payment ? (
+            <CardForm form={view.payment.form} amount={view.amount} />
+          ) : (
+            <p className="actions">
+              <a className="button" href={view.payment.hostedUrl}>
+                Continue to payment
+              </a>
+            </p>
+          )}
+          <p className="note">
+            This link works until {view.expiresAt.toUTCString()}. Nothing is charged until you pay.
+          </p>
+        </>
+      );
+  }
+}
+
+function Summary({ summary }: { summary: OrderSummary }) {
+  return (
+    <section aria-labelledby="summary">
+      <h2 id="summary">Order summary</h2>
+      {summary.groups.map((group) => (
+        <div className="seller" key={group.seller}>
+          <h3>{group.seller}</h3>
+          <ul className="lines">
+            {group.lines.map((line, i) => (
+              <li key={i}>
+                <span>
+                  {line.quantity} × {line.title}
+                  {line.detail && <span className="note"> ({line.detail})</span>}
+                  <span className="note"> at {line.unitPrice}</span>
+                </span>
+                <span>{line.total}</span>
+              </li>
+            ))}
+          </ul>
+          {group.delivery && <p className="note">{group.delivery}</p>}
+        </div>
+      ))}
+      <h3>Ships to</h3>
+      <address>
+        {summary.address.map((line, i) => (
+          <span key={i}>
+            {line}
+            <br />
+          </span>
+        ))}
+      </address>
+      <dl className="totals">
+        <dt>Subtotal</dt>
+        <dd>{summary.totals.subtotal}</dd>
+        <dt>Delivery</dt>
+        <dd>{summary.totals.delivery}</dd>
+        <dt>Total</dt>
+        <dd>{summary.totals.total}</dd>
+      </dl>
+    </section>
+  );
+}
+
+const FIELDS = [
+  { name: 'number', label: 'Card number', autoComplete: 'cc-number', inputMode: 'numeric', hint: 'Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.' },
+  { name: 'expiry', label: 'Expiry', autoComplete: 'cc-exp', inputMode: 'numeric', hint: 'MM/YY' },
+  { name: 'cvc', label: 'CVC', autoComplete: 'cc-csc', inputMode: 'numeric', hint: '3 or 4 digits' },
+  { name: 'name', label: 'Name on card', autoComplete: 'cc-name', inputMode: 'text', hint: null },
+] as const;
+
+function CardForm({ form, amount }: { form: PayForm; amount: string }) {
+  return (
+    <section aria-labelledby="card">
+      <h2 id="card">Card</h2>
+      <form method="post" action={form.action} className="card-form" noValidate>
+        <input type="hidden" name="form_token" value={form.formToken} />
+        {FIELDS.map((field) => {
+          const error = form.errors[field.name];
+          const described = [field.hint && `${field.name}-hint`, error && `${field.name}-error`].filter(Boolean).join(' ') || undefined;
+          return (
+            <div className="field" key={field.name}>
+              <label htmlFor={field.name}>{field.label}</label>
+              {field.hint && (
+                <span className="note" id={`${field.name}-hint`}>
+                  {field.hint}
+                </span>
+              )}
+              <input
+                id={field.name}
+                name={field.name}
+                type="text"
+                autoComplete={field.autoComplete}
+                inputMode={field.inputMode}
+                required
+                aria-invalid={error ? true : undefined}
+                aria-describedby={described}
+              />
+              {error && (
+                <span className="field-error" id={`${field.name}-error`}>
+                  {error}
+                </span>
+              )}
+            </div>
+          );
+        })}
+        <p className="note">You pay {amount}.</p>
+        <button type="submit" className="button">
+          Pay
+        </button>
+      </form>
+    </section>
+  );
+}

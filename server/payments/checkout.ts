@@ -1,0 +1,146 @@
+/**
+ * Issuing a payment link: the checkout an agent can do. It never completes a purchase: the link
+ * opens a page where a human confirms and pays (ours with the built-in provider, Stripe Checkout
+ * with STRIPE_SECRET_KEY). The link fixes the amount for its life; asking again while it is live
+ * answers the same link, and any change to the cart cancels it (carts/store.ts).
+ */
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { notReadyReasons, priceCart, type PricedCart } from '../carts/pricing';
+import { assertMutable, loadCart, type CartRow } from '../carts/store';
+import type { Db } from '../db/client';
+import { carts, paymentLinks } from '../db/schema';
+import { centsToDecimal, readLimits } from '../domain/limits';
+import { ApiError } from '../errors/catalogue';
+import { newId } from '../lib/ids';
+import type { Services } from '../trpc/context';
+import { linkToken, linkUrl, liveLink, payPageUrl, tokenHash } from './links';
+import { paymentProvider } from './select';
+
+export interface PaymentLinkView {
+  url: string;
+  expires_at: string;
+  cart_id: string;
+  amount_cents: number;
+  currency: string;
+  provider: 'builtin' | 'stripe';
+}
+
+export interface CheckoutRequest {
+  cartId: string;
+  /** The caller's namespace: the cart's owner. */
+  owner: string;
+  /** The caller's idempotency key: a retried request opens the same link at the provider. */
+  idempotencyKey: string;
+}
+
+/** The link, and whether this call issued it (201) or it was live already (200). */
+export interface IssuedLink {
+  link: PaymentLinkView;
+  created: boolean;
+}
+
+type LinkRow = typeof paymentLinks.$inferSelect;
+
+/**
+ * The checks run in the contract's order: the caller's cart → it can still change → it is ready
+ * to pay → its total is within the live ceiling → its live link, or a new one. Runs in the
+ * request's transaction (`tx`), holding the cart's row lock throughout.
+ */
+export async function issuePaymentLink(services: Services, tx: Db, request: CheckoutRequest): Promise<IssuedLink> {
+  const cart = await loadCart(tx, request.cartId, request.owner, { lock: true });
+  assertMutable(cart);
+  const priced = await priceCart(tx, cart);
+  assertReady(priced);
+  await assertWithinCeiling(tx, priced.totals.total_cents);
+
+  const live = await liveLink(tx, cart.id);
+  if (live) return { link: await view(services, live), created: false };
+  return { link: await view(services, await openLink(services, tx, cart, priced, request)), created: true };
+}
+
+const NOT_READY: Record<string, string> = {
+  cart_empty: 'The cart has no items: add at least one.',
+  address_required: 'The cart has no shipping address: set one with POST /api/agent/cart/{id}/shipping-address.',
+  address_undeliverable: 'A seller does not deliver to the shipping address: remove its items or change the address.',
+  insufficient_stock: 'A line asks for more units than the seller has: lower its quantity.',
+};
+
+function assertReady(priced: PricedCart): void {
+  const reasons = notReadyReasons(priced);
+  if (!reasons.length) return;
+  throw new ApiError('cart_not_ready', {
+    message: `The cart cannot be paid yet: ${reasons.join(', ')}.`,
+    details: {
+      // The cart's own message names the seller or line where it has one.
+      reasons: reasons.map((code) => ({ code, message: priced.messages.find((m) => m.code === code)?.message ?? NOT_READY[code] })),
+    },
+  });
+}
+
+async function assertWithinCeiling(tx: Db, totalCents: number): Promise<void> {
+  const { max_cart_total_cents } = await readLimits(tx);
+  if (totalCents <= max_cart_total_cents) return;
+  throw new ApiError('cart_total_exceeds_limit', {
+    message: `The cart total of ${centsToDecimal(totalCents)} USD is above the platform ceiling of ${centsToDecimal(max_cart_total_cents)} USD. Remove items or lower quantities, then ask for the link again.`,
+    details: { max_cents: max_cart_total_cents, total_cents: totalCents },
+  });
+}
+
+async function openLink(services: Services, tx: Db, cart: CartRow, priced: PricedCart, request: CheckoutRequest): Promise<LinkRow> {
+  const { config, settings } = services;
+  const provider = paymentProvider(config);
+  const id = linkIdFor(cart, request);
+  const token = await linkToken(settings, id);
+  const expiresAt = new Date(Date.now() + config.paymentLinkTtlHours * 3_600_000);
+  const opened = await provider.open({
+    linkId: id,
+    cartId: cart.id,
+    amountCents: priced.totals.total_cents,
+    currency: priced.totals.currency,
+    lines: priced.lines.map((l) => ({ title: l.variant_title ? `${l.title} (${l.variant_title})` : l.title, unitPriceCents: l.unit_price_cents, quantity: l.quantity })),
+    deliveryCents: priced.totals.delivery_cents,
+    returnUrl: payPageUrl(config.publicBaseUrl, token),
+    expiresAt,
+    idempotencyKey: createHash('sha256').update(`${request.owner}\0${request.idempotencyKey}`).digest('base64url'),
+  });
+  const [link] = await tx
+    .insert(paymentLinks)
+    .values({
+      id,
+      cartId: cart.id,
+      tokenHash: tokenHash(token),
+      amountCents: priced.totals.total_cents,
+      currency: priced.totals.currency,
+      provider: provider.name,
+      providerReference: opened.reference,
+      providerUrl: opened.url,
+      expiresAt,
+    })
+    .returning();
+  await tx.update(carts).set({ status: 'checkout', updatedAt: new Date() }).where(eq(carts.id, cart.id));
+  return link;
+}
+
+/**
+ * The same request retried (after a 503, say, which rolled everything back) gets the same link id,
+ * so the provider sees the same request and opens nothing twice: the id is derived from the
+ * caller, its key and the cart as it stands. Any committed link changed the cart (it moved to
+ * checkout), so no later request derives that id again. 80 bits of the digest stand in for the
+ * id's random part; the cart's last change stands in for its time.
+ */
+function linkIdFor(cart: CartRow, request: CheckoutRequest): string {
+  const digest = createHash('sha256').update(`${request.owner}\0${request.idempotencyKey}\0${cart.id}\0${cart.updatedAt.toISOString()}`).digest();
+  return newId('plink', cart.updatedAt.getTime(), digest.subarray(0, 10));
+}
+
+async function view(services: Services, link: LinkRow): Promise<PaymentLinkView> {
+  return {
+    url: await linkUrl(services.settings, services.config.publicBaseUrl, link),
+    expires_at: link.expiresAt.toISOString(),
+    cart_id: link.cartId,
+    amount_cents: link.amountCents,
+    currency: link.currency,
+    provider: link.provider as PaymentLinkView['provider'],
+  };
+}

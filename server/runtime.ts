@@ -1,0 +1,27 @@
+/**
+ * The running service, as the pages see it. Next bundles the pages with their own copies of any
+ * module they import, so a page that imported the database or the payment code would get a second,
+ * unconnected instance of it. Instead server/main.ts registers the one running instance here, on
+ * `globalThis`, and pages read it through `runtime()`; the pages import types only from server/.
+ */
+import type { PayPage } from './payments/pay-page';
+import type { Services } from './trpc/context';
+
+export interface Runtime {
+  services: Services;
+  /** The /pay/{token} page's view and form handling. */
+  payPage: PayPage;
+}
+
+const KEY = Symbol.for('agent-commerce.runtime');
+type Holder = { [KEY]?: Runtime };
+
+export function registerRuntime(runtime: Runtime): void {
+  (globalThis as Holder)[KEY] = runtime;
+}
+
+export function runtime(): Runtime {
+  const registered = (globalThis as Holder)[KEY];
+  if (!registered) throw new Error('The service is not running in this process: pages are served by server/main.ts (npm start or npm run dev).');
+  return registered;
+}

@@ -1,0 +1,231 @@
+/**
+ * POST /api/agent/payment-link and the MCP tool `checkout`, through the real handler and database:
+ * 201 with the link, the same request replayed, the live link again with 200, not-ready reasons
+ * checked before the total ceiling, the ceiling's documented body, ownership, a cancelled link
+ * (its page saying so), an expired link reopening the cart.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { rows, type Db } from '../server/db/client';
+import { carts, paymentLinks } from '../server/db/schema';
+import { updateLimits } from '../server/domain/limits';
+import { cancelLiveLink } from '../server/payments/links';
+import { payPage } from '../server/payments/pay-page';
+import { agentHeaders, freshKey } from './support/app';
+import { PROFILE, seedCart } from './support/cart-fixtures';
+import { seedCatalog, seller } from './support/catalog-fixtures';
+import { testServer, type TestServer } from './support/http';
+
+const OTHER_AGENT = 'profile="https://other-agent.shopbot.dev/profile.json"';
+
+let s: TestServer;
+let db: Db;
+
+beforeAll(async () => {
+  s = await testServer();
+  db = s.app.services.db;
+  await seedCatalog(db, [
+    {
+      seller: seller('link-shop'),
+      products: [
+        { title: 'Enamel Kettle', variants: [[3200, 50]] },
+        { title: 'Copper Whisk', variants: [[899, 50]] },
+        { title: 'Grand Piano Lamp', variants: [[95000, 5]] },
+      ],
+    },
+    // Delivers to Canada only: a US address leaves its items undeliverable.
+    { seller: seller('north-only', { delivery: [{ country: 'CA', price_cents: 1500, min_days: 3, max_days: 6 }] }), products: [{ title: 'Maple Syrup', variants: [[1400, 10]] }] },
+  ]);
+});
+afterAll(() => s?.close());
+afterEach(() => updateLimits(db, { max_cart_total_cents: 100000, max_item_quantity: 20 }));
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+async function api(method: string, path: string, body?: unknown, opts: { key?: string; agent?: string } = {}): Promise<Answer> {
+  const headers = agentHeaders(method === 'GET' ? {} : { 'Idempotency-Key': opts.key ?? freshKey() });
+  if (opts.agent) headers['UCP-Agent'] = opts.agent;
+  const res = await s.call(method, path, { headers, body });
+  return { status: res.status, headers: res.headers, body: await res.json() };
+}
+
+/** A cart of the test agent; `total` is what it costs with delivery to the default address. */
+async function cart(items: [string, number][] = [['Enamel Kettle', 1], ['Copper Whisk', 2]], withAddress = true): Promise<{ id: string }> {
+  return { id: await seedCart(db, items, withAddress ? undefined : null) };
+}
+
+const cartRow = async (id: string) => (await db.select().from(carts).where(eq(carts.id, id)))[0];
+
+const checkout = (cartId: string, opts: { key?: string; agent?: string } = {}) => api('POST', '/api/agent/payment-link', { cart_id: cartId }, opts);
+const tokenOf = (url: string) => new URL(url).pathname.split('/').pop()!;
+
+describe('POST /api/agent/payment-link', () => {
+  it('answers 201 with a link to the pay page for the cart total, and moves the cart to checkout', async () => {
+    const c = await cart();
+    const res = await checkout(c.id);
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body).toEqual({
+      url: expect.stringMatching(new RegExp(`^${s.url}/pay/[A-Za-z0-9_-]{43}$`)),
+      expires_at: expect.any(String),
+      cart_id: c.id,
+      amount_cents: 3200 + 2 * 899 + 499, // under 50 USD: the seller's 4.99 delivery applies
+      currency: 'USD',
+      provider: 'builtin',
+    });
+    const hours = (Date.parse(res.body.expires_at) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(hours).toBeLessThanOrEqual(24);
+    expect((await cartRow(c.id)).status).toBe('checkout');
+    expect(await payPage(s.app.services).view(tokenOf(res.body.url), {})).toMatchObject({ state: 'live', amount: '$54.97' });
+  });
+
+  it('replays the same request (same key) with its first answer, and answers the live link again with 200', async () => {
+    const c = await cart();
+    const key = freshKey();
+    const first = await checkout(c.id, { key });
+    const replay = await checkout(c.id, { key });
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toEqual(first.body);
+
+    const again = await checkout(c.id);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const [{ n }] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM payment_links WHERE cart_id = ${c.id}`);
+    expect(n).toBe(1);
+  });
+
+  it('refuses a cart that is not ready with 409 cart_not_ready and every reason', async () => {
+    const empty = await cart([], false);
+    const res = await checkout(empty.id);
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('cart_not_ready');
+    expect(res.body.details.reasons.map((r: { code: string }) => r.code).sort()).toEqual(['address_required', 'cart_empty']);
+
+    const far = await cart([['Maple Syrup', 1], ['Copper Whisk', 1]]);
+    const undeliverable = await checkout(far.id);
+    expect(undeliverable.status).toBe(409);
+    expect(undeliverable.body.details.reasons).toEqual([{ code: 'address_undeliverable', message: expect.stringMatching(/north/i) }]);
+  });
+
+  it('checks readiness before the total ceiling', async () => {
+    const big = await cart([['Grand Piano Lamp', 2]], false); // 1,900 USD and no address
+    const res = await checkout(big.id);
+    expect(res.status).toBe(409);
+    expect(res.body.details.reasons.map((r: { code: string }) => r.code)).toEqual(['address_required']);
+  });
+
+  it('refuses a total above the live ceiling with the spec’s documented body', async () => {
+    const big = await cart([['Grand Piano Lamp', 2]]);
+    const res = await checkout(big.id);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: 'cart_total_exceeds_limit',
+      code: 'cart_total_exceeds_limit',
+      max_cents: 100000,
+      message: expect.stringContaining('1000.00'),
+      details: { total_cents: 190000 },
+    });
+    // A tuned ceiling applies to the next request.
+    await updateLimits(db, { max_cart_total_cents: 200000 });
+    expect((await checkout(big.id)).status).toBe(201);
+  });
+
+  it('answers 404 cart_not_found for another caller’s cart, exactly as for none', async () => {
+    const c = await cart();
+    const other = await checkout(c.id, { agent: OTHER_AGENT });
+    const none = await checkout('cart_01kt2j28pzwq817ysfzgf1gjtv');
+    expect(other.status).toBe(404);
+    expect(none.status).toBe(404);
+    expect(other.body).toEqual({ ...none.body });
+    expect(other.body.code).toBe('cart_not_found');
+  });
+
+  it('refuses cancelled and expired carts', async () => {
+    const cancelled = await cart();
+    await db.update(carts).set({ status: 'cancelled' }).where(eq(carts.id, cancelled.id));
+    const res = await checkout(cancelled.id);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'cart_not_open', details: { status: 'cancelled' } });
+
+    const expired = await cart();
+    await db.update(carts).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(carts.id, expired.id));
+    expect((await checkout(expired.id)).body.code).toBe('cart_expired');
+  });
+
+  it('once cancelled (a cart change cancels it), its page says so and a new link can be issued', async () => {
+    const c = await cart();
+    const link = (await checkout(c.id)).body;
+    // What a cart mutation does to a checkout cart (carts/store.ts): the link goes, the cart is open.
+    await cancelLiveLink(db, c.id);
+    await db.update(carts).set({ status: 'open' }).where(eq(carts.id, c.id));
+    expect(await payPage(s.app.services).view(tokenOf(link.url), {})).toEqual({ state: 'cancelled' });
+    const fresh = await checkout(c.id);
+    expect(fresh.status).toBe(201);
+    expect(fresh.body.url).not.toBe(link.url);
+  });
+
+  it('expires unpaid after its lifetime: the cart is open again and the page says the link expired', async () => {
+    const c = await cart();
+    const link = (await checkout(c.id)).body;
+    await db.update(paymentLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(paymentLinks.cartId, c.id));
+    // The next request for the cart applies the expiry: a new link, and the old page says expired.
+    const fresh = await checkout(c.id);
+    expect(fresh.status).toBe(201);
+    expect(fresh.body.url).not.toBe(link.url);
+    expect(await payPage(s.app.services).view(tokenOf(link.url), {})).toEqual({ state: 'expired' });
+  });
+
+  it('expires on the page first too: whoever touches the link applies its expiry', async () => {
+    const c = await cart();
+    const link = (await checkout(c.id)).body;
+    await db.update(paymentLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(paymentLinks.cartId, c.id));
+    expect(await payPage(s.app.services).view(tokenOf(link.url), {})).toEqual({ state: 'expired' });
+    expect((await cartRow(c.id)).status).toBe('open');
+  });
+});
+
+describe('the MCP tool checkout', () => {
+  let client: Client;
+  beforeAll(async () => {
+    client = new Client({ name: 'payment-link-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${s.url}/api/mcp`)));
+  });
+  afterAll(() => client?.close());
+
+  const call = (args: Record<string, unknown>) =>
+    client.callTool({ name: 'checkout', arguments: { meta: { 'ucp-agent': { profile: PROFILE } }, idempotency_key: freshKey(), ...args } }) as Promise<CallToolResult>;
+
+  it('is listed as a tool that only returns a link a human confirms', async () => {
+    const { tools } = await client.listTools();
+    const tool = tools.find((t) => t.name === 'checkout')!;
+    expect(tool.description).toMatch(/never completes a purchase/);
+    expect(tool.description).toContain('max_cart_total_cents');
+    expect(Object.keys(tool.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['cart_id', 'idempotency_key']));
+  });
+
+  it('returns the payment link of the caller’s cart, and the same live link on a second call', async () => {
+    const c = await cart();
+    const first = await call({ cart_id: c.id });
+    expect(first.isError).toBeFalsy();
+    expect(first.structuredContent).toMatchObject({ cart_id: c.id, amount_cents: 5497, currency: 'USD', provider: 'builtin' });
+    const again = await call({ cart_id: c.id });
+    expect(again.structuredContent).toEqual(first.structuredContent);
+  });
+
+  it('answers the total ceiling with the same object as REST in its error result', async () => {
+    const big = await cart([['Grand Piano Lamp', 2]]);
+    const result = await call({ cart_id: big.id });
+    expect(result.isError).toBe(true);
+    const body = JSON.parse((result.content[0] as { text: string }).text);
+    const rest = await checkout(big.id);
+    expect(body).toEqual(rest.body);
+  });
+});
