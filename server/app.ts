@@ -6,7 +6,9 @@
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createGateway, type ApiRequest, type Gateway } from './http/gateway';
+import type { RawHandler } from './http/node-adapter';
 import { buildOpenApiDocument } from './http/openapi';
+import { STRIPE_WEBHOOK_PATH, stripeWebhook } from './http/stripe-webhook';
 import { MAX_BODY_BYTES } from './lib/request-limits';
 import { createMcpServer, type McpServer } from './mcp/server';
 import { buildOpenRpcDocument } from './mcp/openrpc';
@@ -18,6 +20,8 @@ export interface App {
   services: Services;
   gateway: Gateway;
   mcp: McpServer;
+  /** Payment providers' webhooks by path, served by the node:http server with their raw bodies. */
+  webhooks: Record<string, RawHandler>;
   /** The agent API and the MCP server as a fetch handler: Request in, Response out (tests use this). */
   fetch(request: Request): Promise<Response>;
   close(): Promise<void>;
@@ -39,6 +43,7 @@ export function createApp(config: Config, database: Database): App {
     services,
     gateway,
     mcp,
+    webhooks: { [STRIPE_WEBHOOK_PATH]: stripeWebhook(services) },
     async fetch(request) {
       const url = new URL(request.url);
       if (url.pathname === mcp.path) return mcp.handle(request);

@@ -193,6 +193,13 @@ export const ERROR_CATALOGUE = {
     hint: 'The body also carries `max_cents` (the ceiling) and `message` (prose), as the spec documents; `details.total_cents` is the cart’s total.',
   },
 
+  // -- payment provider webhooks (not agent operations: Stripe calls them)
+  webhook_signature_invalid: {
+    status: 400,
+    message: 'The Stripe-Signature header does not verify against this endpoint’s signing secret.',
+    hint: 'POST /api/webhooks/stripe acts only on events Stripe signed with STRIPE_WEBHOOK_SECRET (within 5 minutes); nothing was done.',
+  },
+
   // -- server side
   internal_error: {
     status: 500,

@@ -8,7 +8,7 @@ import { MAX_BODY_BYTES } from '../lib/request-limits';
 
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-function readBody(req: IncomingMessage): Promise<Uint8Array | null | 'too_large'> {
+export function readBody(req: IncomingMessage): Promise<Uint8Array | null | 'too_large'> {
   if (BODYLESS.has(req.method ?? 'GET')) return Promise.resolve(null);
   if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
     req.resume(); // discard without buffering
@@ -46,6 +46,9 @@ export async function serveNode(gateway: Gateway, req: IncomingMessage, res: Ser
   res.writeHead(out.status, out.headers);
   res.end(out.body);
 }
+
+/** A handler that reads the request itself: a webhook, whose signature covers the raw body. */
+export type RawHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 /** A fetch-style handler that may be handed the request's JSON body already parsed. */
 export type FetchHandler = (request: Request, parsedBody?: unknown) => Promise<Response>;

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ApiError, errorBody } from '../errors/catalogue';
 import type { Gateway } from './gateway';
-import { serveFetch, serveNode, type FetchHandler } from './node-adapter';
+import { serveFetch, serveNode, type FetchHandler, type RawHandler } from './node-adapter';
 
 // Everything under /api/, /.well-known/ and /store/: the agent surface, whose unknown paths
 // answer JSON 404s too (no page lives there).
@@ -31,9 +31,11 @@ export interface Transports {
   gateway: Gateway;
   /** The MCP server and the one path it answers. */
   mcp: { path: string; handle: FetchHandler };
+  /** Payment providers' webhooks by exact path: they read the raw body themselves (signatures cover its bytes). */
+  webhooks: Record<string, RawHandler>;
 }
 
-export function createHttpServer({ base, gateway, mcp }: Transports, handlePage: PageHandler): HttpServer {
+export function createHttpServer({ base, gateway, mcp, webhooks }: Transports, handlePage: PageHandler): HttpServer {
   const isMcpPath = (url: string) => url === mcp.path || url.startsWith(`${mcp.path}?`);
   let inFlight = 0;
   let onDrained: (() => void) | undefined;
@@ -46,7 +48,9 @@ export function createHttpServer({ base, gateway, mcp }: Transports, handlePage:
     if (isAgentPath(url)) {
       // Counted until the procedure settles, not until the socket closes: a client that hangs up
       // must not let the database close under its transaction.
-      const served = isMcpPath(url) ? serveFetch(mcp.handle, base, req, res) : serveNode(gateway, req, res);
+      // Paths start with '/', so no inherited property of the record can match one.
+      const webhook: RawHandler | undefined = webhooks[url.split('?')[0]];
+      const served = webhook ? webhook(req, res) : isMcpPath(url) ? serveFetch(mcp.handle, base, req, res) : serveNode(gateway, req, res);
       served
         .catch((err) => {
           // The request was cut off mid-body (the client hung up, or its body was unparsable and
