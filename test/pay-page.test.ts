@@ -220,7 +220,7 @@ describe('the pay page', () => {
 });
 
 describe('completePayment', () => {
-  it('is idempotent: the same payment reported again places nothing; another payment for a paid link is released', async () => {
+  it('is idempotent: the same payment reported again places nothing (and its capture is repeated harmlessly); another payment for a paid link is released', async () => {
     const { cart, linkId } = await linked();
     const builtin = providerNamed(s.config, 'builtin') as BuiltinProvider;
     const auth = await builtin.authorize!(CARD, { amountCents: 6698, currency: 'USD' });

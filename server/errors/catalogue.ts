@@ -185,7 +185,7 @@ export const ERROR_CATALOGUE = {
   cart_not_ready: {
     status: 409,
     message: 'The cart cannot be paid yet.',
-    hint: '`details.reasons` lists what is missing: items, a shipping address, or delivery to it.',
+    hint: '`details.reasons` lists each problem as {code, message}: cart_empty, address_required, address_undeliverable (naming the seller) or insufficient_stock. Checked before the total ceiling.',
   },
   cart_total_exceeds_limit: {
     status: 400,

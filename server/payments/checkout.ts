@@ -22,7 +22,8 @@ export interface PaymentLinkView {
   expires_at: string;
   cart_id: string;
   amount_cents: number;
-  currency: string;
+  /** The network settles in USD only (links are issued from USD carts). */
+  currency: 'USD';
   provider: 'builtin' | 'stripe';
 }
 
@@ -140,7 +141,7 @@ async function view(services: Services, link: LinkRow): Promise<PaymentLinkView>
     expires_at: link.expiresAt.toISOString(),
     cart_id: link.cartId,
     amount_cents: link.amountCents,
-    currency: link.currency,
+    currency: link.currency as PaymentLinkView['currency'],
     provider: link.provider as PaymentLinkView['provider'],
   };
 }

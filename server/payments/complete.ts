@@ -6,7 +6,8 @@
  * the cart and the link (cart first, as every cart mutation locks it, so the two never deadlock);
  * only after it commits is the authorization captured. An order that cannot be placed releases the
  * authorization, so nothing is charged for it. Paying twice places one order: the link is paid
- * after the first, and the second payment's authorization is released.
+ * after the first, and the second payment's authorization is released. A capture that fails after
+ * the order committed throws (the caller answers 5xx); reporting the same payment again retries it.
  */
 import { eq } from 'drizzle-orm';
 import { notReadyReasons, priceCart, type PricedCart } from '../carts/pricing';
@@ -43,12 +44,14 @@ export async function completePayment(services: Services, payment: CompletedPaym
   const { outcome, charge } = await services.db.transaction((tx) => settle(tx as unknown as Db, payment));
   // The provider's own idempotency key for this authorization: a repeat captures or releases nothing twice.
   const key = `${payment.linkId}:${payment.authorization}`;
-  if (charge) await provider.capture(payment.authorization, key);
-  else if (!(await placedWith(services.db, outcome, payment.authorization))) await provider.release(payment.authorization, key);
+  // A repeated notice of the payment that placed the order (a webhook retried after a failed
+  // capture) captures again: under the same key that charges nothing twice, and finishes the capture.
+  if (charge || (await placedWith(services.db, outcome, payment.authorization))) await provider.capture(payment.authorization, key);
+  else await provider.release(payment.authorization, key);
   return outcome;
 }
 
-/** A replayed notice of the payment that placed the order is not a second payment: nothing to release. */
+/** Whether the link was already paid by this very authorization. */
 async function placedWith(db: Db, outcome: PaymentOutcome, authorization: string): Promise<boolean> {
   if (outcome.kind !== 'already_paid') return false;
   const [order] = await db.select({ payment: orders.payment }).from(orders).where(eq(orders.id, outcome.orderId));

@@ -67,6 +67,6 @@ export const paymentsRouter = router({
         idempotencyKey: ctx.idempotencyKey!,
       });
       if (!created) ctx.response.status = 200;
-      return { ...link, currency: 'USD' as const };
+      return link;
     }),
 });
