@@ -14,8 +14,7 @@ import type { BuiltinProvider } from '../server/payments/builtin';
 import { completePayment } from '../server/payments/complete';
 import { payPage, type PayPage, type PayPageView } from '../server/payments/pay-page';
 import { providerNamed } from '../server/payments/select';
-import { agentHeaders, freshKey } from './support/app';
-import { ADDRESS, seedCart, variantId as variantOf } from './support/cart-fixtures';
+import { ADDRESS, agentApi, seedCart, variantId as variantOf } from './support/cart-fixtures';
 import { seedCatalog, seller } from './support/catalog-fixtures';
 import { testServer, type TestServer } from './support/http';
 
@@ -49,10 +48,9 @@ afterAll(() => s?.close());
 const variantId = (title: string) => variantOf(db, title);
 
 async function api(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await s.call(method, path, { headers: agentHeaders(method === 'GET' ? {} : { 'Idempotency-Key': freshKey() }), body });
-  const json = await res.json();
-  expect(res.status, JSON.stringify(json)).toBeLessThan(300);
-  return json;
+  const res = await agentApi(s)(method, path, body);
+  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+  return res.body;
 }
 
 /** A cart with these lines, its payment link and the page's token. */

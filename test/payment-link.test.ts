@@ -14,8 +14,8 @@ import { carts, paymentLinks } from '../server/db/schema';
 import { updateLimits } from '../server/domain/limits';
 import { cancelLiveLink } from '../server/payments/links';
 import { payPage } from '../server/payments/pay-page';
-import { agentHeaders, freshKey } from './support/app';
-import { PROFILE, seedCart } from './support/cart-fixtures';
+import { freshKey } from './support/app';
+import { agentApi, PROFILE, seedCart } from './support/cart-fixtures';
 import { seedCatalog, seller } from './support/catalog-fixtures';
 import { testServer, type TestServer } from './support/http';
 
@@ -23,10 +23,12 @@ const OTHER_AGENT = 'profile="https://other-agent.shopbot.dev/profile.json"';
 
 let s: TestServer;
 let db: Db;
+let api: ReturnType<typeof agentApi>;
 
 beforeAll(async () => {
   s = await testServer();
   db = s.app.services.db;
+  api = agentApi(s);
   await seedCatalog(db, [
     {
       seller: seller('link-shop'),
@@ -43,18 +45,6 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 afterEach(() => updateLimits(db, { max_cart_total_cents: 100000, max_item_quantity: 20 }));
 
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: any;
-}
-
-async function api(method: string, path: string, body?: unknown, opts: { key?: string; agent?: string } = {}): Promise<Answer> {
-  const headers = agentHeaders(method === 'GET' ? {} : { 'Idempotency-Key': opts.key ?? freshKey() });
-  if (opts.agent) headers['UCP-Agent'] = opts.agent;
-  const res = await s.call(method, path, { headers, body });
-  return { status: res.status, headers: res.headers, body: await res.json() };
-}
 
 /** A cart of the test agent; `total` is what it costs with delivery to the default address. */
 async function cart(items: [string, number][] = [['Enamel Kettle', 1], ['Copper Whisk', 2]], withAddress = true): Promise<{ id: string }> {

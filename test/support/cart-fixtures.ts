@@ -1,12 +1,13 @@
 /**
- * Carts for payment tests, written straight to the tables: a cart of the test agent (AGENT's
- * profile) holding the given variants, with or without a shipping address.
+ * Carts for cart and payment tests: a cart of the test agent (AGENT's profile) written straight to
+ * the tables, and REST calls as that agent makes them.
  */
 import { sql } from 'drizzle-orm';
 import { cartOwner } from '../../server/carts/store';
 import { rows, type Db } from '../../server/db/client';
 import { cartItems, carts, type ShippingAddress } from '../../server/db/schema';
 import { newId } from '../../server/lib/ids';
+import { agentHeaders, freshKey, type TestApp } from './app';
 
 export const PROFILE = 'https://agent.shopbot.dev/profile.json';
 export const OWNER = cartOwner({ agent: { url: PROFILE, host: 'agent.shopbot.dev', hostKind: 'public' }, buyer: {} });
@@ -28,4 +29,20 @@ export async function seedCart(db: Db, items: [string, number][], address: Shipp
     await db.insert(cartItems).values({ id: newId('item'), cartId: id, variantId: await variantId(db, title), quantity });
   }
   return id;
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+/** REST calls of the test agent: every mutation with a fresh Idempotency-Key unless `key` is given; `agent` calls as another profile. */
+export function agentApi(t: Pick<TestApp, 'call'>) {
+  return async (method: string, path: string, body?: unknown, opts: { key?: string; agent?: string } = {}): Promise<Answer> => {
+    const headers = agentHeaders(method === 'GET' ? {} : { 'Idempotency-Key': opts.key ?? freshKey() });
+    if (opts.agent) headers['UCP-Agent'] = opts.agent;
+    const res = await t.call(method, path, { headers, body });
+    return { status: res.status, headers: res.headers, body: await res.json() };
+  };
 }
