@@ -252,11 +252,7 @@ describe('the webhook', () => {
     expect((await cartRow(cartId)).status).not.toBe('completed');
   });
 
-  // KNOWN DEFECT, marked `fails` until it is fixed (then drop `.fails`): the order is placed and the
-  // capture meets the outage; the redelivery finds the link paid (already_paid) and completePayment
-  // neither captures nor releases, so the order stays uncaptured. It should capture again under the
-  // same key when the order was placed with this very authorization (server/payments/complete.ts).
-  it.fails('a capture that meets a Stripe outage answers 503 (Stripe delivers again); the redelivery captures once', async () => {
+  it('a capture that meets a Stripe outage answers 503 (Stripe delivers again); the redelivery captures once', async () => {
     const { cartId, session, event } = await paidOnStripe();
     standin.failNext('unavailable', 2);
     const failed = await deliver(event);
