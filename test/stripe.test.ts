@@ -14,8 +14,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../server/db/client';
 import { carts, orders, paymentLinks, providerEvents, variants } from '../server/db/schema';
 import { PAYMENT_LINK_SECRET } from '../server/payments/links';
-import { agentHeaders, freshKey } from './support/app';
-import { PROFILE, seedCart, variantId as variantOf } from './support/cart-fixtures';
+import { freshKey } from './support/app';
+import { agentApi, PROFILE, seedCart, variantId as variantOf } from './support/cart-fixtures';
 import { seedCatalog, seller } from './support/catalog-fixtures';
 import { testServer, type TestServer } from './support/http';
 import { STANDIN_WEBHOOK_SECRET, startStripeStandin, type StripeStandin } from './support/stripe-standin';
@@ -66,16 +66,8 @@ async function cartRow(id: string) {
   return row;
 }
 
-/** REST calls as an agent makes them, on the server `server()` answers for. */
-function client(server: () => TestServer) {
-  return async (method: string, path: string, body?: unknown, key: string = freshKey()): Promise<{ status: number; headers: Headers; body: any }> => {
-    const headers: Record<string, string> = agentHeaders(method === 'GET' ? {} : { 'Idempotency-Key': key });
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(server().url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, headers: res.headers, body: await res.json() };
-  };
-}
-const api = client(() => s);
+/** Asks for the cart's payment link as the test agent (through the gateway, as REST does). */
+const paymentLink = (cartId: string, key?: string, server: TestServer = s) => agentApi(server)('POST', '/api/agent/payment-link', { cart_id: cartId }, { key });
 
 /** The default cart: 3200 + 2 × 899 = 4998, under the seller's free-delivery threshold (5000), so 499 delivery. */
 const DEFAULT_ITEMS: [string, number][] = [['Enamel Kettle', 1], ['Copper Whisk', 2]];
@@ -102,7 +94,7 @@ function deliver(event: { body: string; signature: string | undefined }): Promis
 /** A cart with a Stripe payment link, paid on Stripe's page: the session's completion event, ready to deliver. */
 async function paidOnStripe(items = DEFAULT_ITEMS) {
   const cartId = await seedCart(db, items);
-  const link = await api('POST', '/api/agent/payment-link', { cart_id: cartId });
+  const link = await paymentLink(cartId);
   expect(link.status, JSON.stringify(link.body)).toBe(201);
   const [session] = sessionsOf(cartId);
   const completed = standin.complete(session.id);
@@ -112,7 +104,7 @@ async function paidOnStripe(items = DEFAULT_ITEMS) {
 describe('the payment link', () => {
   it('is the Checkout Session’s URL: one manual-capture session for the cart’s total', async () => {
     const cartId = await seedCart(db, DEFAULT_ITEMS);
-    const res = await api('POST', '/api/agent/payment-link', { cart_id: cartId });
+    const res = await paymentLink(cartId);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const sessions = sessionsOf(cartId);
     expect(sessions).toHaveLength(1);
@@ -121,7 +113,7 @@ describe('the payment link', () => {
     expect(standin.problems).toEqual([]);
 
     // Asking again answers the live link: no second session.
-    const again = await api('POST', '/api/agent/payment-link', { cart_id: cartId });
+    const again = await paymentLink(cartId);
     expect(again.status).toBe(200);
     expect(again.body.url).toBe(res.body.url);
     expect(sessionsOf(cartId)).toHaveLength(1);
@@ -133,7 +125,7 @@ describe('the payment link', () => {
     const key = freshKey();
     // Stripe creates the session but both answers (the SDK's try and its retry) are lost.
     standin.failNext('lost', 2);
-    const failed = await api('POST', '/api/agent/payment-link', { cart_id: cartId }, key);
+    const failed = await paymentLink(cartId, key);
     expect(failed.status).toBe(503);
     expect(failed.body).toMatchObject({ code: 'service_unavailable', retryable: true });
     expect(failed.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -141,7 +133,7 @@ describe('the payment link', () => {
     expect(await cartRow(cartId)).toMatchObject({ status: 'open' });
     expect(await db.select().from(paymentLinks).where(eq(paymentLinks.cartId, cartId))).toEqual([]);
 
-    const retried = await api('POST', '/api/agent/payment-link', { cart_id: cartId }, key);
+    const retried = await paymentLink(cartId, key);
     expect(retried.status, JSON.stringify(retried.body)).toBe(201);
     const sessions = sessionsOf(cartId);
     expect(sessions).toHaveLength(1);
@@ -157,7 +149,7 @@ describe('the payment link', () => {
     try {
       await seedCatalog(down.app.services.db, [{ seller: seller('down-shop'), products: [{ title: 'Lonely Spoon', variants: [[500, 5]] }] }]);
       const cartId = await seedCart(down.app.services.db, [['Lonely Spoon', 1]]);
-      const res = await client(() => down)('POST', '/api/agent/payment-link', { cart_id: cartId });
+      const res = await paymentLink(cartId, undefined, down);
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('5');
       expect(res.body).toMatchObject({ code: 'service_unavailable', retryable: true, request_id: expect.any(String) });
