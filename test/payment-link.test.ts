@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rows, type Db } from '../server/db/client';
 import { carts, paymentLinks } from '../server/db/schema';
 import { updateLimits } from '../server/domain/limits';
-import { cancelLiveLink } from '../server/payments/links';
+import { cancelLiveLink } from '../server/carts/links';
 import { payPage } from '../server/payments/pay-page';
 import { freshKey } from './support/app';
 import { agentApi, PROFILE, seedCart } from './support/cart-fixtures';

@@ -13,7 +13,7 @@ import type { Db } from '../db/client';
 import { carts, type CartNotice } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
 import type { Caller } from '../identity/caller';
-import { cancelLiveLink } from '../payments/links';
+import { cancelLiveLink } from './links';
 import { callerNamespace } from '../trpc/idempotency';
 import { applyExpiry } from './expiry';
 

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { CART_STATUSES } from '../db/schema';
-import { linkUrl, liveLink } from '../payments/links';
+import { linkUrl, liveLink } from './links';
 import type { Services } from '../trpc/context';
 import { COUNTRY_CODES } from './countries';
 import { priceCart, type PricedCart } from './pricing';

@@ -14,7 +14,7 @@ import { centsToDecimal, readLimits } from '../domain/limits';
 import { ApiError } from '../errors/catalogue';
 import { newId } from '../lib/ids';
 import type { Services } from '../trpc/context';
-import { linkToken, linkUrl, liveLink, payPageUrl, tokenHash } from './links';
+import { linkToken, linkUrl, liveLink, payPageUrl, tokenHash } from '../carts/links';
 import { paymentProvider } from './select';
 
 export interface PaymentLinkView {

@@ -16,7 +16,7 @@ import type { Db } from '../db/client';
 import { carts, orders, paymentLinks } from '../db/schema';
 import { placeOrder, type ShortLine } from '../orders/place';
 import type { Services } from '../trpc/context';
-import { cancelLiveLink } from './links';
+import { cancelLiveLink } from '../carts/links';
 import { providerNamed } from './select';
 
 export interface CompletedPayment {

@@ -22,7 +22,7 @@ import type { Db } from '../db/client';
 import { carts, orders, paymentLinks, sellers, type ShippingAddress } from '../db/schema';
 import type { Services } from '../trpc/context';
 import { completePayment } from './complete';
-import { PAYMENT_LINK_SECRET, tokenHash } from './links';
+import { PAYMENT_LINK_SECRET, tokenHash } from '../carts/links';
 import { CARD_FIELDS, CARD_PROBLEMS, declineMessage, type CardDetails, type CardField, type CardProblem } from './provider';
 import { providerNamed } from './select';
 

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { cartOwner } from '../carts/store';
 import { issuePaymentLink } from '../payments/checkout';
-import { PAYMENT_LINK_SECRET } from '../payments/links';
+import { PAYMENT_LINK_SECRET } from '../carts/links';
 import { idempotent } from '../trpc/idempotency';
 import { router, t } from '../trpc/init';
 import { open } from '../trpc/procedures';

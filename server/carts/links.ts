@@ -1,5 +1,7 @@
 /**
- * Payment links: the pieces carts need too. A link's token is an HMAC of its id under a secret kept
+ * Payment links as part of a cart's state: a cart in checkout has one live link, which any change
+ * to the cart cancels. They live with the carts, and payments/ (providers, checkout, the page)
+ * builds on them, so the two folders import one way only. A link's token is an HMAC of its id under a secret kept
  * in the database (every instance derives the same token, so the live link can be answered again),
  * and only the token's SHA-256 is stored, for the page's lookup: the token itself is nowhere at rest.
  */
