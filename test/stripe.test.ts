@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../server/db/client';
 import { carts, orders, paymentLinks, providerEvents, variants } from '../server/db/schema';
-import { PAYMENT_LINK_SECRET } from '../server/payments/links';
+import { PAYMENT_LINK_SECRET } from '../server/carts/links';
 import { freshKey } from './support/app';
 import { agentApi, PROFILE, seedCart, variantId as variantOf } from './support/cart-fixtures';
 import { seedCatalog, seller } from './support/catalog-fixtures';
