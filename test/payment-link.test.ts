@@ -92,6 +92,17 @@ describe('POST /api/agent/payment-link', () => {
     expect(n).toBe(1);
   });
 
+  it('replaces a live link whose amount the catalog’s prices no longer match', async () => {
+    const c = await cart([['Copper Whisk', 1]]);
+    const first = (await checkout(c.id)).body;
+    await db.execute(sql`UPDATE variants SET price_cents = 999 WHERE id IN (SELECT variant_id FROM cart_items WHERE cart_id = ${c.id})`);
+    const again = await checkout(c.id);
+    expect(again.status).toBe(201);
+    expect(again.body.amount_cents).toBe(999 + 499);
+    expect(await payPage(s.app.services).view(tokenOf(first.url), {})).toEqual({ state: 'cancelled' });
+    await db.execute(sql`UPDATE variants SET price_cents = 899 WHERE id IN (SELECT variant_id FROM cart_items WHERE cart_id = ${c.id})`);
+  });
+
   it('refuses a cart that is not ready with 409 cart_not_ready and every reason', async () => {
     const empty = await cart([], false);
     const res = await checkout(empty.id);

@@ -14,7 +14,7 @@ import { centsToDecimal, readLimits } from '../domain/limits';
 import { ApiError } from '../errors/catalogue';
 import { newId } from '../lib/ids';
 import type { Services } from '../trpc/context';
-import { linkToken, linkUrl, liveLink, payPageUrl, tokenHash } from '../carts/links';
+import { cancelLiveLink, linkToken, linkUrl, liveLink, payPageUrl, tokenHash } from '../carts/links';
 import { paymentProvider } from './select';
 
 export interface PaymentLinkView {
@@ -45,7 +45,8 @@ type LinkRow = typeof paymentLinks.$inferSelect;
 
 /**
  * The checks run in the contract's order: the caller's cart → it can still change → it is ready
- * to pay → its total is within the live ceiling → its live link, or a new one. Runs in the
+ * to pay → its total is within the live ceiling → its live link (while it still asks the cart's
+ * total), or a new one. Runs in the
  * request's transaction (`tx`), holding the cart's row lock throughout.
  */
 export async function issuePaymentLink(services: Services, tx: Db, request: CheckoutRequest): Promise<IssuedLink> {
@@ -56,7 +57,9 @@ export async function issuePaymentLink(services: Services, tx: Db, request: Chec
   await assertWithinCeiling(tx, priced.totals.total_cents);
 
   const live = await liveLink(tx, cart.id);
-  if (live) return { link: await view(services, live), created: false };
+  if (live?.amountCents === priced.totals.total_cents) return { link: await view(services, live), created: false };
+  // A catalog price moved since the live link fixed its amount: that link could not be paid any more.
+  if (live) await cancelLiveLink(tx, cart.id);
   return { link: await view(services, await openLink(services, tx, cart, priced, request)), created: true };
 }
 
