@@ -1,7 +1,216 @@
-/** Carts. Today: the credential-only autonomous settlement (x402), which is never an MCP tool. */
+/**
+ * Carts, on REST and as MCP tools: create, read, cancel, add / change / remove lines, set the
+ * shipping address, and quick-buy (all three in one call). The work is in server/carts/*; every
+ * mutation is idempotent and runs in that idempotent call's transaction. Also the credential-only
+ * autonomous settlement (x402), which is never an MCP tool.
+ */
+import { z } from 'zod';
+import { ITEM_REF_RULE, itemRefFields, oneItemRef, quantitySchema } from '../carts/items';
+import {
+  addToCart,
+  cancelCart,
+  createCart,
+  getCart,
+  quickBuy,
+  removeCartItem,
+  setShippingAddress,
+  updateCartItem,
+} from '../carts/operations';
+import { cartOwner } from '../carts/store';
+import { cartSchema, shippingAddressSchema } from '../carts/view';
+import type { ErrorCode } from '../errors/catalogue';
+import { idempotent } from '../trpc/idempotency';
 import { router } from '../trpc/init';
+import { open } from '../trpc/procedures';
 import { credentialOnly } from './credential-only';
 
+const cartId = z.string().min(1).max(64).describe('The cart’s id (cart_…). Another caller’s cart answers 404 cart_not_found, as an unknown id does.');
+const itemId = z.string().min(1).max(64).describe('The line’s id (item_…): the cart’s line_items[].id.');
+
+export const cartItemInput = z
+  .object({ ...itemRefFields, quantity: quantitySchema })
+  .strict()
+  .superRefine(oneItemRef)
+  .describe(`An item to put in the cart, and its quantity. ${ITEM_REF_RULE}`);
+
+const createCartInput = z
+  .object({
+    items: z.array(cartItemInput).max(500).describe('Items to start with (the same variant twice adds up on one line; at most 100 lines).').optional(),
+    shipping_address: shippingAddressSchema.describe('Where the order goes; delivery is priced for it.').optional(),
+  })
+  .strict()
+  .meta({ id: 'CreateCartRequest' });
+
+const quickBuyInput = z
+  .object({ ...itemRefFields, quantity: quantitySchema, shipping_address: shippingAddressSchema })
+  .strict()
+  .superRefine(oneItemRef)
+  .meta({ id: 'QuickBuyRequest', description: `One item, its quantity and the shipping address. ${ITEM_REF_RULE}` });
+
+/** Errors of every change to an existing cart. */
+const CHANGE_ERRORS: ErrorCode[] = ['cart_not_found', 'cart_expired', 'cart_not_open'];
+const ADD_ERRORS: ErrorCode[] = ['variant_not_found', 'cart_line_limit', 'quantity_exceeds_limit', 'insufficient_stock'];
+
+const rename = { id: 'cart_id', itemId: 'item_id' };
+/** A cart id no cart has, for the examples that show the 404 every caller gets for such an id. */
+const UNKNOWN_CART = 'cart_01kt2j28pzwq817ysfzgf1gjtv';
+const ADDRESS = { name: 'Ada Lovelace', line1: '12 Analytical Way', city: 'Portland', region: 'OR', postal_code: '97201', country: 'US' };
+const CART_ANSWER =
+  'Answers the whole cart: lines priced from the catalog now, delivery per seller, totals (subtotal + delivery) and messages saying what keeps it from being paid.';
+
 export const cartsRouter = router({
+  create: open
+    .meta({
+      op: { successStatus: 201, limits: ['max_item_quantity'], errors: ADD_ERRORS },
+      examples: {
+        'with-item-and-address': {
+          summary: 'A cart with one item, named by SKU, and a US address',
+          input: { items: [{ sku: 'ACM-000003', seller_handle: 'acme-outdoors', quantity: 1 }], shipping_address: ADDRESS },
+        },
+      },
+      openapi: { method: 'POST', path: '/api/agent/cart', tags: ['carts'], summary: 'Create a cart (optionally with items and a shipping address)' },
+      tool: {
+        name: 'create_cart',
+        title: 'Create a cart',
+        description: `Creates a cart owned by you (only you can read or change it), optionally with items (each by variant_id, or sku + seller_handle) and a shipping address. ${CART_ANSWER} Carts expire 7 days after their last change. To buy one item in one call, use quick_buy.`,
+      },
+    })
+    .input(createCartInput)
+    .concat(idempotent)
+    .output(cartSchema)
+    .mutation(({ ctx, input }) => createCart(ctx.services, ctx.db, cartOwner(ctx.caller), input)),
+
+  get: open
+    .meta({
+      op: { errors: ['cart_not_found'] },
+      examples: { 'unknown-cart': { summary: 'A cart that does not exist (or is another caller’s)', input: { id: UNKNOWN_CART } } },
+      openapi: { method: 'GET', path: '/api/agent/cart/{id}', tags: ['carts'], summary: 'Read a cart' },
+      tool: {
+        name: 'get_cart',
+        title: 'Read a cart',
+        description: `Reads one of your carts. ${CART_ANSWER} status is open, checkout (a payment link is live), completed (paid: order_id names the order), cancelled or expired.`,
+        rename,
+      },
+    })
+    .input(z.object({ id: cartId }).strict())
+    .output(cartSchema)
+    .query(({ ctx, input }) => getCart(ctx.services, ctx.db, cartOwner(ctx.caller), input.id)),
+
+  cancel: open
+    .meta({
+      op: { errors: CHANGE_ERRORS },
+      examples: { 'unknown-cart': { summary: 'A cart that does not exist (or is another caller’s)', input: { id: UNKNOWN_CART } } },
+      openapi: { method: 'DELETE', path: '/api/agent/cart/{id}', tags: ['carts'], summary: 'Cancel a cart' },
+      tool: {
+        name: 'cancel_cart',
+        title: 'Cancel a cart',
+        description: 'Cancels one of your carts (and its live payment link, if any). A cancelled cart can no longer change: later changes answer cart_not_open. Answers the cart, status cancelled.',
+        rename,
+        destructive: true,
+      },
+    })
+    .input(z.object({ id: cartId }).strict())
+    .concat(idempotent)
+    .output(cartSchema)
+    .mutation(({ ctx, input }) => cancelCart(ctx.services, ctx.db, cartOwner(ctx.caller), input.id)),
+
+  addItem: open
+    .meta({
+      op: { successStatus: 201, limits: ['max_item_quantity'], errors: [...CHANGE_ERRORS, ...ADD_ERRORS] },
+      examples: {
+        'unknown-cart': { summary: 'To a cart that does not exist (or is another caller’s)', input: { id: UNKNOWN_CART, sku: 'ACM-000003', seller_handle: 'acme-outdoors', quantity: 1 } },
+      },
+      openapi: { method: 'POST', path: '/api/agent/cart/{id}/items', tags: ['carts'], summary: 'Add an item to a cart' },
+      tool: {
+        name: 'add_to_cart',
+        title: 'Add an item to a cart',
+        description: `Adds an item to one of your carts, named by variant_id (the Offer identifier in search results) or by sku + seller_handle. An item already in the cart adds to its line. The line’s quantity must stay within max_item_quantity and the seller’s stock; a cart holds at most 100 lines. Prices come from the catalog, never from you. If a payment link is live, it is cancelled (ask for a new one). ${CART_ANSWER}`,
+        rename,
+      },
+    })
+    .input(
+      z
+        .object({ id: cartId, ...itemRefFields, quantity: quantitySchema })
+        .strict()
+        .superRefine(oneItemRef)
+        .meta({ id: 'AddToCartRequest', description: `The item to add and its quantity. ${ITEM_REF_RULE}` }),
+    )
+    .concat(idempotent)
+    .output(cartSchema)
+    .mutation(({ ctx, input: { id, ...item } }) => addToCart(ctx.services, ctx.db, cartOwner(ctx.caller), id, item)),
+
+  updateItem: open
+    .meta({
+      op: { limits: ['max_item_quantity'], errors: [...CHANGE_ERRORS, 'item_not_found', 'quantity_exceeds_limit', 'insufficient_stock'] },
+      examples: { 'unknown-cart': { summary: 'In a cart that does not exist (or is another caller’s)', input: { id: UNKNOWN_CART, itemId: 'item_01kt2j28pzwq817ysfzgf1gjtv', quantity: 2 } } },
+      openapi: { method: 'PATCH', path: '/api/agent/cart/{id}/items/{itemId}', tags: ['carts'], summary: 'Change the quantity of a cart line' },
+      tool: {
+        name: 'update_cart_item',
+        title: 'Change the quantity of a cart line',
+        description: `Sets the quantity of one line of your cart (item_id is the line’s id from line_items). The quantity must be within max_item_quantity and the seller’s stock; to remove the line use remove_cart_item. A live payment link is cancelled. ${CART_ANSWER}`,
+        rename,
+      },
+    })
+    .input(z.object({ id: cartId, itemId, quantity: quantitySchema.describe('The line’s new quantity, a whole number ≥ 1, within the live max_item_quantity.') }).strict())
+    .concat(idempotent)
+    .output(cartSchema)
+    .mutation(({ ctx, input }) => updateCartItem(ctx.services, ctx.db, cartOwner(ctx.caller), input.id, input.itemId, input.quantity)),
+
+  removeItem: open
+    .meta({
+      op: { errors: [...CHANGE_ERRORS, 'item_not_found'] },
+      examples: { 'unknown-cart': { summary: 'From a cart that does not exist (or is another caller’s)', input: { id: UNKNOWN_CART, itemId: 'item_01kt2j28pzwq817ysfzgf1gjtv' } } },
+      openapi: { method: 'DELETE', path: '/api/agent/cart/{id}/items/{itemId}', tags: ['carts'], summary: 'Remove a line from a cart' },
+      tool: {
+        name: 'remove_cart_item',
+        title: 'Remove a line from a cart',
+        description: `Removes one line (item_id from line_items) from your cart. A live payment link is cancelled. ${CART_ANSWER}`,
+        rename,
+        destructive: true,
+      },
+    })
+    .input(z.object({ id: cartId, itemId }).strict())
+    .concat(idempotent)
+    .output(cartSchema)
+    .mutation(({ ctx, input }) => removeCartItem(ctx.services, ctx.db, cartOwner(ctx.caller), input.id, input.itemId)),
+
+  setShippingAddress: open
+    .meta({
+      op: { errors: CHANGE_ERRORS },
+      examples: { 'unknown-cart': { summary: 'For a cart that does not exist (or is another caller’s)', input: { id: UNKNOWN_CART, ...ADDRESS } } },
+      openapi: { method: 'POST', path: '/api/agent/cart/{id}/shipping-address', tags: ['carts'], summary: 'Set the shipping address of a cart' },
+      tool: {
+        name: 'set_shipping_address',
+        title: 'Set the shipping address of a cart',
+        description: `Sets where your cart’s order goes (country: ISO 3166-1 alpha-2, e.g. US) and prices delivery per seller for it. A seller that does not deliver there leaves an address_undeliverable error message naming it. A live payment link is cancelled. ${CART_ANSWER}`,
+        rename,
+      },
+    })
+    .input(z.object({ id: cartId, ...shippingAddressSchema.shape }).strict())
+    .concat(idempotent)
+    .output(cartSchema)
+    .mutation(({ ctx, input: { id, ...address } }) => setShippingAddress(ctx.services, ctx.db, cartOwner(ctx.caller), id, address)),
+
+  quickBuy: open
+    .meta({
+      op: { successStatus: 201, limits: ['max_item_quantity'], errors: ADD_ERRORS.filter((c) => c !== 'cart_line_limit') },
+      examples: {
+        'one-item': {
+          summary: 'One item by SKU, delivered to a US address',
+          input: { sku: 'ACM-000015-TEAL', seller_handle: 'acme-outdoors', quantity: 2, shipping_address: ADDRESS },
+        },
+      },
+      openapi: { method: 'POST', path: '/api/agent/quick-buy', tags: ['carts'], summary: 'Create a cart with one item and an address in one call' },
+      tool: {
+        name: 'quick_buy',
+        title: 'Buy one item: cart, item and address in one call',
+        description: `Creates a cart holding one item (variant_id, or sku + seller_handle) with its shipping address, all or nothing. ${CART_ANSWER} Next, call checkout with the cart’s id for a payment link a person confirms.`,
+      },
+    })
+    .input(quickBuyInput)
+    .concat(idempotent)
+    .output(cartSchema)
+    .mutation(({ ctx, input }) => quickBuy(ctx.services, ctx.db, cartOwner(ctx.caller), input)),
+
   settle: credentialOnly('POST', '/api/agent/cart/{id}/checkout', 'checkout:write', 'Autonomous settlement (x402)', ['checkout']),
 });

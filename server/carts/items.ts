@@ -1,0 +1,210 @@
+/**
+ * Cart lines: how an item is named in a request, how it is found in the catalog, and the one way
+ * lines enter a cart (create_cart, add_to_cart and quick_buy alike), with the cart's rules checked
+ * on the line as it will be after merging: at most MAX_CART_LINES lines, the live
+ * max_item_quantity, and the stock the seller has now.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { rows, type Db } from '../db/client';
+import { cartItems } from '../db/schema';
+import { readLimits } from '../domain/limits';
+import { ApiError } from '../errors/catalogue';
+import { newId } from '../lib/ids';
+
+/** Lines a cart may hold (documented; more → 400 cart_line_limit). */
+export const MAX_CART_LINES = 100;
+
+/** The largest quantity a schema takes: the ceiling an admin can set max_item_quantity to. */
+const QUANTITY_CEILING = 2_000_000_000;
+
+export const quantitySchema = z
+  .number()
+  .int()
+  .min(1)
+  .max(QUANTITY_CEILING)
+  .describe('Units, a whole number ≥ 1. The line’s quantity (after adding to what the cart holds) must be within the live max_item_quantity.');
+
+/** The fields that name an item: variant_id, or sku with seller_handle. */
+export const itemRefFields = {
+  variant_id: z
+    .string()
+    .min(1)
+    .max(64)
+    .describe('The variant (var_…): the Offer `identifier` in search results. Give this, or sku with seller_handle.')
+    .optional(),
+  sku: z.string().min(1).max(100).describe('The seller’s SKU (unique per seller only): give it with seller_handle, instead of variant_id.').optional(),
+  seller_handle: z.string().min(1).max(100).describe('The seller whose SKU `sku` is; only with sku.').optional(),
+};
+
+export const ITEM_REF_RULE = 'Name the item by variant_id, or by sku together with seller_handle (not both).';
+
+export type ItemRef = { variant_id?: string; sku?: string; seller_handle?: string };
+
+/**
+ * A refinement for schemas holding itemRefFields: exactly one way of naming the item. Published
+ * as prose (ITEM_REF_RULE) rather than as a JSON Schema oneOf, which the OpenAPI linters flag and
+ * tool clients read unevenly.
+ */
+export function oneItemRef(value: ItemRef, ctx: z.RefinementCtx): void {
+  const bySku = value.sku !== undefined || value.seller_handle !== undefined;
+  if (value.variant_id !== undefined && bySku) {
+    ctx.addIssue({ code: 'custom', path: ['variant_id'], message: 'Name the item by variant_id or by sku + seller_handle, not both.' });
+  } else if (value.variant_id === undefined && !bySku) {
+    ctx.addIssue({ code: 'custom', path: ['variant_id'], message: 'Name the item: variant_id, or sku together with seller_handle.' });
+  } else if (bySku && (value.sku === undefined || value.seller_handle === undefined)) {
+    ctx.addIssue({ code: 'custom', path: [value.sku === undefined ? 'sku' : 'seller_handle'], message: 'sku and seller_handle go together (SKUs are unique per seller only).' });
+  }
+}
+
+export interface ItemRequest extends ItemRef {
+  quantity: number;
+}
+
+interface FoundVariant {
+  id: string;
+  sku: string;
+  seller_handle: string;
+  stock: number | null;
+}
+
+const describeRef = (ref: ItemRef) => (ref.variant_id !== undefined ? `variant ${ref.variant_id}` : `sku ${ref.sku} of seller ${ref.seller_handle}`);
+const refKey = (ref: ItemRef) => (ref.variant_id !== undefined ? `id:${ref.variant_id}` : `sku:${ref.seller_handle}\0${ref.sku}`);
+
+/**
+ * The variants the requests name, in two indexed lookups at most (by primary key; by seller
+ * handle then (seller_id, sku)). The first request naming nothing → 404 variant_not_found.
+ */
+async function findVariants(db: Db, requests: ItemRequest[]): Promise<FoundVariant[]> {
+  const ids = [...new Set(requests.flatMap((r) => (r.variant_id !== undefined ? [r.variant_id] : [])))];
+  const skuRefs = requests.filter((r) => r.variant_id === undefined);
+  const found = new Map<string, FoundVariant>();
+  if (ids.length) {
+    const byId = await rows<FoundVariant>(
+      db,
+      sql`SELECT v.id, v.sku, s.handle AS seller_handle, v.stock
+          FROM variants v JOIN sellers s ON s.id = v.seller_id
+          WHERE v.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
+    );
+    for (const v of byId) found.set(`id:${v.id}`, v);
+  }
+  if (skuRefs.length) {
+    const pairs = sql.join(skuRefs.map((r) => sql`(${r.seller_handle}::text, ${r.sku}::text)`), sql`, `);
+    const bySku = await rows<FoundVariant>(
+      db,
+      sql`SELECT v.id, v.sku, s.handle AS seller_handle, v.stock
+          FROM (VALUES ${pairs}) AS r(handle, sku)
+          JOIN sellers s ON s.handle = r.handle
+          JOIN variants v ON v.seller_id = s.id AND v.sku = r.sku`,
+    );
+    for (const v of bySku) found.set(`sku:${v.seller_handle}\0${v.sku}`, v);
+  }
+  const missing = requests.find((r) => !found.has(refKey(r)));
+  if (missing) throw await variantNotFound(db, missing);
+  return requests.map((r) => found.get(refKey(r))!);
+}
+
+/** Above this pg_trgm similarity a SKU is offered as what was meant. */
+const SKU_SIMILARITY = 0.3;
+
+/**
+ * 404 variant_not_found; for a SKU, the seller's most similar SKUs in details.did_you_mean. The
+ * similarity is computed over that seller's SKUs only (the (seller_id, sku) index narrows to them),
+ * which bounds the cost of this error path by the seller's catalog size.
+ */
+async function variantNotFound(db: Db, ref: ItemRef): Promise<ApiError> {
+  if (ref.variant_id !== undefined) {
+    return new ApiError('variant_not_found', { message: `No variant ${ref.variant_id}. Variant ids are the Offer identifier (var_…) in search results.` });
+  }
+  const near = await rows<{ sku: string; known: boolean }>(
+    db,
+    sql`SELECT v.sku FROM variants v JOIN sellers s ON s.id = v.seller_id
+        WHERE s.handle = ${ref.seller_handle} AND similarity(v.sku, ${ref.sku}) >= ${SKU_SIMILARITY}::float4
+        ORDER BY similarity(v.sku, ${ref.sku}) DESC, v.sku
+        LIMIT 3`,
+  );
+  const message = `No ${describeRef(ref)}.${near.length ? ` Did you mean ${near.map((n) => n.sku).join(', ')}?` : ''}`;
+  return new ApiError('variant_not_found', { message, ...(near.length && { details: { did_you_mean: near.map((n) => n.sku) } }) });
+}
+
+/**
+ * Adds the requested items to the (locked, mutable) cart: one line per variant, a variant already
+ * in the cart adding to its line. Every merged line is checked before anything is written, so the
+ * call is all or nothing. The row lock the caller holds on the cart serialises concurrent adds;
+ * the upsert adds to the stored quantity rather than writing a computed one all the same.
+ */
+export async function addItems(tx: Db, cartId: string, requests: ItemRequest[]): Promise<void> {
+  if (!requests.length) return;
+  const variants = await findVariants(tx, requests);
+  const existing = new Map(
+    (await tx.select({ variantId: cartItems.variantId, quantity: cartItems.quantity }).from(cartItems).where(eq(cartItems.cartId, cartId))).map((l) => [
+      l.variantId,
+      l.quantity,
+    ]),
+  );
+  const added = new Map<string, { variant: FoundVariant; quantity: number }>();
+  requests.forEach((r, i) => {
+    const entry = added.get(variants[i].id) ?? { variant: variants[i], quantity: 0 };
+    entry.quantity += r.quantity;
+    added.set(variants[i].id, entry);
+  });
+
+  const lines = new Set([...existing.keys(), ...added.keys()]).size;
+  if (lines > MAX_CART_LINES) {
+    throw new ApiError('cart_line_limit', {
+      message: `A cart holds at most ${MAX_CART_LINES} lines; this would make ${lines}. Start another cart for the rest.`,
+      details: { max_lines: MAX_CART_LINES },
+    });
+  }
+  const { max_item_quantity } = await readLimits(tx);
+  for (const { variant, quantity } of added.values()) assertQuantity(variant, (existing.get(variant.id) ?? 0) + quantity, max_item_quantity);
+
+  await tx
+    .insert(cartItems)
+    // clock_timestamp(), unlike the transaction's now(), differs row by row: lines added together
+    // keep the order they were asked for (lines are listed oldest first).
+    .values([...added.values()].map(({ variant, quantity }) => ({ id: newId('item'), cartId, variantId: variant.id, quantity, createdAt: sql`clock_timestamp()` })))
+    .onConflictDoUpdate({ target: [cartItems.cartId, cartItems.variantId], set: { quantity: sql`${cartItems.quantity} + excluded.quantity` } });
+}
+
+/** Sets a line's quantity (update_cart_item): the same ceiling and stock rules as adding. */
+export async function setItemQuantity(tx: Db, cartId: string, itemId: string, quantity: number): Promise<void> {
+  const [line] = await rows<FoundVariant>(
+    tx,
+    sql`SELECT v.id, v.sku, s.handle AS seller_handle, v.stock
+        FROM cart_items ci JOIN variants v ON v.id = ci.variant_id JOIN sellers s ON s.id = v.seller_id
+        WHERE ci.id = ${itemId} AND ci.cart_id = ${cartId}`,
+  );
+  if (!line) throw itemNotFound(itemId);
+  const { max_item_quantity } = await readLimits(tx);
+  assertQuantity(line, quantity, max_item_quantity);
+  await tx.update(cartItems).set({ quantity }).where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId)));
+}
+
+export async function removeItem(tx: Db, cartId: string, itemId: string): Promise<void> {
+  const removed = await tx
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, itemId), eq(cartItems.cartId, cartId)))
+    .returning({ id: cartItems.id });
+  if (!removed.length) throw itemNotFound(itemId);
+}
+
+function itemNotFound(itemId: string): ApiError {
+  return new ApiError('item_not_found', { message: `The cart has no line item ${itemId}. Item ids are the cart's line_items[].id.` });
+}
+
+/** A line's quantity against the live ceiling (400), then against the stock now (409). */
+function assertQuantity(variant: FoundVariant, quantity: number, maxQuantity: number): void {
+  if (quantity > maxQuantity) {
+    throw new ApiError('quantity_exceeds_limit', {
+      message: `The line for sku ${variant.sku} would hold ${quantity}; a line holds at most ${maxQuantity} (max_item_quantity).`,
+      details: { max_quantity: maxQuantity },
+    });
+  }
+  if (variant.stock !== null && quantity > variant.stock) {
+    throw new ApiError('insufficient_stock', {
+      message: `Sku ${variant.sku} of ${variant.seller_handle}: ${quantity} asked for, ${variant.stock} in stock.`,
+      details: { available: variant.stock, variant_id: variant.id },
+    });
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * The cart operations, transport-free: each takes the request's transaction (idempotent
+ * operations run in one: trpc/idempotency.ts), locks the cart, checks it may change, changes it,
+ * records the change (touch) and answers the cart as it is now.
+ */
+import type { Db } from '../db/client';
+import { carts, type ShippingAddress } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { newId } from '../lib/ids';
+import type { Services } from '../trpc/context';
+import { addItems, removeItem, setItemQuantity, type ItemRequest } from './items';
+import { assertMutable, loadCart, touch, type CartRow } from './store';
+import { renderCart, type Cart, type ShippingAddressInput } from './view';
+
+export interface CreateCart {
+  items?: ItemRequest[];
+  shipping_address?: ShippingAddressInput;
+}
+
+/**
+ * A new cart of `owner`, with its first items and address, all or nothing. Cart ids are ULIDs:
+ * time-prefixed, but with 80 bits from the CSPRNG, which no caller can guess (ownership is checked
+ * as well: another caller's id answers 404 all the same).
+ */
+export async function createCart(services: Services, tx: Db, owner: string, input: CreateCart): Promise<Cart> {
+  const now = new Date();
+  const [cart] = await tx
+    .insert(carts)
+    .values({
+      id: newId('cart'),
+      owner,
+      shippingAddress: (input.shipping_address as ShippingAddress | undefined) ?? null,
+      expiresAt: new Date(now.getTime() + services.config.cartTtlHours * 3_600_000),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await addItems(tx, cart.id, input.items ?? []);
+  return renderCart(services, tx, cart);
+}
+
+export async function getCart(services: Services, db: Db, owner: string, cartId: string): Promise<Cart> {
+  return renderCart(services, db, await loadCart(db, cartId, owner));
+}
+
+/** The shared frame of every change to an existing cart. */
+async function change(services: Services, tx: Db, owner: string, cartId: string, apply: (cart: CartRow) => Promise<unknown>, status?: 'cancelled'): Promise<Cart> {
+  const cart = await loadCart(tx, cartId, owner, { lock: true });
+  assertMutable(cart);
+  await apply(cart);
+  return renderCart(services, tx, await touch(tx, cart, services.config, { status }));
+}
+
+export const addToCart = (services: Services, tx: Db, owner: string, cartId: string, item: ItemRequest) =>
+  change(services, tx, owner, cartId, () => addItems(tx, cartId, [item]));
+
+export const updateCartItem = (services: Services, tx: Db, owner: string, cartId: string, itemId: string, quantity: number) =>
+  change(services, tx, owner, cartId, () => setItemQuantity(tx, cartId, itemId, quantity));
+
+export const removeCartItem = (services: Services, tx: Db, owner: string, cartId: string, itemId: string) =>
+  change(services, tx, owner, cartId, () => removeItem(tx, cartId, itemId));
+
+export const setShippingAddress = (services: Services, tx: Db, owner: string, cartId: string, address: ShippingAddressInput) =>
+  change(services, tx, owner, cartId, () => tx.update(carts).set({ shippingAddress: address as ShippingAddress }).where(eq(carts.id, cartId)));
+
+/** Cancelling is a change too: a live payment link goes with it. */
+export const cancelCart = (services: Services, tx: Db, owner: string, cartId: string) =>
+  change(services, tx, owner, cartId, async () => {}, 'cancelled');
+
+/** quick_buy: create, add and address in the one transaction, so a refusal leaves no cart behind. */
+export function quickBuy(services: Services, tx: Db, owner: string, input: ItemRequest & { shipping_address: ShippingAddressInput }): Promise<Cart> {
+  const { shipping_address, ...item } = input;
+  return createCart(services, tx, owner, { items: [item], shipping_address });
+}
