@@ -113,8 +113,7 @@ export function payPage(services: Services): PayPage {
   /** The link's status now: a live link past its expiry is expired (and its cart open again). */
   async function currentStatus(link: LinkRow): Promise<LinkRow['status']> {
     if (link.status !== 'live') return link.status;
-    const expired = await db.transaction((tx) => expireLinkIfDue(tx as unknown as Db, link));
-    return expired ? 'expired' : 'live';
+    return (await expireLinkIfDue(db, link)) ? 'expired' : 'live';
   }
 
   async function view(token: string, query: Record<string, string | string[] | undefined>): Promise<PayPageView> {
