@@ -121,7 +121,7 @@ describe('the pay page', () => {
     expect(view.summary.totals.total).toBe('$31.96'); // 3 × 8.99 + 4.99 delivery
     expect(await stockOf('Copper Whisk')).toBe(before! - 3);
 
-    expect(await cartRow(cart.id)).toMatchObject({ status: 'completed', orderId: view.orderId });
+    expect(await api('GET', `/api/agent/cart/${cart.id}`)).toMatchObject({ status: 'completed', order_id: view.orderId, links: { payment_link: null } });
     const [order] = await db.select().from(orders).where(eq(orders.id, view.orderId));
     expect(order).toMatchObject({ cartId: cart.id, status: 'placed', totals: { total_cents: 3196 }, shippingAddress: ADDRESS, payment: { provider: 'builtin' } });
     expect(ledger.size).toBe(sizeBefore + 1);

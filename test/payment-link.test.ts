@@ -12,7 +12,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rows, type Db } from '../server/db/client';
 import { carts, paymentLinks } from '../server/db/schema';
 import { updateLimits } from '../server/domain/limits';
-import { cancelLiveLink } from '../server/carts/links';
 import { payPage } from '../server/payments/pay-page';
 import { freshKey } from './support/app';
 import { agentApi, PROFILE, seedCart } from './support/cart-fixtures';
@@ -161,16 +160,23 @@ describe('POST /api/agent/payment-link', () => {
     expect((await checkout(expired.id)).body.code).toBe('cart_expired');
   });
 
-  it('once cancelled (a cart change cancels it), its page says so and a new link can be issued', async () => {
+  it('is cancelled by a cart change, which applies with a payment_link_cancelled warning; its page says so', async () => {
     const c = await cart();
     const link = (await checkout(c.id)).body;
-    // What a cart mutation does to a checkout cart (carts/store.ts): the link goes, the cart is open.
-    await cancelLiveLink(db, c.id);
-    await db.update(carts).set({ status: 'open' }).where(eq(carts.id, c.id));
+    const before = await api('GET', `/api/agent/cart/${c.id}`);
+    expect(before.body).toMatchObject({ status: 'checkout', links: { payment_link: link.url } });
+
+    const whisk = before.body.line_items.find((l: { title: string }) => l.title === 'Copper Whisk');
+    const changed = await api('PATCH', `/api/agent/cart/${c.id}/items/${whisk.id}`, { quantity: 3 });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body).toMatchObject({ status: 'open', links: { payment_link: null } });
+    expect(changed.body.messages).toContainEqual(expect.objectContaining({ type: 'warning', code: 'payment_link_cancelled' }));
     expect(await payPage(s.app.services).view(tokenOf(link.url), {})).toEqual({ state: 'cancelled' });
+
     const fresh = await checkout(c.id);
     expect(fresh.status).toBe(201);
     expect(fresh.body.url).not.toBe(link.url);
+    expect(fresh.body.amount_cents).toBe(3200 + 3 * 899); // above 50 USD now: free delivery
   });
 
   it('expires unpaid after its lifetime: the cart is open again and the page says the link expired', async () => {
