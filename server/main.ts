@@ -12,6 +12,7 @@ import { startApp } from './app';
 import { loadConfig } from './config';
 import { createHttpServer } from './http/server';
 import { purgeExpiredRecords } from './trpc/idempotency';
+import { sweepExpired } from './carts/expiry';
 import { claimDataDir } from './db/data-dir-lock';
 import { ensureDemoCatalog } from './catalog/demo';
 import { payPage } from './payments/pay-page';
@@ -44,6 +45,10 @@ async function main(): Promise<void> {
   // Idempotency records are kept at least 24 h; any instance may purge older ones.
   const purge = setInterval(() => void purgeExpiredRecords(app.services.db).catch(() => {}), 60 * 60 * 1000);
   purge.unref();
+  // Any instance sweeps expired carts and payment links; a cart read or changed before the sweep
+  // applies its own expiry, so the minute only bounds how stale the stored status may be.
+  const sweep = setInterval(() => void sweepExpired(app.services.db).catch(() => {}), 60 * 1000);
+  sweep.unref();
 
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
   const db = config.databaseUrl ? 'Postgres' : `PGlite (${config.dataDir})`;
@@ -63,6 +68,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 15_000).unref();
     clearInterval(purge);
+    clearInterval(sweep);
     // Stop accepting, let running requests finish, then drop the keep-alive connections: waiting
     // for clients to close those themselves could take up to keepAliveTimeout.
     const closed = new Promise((resolve) => server.close(resolve));
