@@ -41,12 +41,12 @@ export type PaymentOutcome =
 
 export async function completePayment(services: Services, payment: CompletedPayment): Promise<PaymentOutcome> {
   const provider = providerNamed(services.config, payment.provider);
-  const { outcome, charge } = await services.db.transaction((tx) => settle(tx as unknown as Db, payment));
+  const outcome = await services.db.transaction((tx) => settle(tx as unknown as Db, payment));
   // The provider's own idempotency key for this authorization: a repeat captures or releases nothing twice.
   const key = `${payment.linkId}:${payment.authorization}`;
   // A repeated notice of the payment that placed the order (a webhook retried after a failed
   // capture) captures again: under the same key that charges nothing twice, and finishes the capture.
-  if (charge || (await placedWith(services.db, outcome, payment.authorization))) await provider.capture(payment.authorization, key);
+  if (outcome.kind === 'placed' || (await placedWith(services.db, outcome, payment.authorization))) await provider.capture(payment.authorization, key);
   else await provider.release(payment.authorization, key);
   return outcome;
 }
@@ -58,8 +58,8 @@ async function placedWith(db: Db, outcome: PaymentOutcome, authorization: string
   return order?.payment.reference === authorization;
 }
 
-async function settle(tx: Db, payment: CompletedPayment): Promise<{ outcome: PaymentOutcome; charge: boolean }> {
-  const notPayable = (reason: 'unknown' | 'expired' | 'cancelled' | 'changed') => ({ outcome: { kind: 'not_payable', reason } as const, charge: false });
+async function settle(tx: Db, payment: CompletedPayment): Promise<PaymentOutcome> {
+  const notPayable = (reason: 'unknown' | 'expired' | 'cancelled') => ({ kind: 'not_payable', reason }) as const;
 
   const [found] = await tx.select({ cartId: paymentLinks.cartId }).from(paymentLinks).where(eq(paymentLinks.id, payment.linkId));
   if (!found) return notPayable('unknown');
@@ -67,12 +67,12 @@ async function settle(tx: Db, payment: CompletedPayment): Promise<{ outcome: Pay
   const [link] = await tx.select().from(paymentLinks).where(eq(paymentLinks.id, payment.linkId)).for('update');
   if (link.provider !== payment.provider) return notPayable('unknown');
 
-  if (link.status === 'paid') return { outcome: { kind: 'already_paid', orderId: cart.orderId! }, charge: false };
+  if (link.status === 'paid') return { kind: 'already_paid', orderId: cart.orderId! };
   if (link.status === 'cancelled') return notPayable('cancelled');
   if (link.status === 'expired' || (await expireLinkIfDue(tx, link))) return notPayable('expired');
 
   const priced = await priceCart(tx, cart);
-  if (!payableAsFixed(priced, link.amountCents)) return { outcome: await cancelChanged(tx, cart.id), charge: false };
+  if (!payableAsFixed(priced, link.amountCents)) return cancelChanged(tx, cart.id);
 
   const placed = await placeOrder(tx, {
     cart: { id: cart.id, owner: cart.owner, shippingAddress: cart.shippingAddress! },
@@ -91,11 +91,10 @@ async function settle(tx: Db, payment: CompletedPayment): Promise<{ outcome: Pay
     payment: { provider: payment.provider, reference: payment.authorization },
   });
   if (!placed.placed) {
-    if (placed.priceChanged) return { outcome: await cancelChanged(tx, cart.id), charge: false };
-    return { outcome: { kind: 'short', lines: placed.short }, charge: false };
+    return placed.priceChanged ? cancelChanged(tx, cart.id) : { kind: 'short', lines: placed.short };
   }
   await tx.update(paymentLinks).set({ status: 'paid', closedAt: new Date() }).where(eq(paymentLinks.id, link.id));
-  return { outcome: { kind: 'placed', orderId: placed.order.id }, charge: true };
+  return { kind: 'placed', orderId: placed.order.id };
 }
 
 /**
