@@ -7,10 +7,10 @@
  * → touch. Locks are always taken cart first, then its payment link, then catalog rows (orders),
  * so two transactions never wait on each other in a cycle.
  */
-import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { carts, type CartNotice } from '../db/schema';
+import { rows, type Db } from '../db/client';
+import { carts, type CartNotice, type ShippingAddress } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
 import type { Caller } from '../identity/caller';
 import { cancelLiveLink } from './links';
@@ -26,15 +26,51 @@ export function cartOwner(caller: Caller): string {
 }
 
 /**
+ * Every cart change reads and writes the cart row, so those two statements are raw SQL: drizzle's
+ * query builder costs ~0.1 ms of CPU per statement to build, a tenth of an add_to_cart (bench:cart).
+ */
+const CART_COLUMNS = sql.raw('id, owner, status, currency, shipping_address, notices, order_id, expires_at, created_at, updated_at');
+
+interface CartColumns {
+  id: string;
+  owner: string;
+  status: CartStatus;
+  currency: string;
+  shipping_address: ShippingAddress | null;
+  notices: CartNotice[];
+  order_id: string | null;
+  /** Text on postgres-js (drizzle leaves timestamps unparsed there), a Date on PGlite. */
+  expires_at: string | Date;
+  created_at: string | Date;
+  updated_at: string | Date;
+}
+
+const timestamp = (value: string | Date) => (value instanceof Date ? value : new Date(value));
+
+function cartRow(r: CartColumns): CartRow {
+  return {
+    id: r.id,
+    owner: r.owner,
+    status: r.status,
+    currency: r.currency,
+    shippingAddress: r.shipping_address,
+    notices: r.notices,
+    orderId: r.order_id,
+    expiresAt: timestamp(r.expires_at),
+    createdAt: timestamp(r.created_at),
+    updatedAt: timestamp(r.updated_at),
+  };
+}
+
+/**
  * The caller's cart, with any due expiry applied (so its status is the current one); with `lock`,
  * held (FOR UPDATE) until the surrounding transaction ends. An unknown id and another owner's cart
  * get the same 404.
  */
 export async function loadCart(db: Db, id: string, owner: string, opts: { lock?: boolean } = {}): Promise<CartRow> {
-  const query = db.select().from(carts).where(and(eq(carts.id, id), eq(carts.owner, owner)));
-  const [cart] = opts.lock ? await query.for('update') : await query;
-  if (!cart) throw new ApiError('cart_not_found');
-  return applyExpiry(db, cart);
+  const [found] = await rows<CartColumns>(db, sql`SELECT ${CART_COLUMNS} FROM carts WHERE id = ${id} AND owner = ${owner}${opts.lock ? sql` FOR UPDATE` : sql``}`);
+  if (!found) throw new ApiError('cart_not_found');
+  return applyExpiry(db, cartRow(found));
 }
 
 /** Open and checkout carts may change; expired, completed and cancelled ones answer 409. */
@@ -62,15 +98,13 @@ export async function touch(tx: Db, cart: CartRow, config: Pick<Config, 'cartTtl
   const notices: CartNotice[] = [];
   if (cart.status === 'checkout' && (await cancelLiveLink(tx, cart.id))) notices.push(LINK_CANCELLED);
   const now = new Date();
-  const [row] = await tx
-    .update(carts)
-    .set({
-      status: change.status ?? 'open',
-      notices,
-      updatedAt: now,
-      expiresAt: new Date(now.getTime() + config.cartTtlHours * 3_600_000),
-    })
-    .where(eq(carts.id, cart.id))
-    .returning();
-  return row;
+  const expires = new Date(now.getTime() + config.cartTtlHours * 3_600_000);
+  const [row] = await rows<CartColumns>(
+    tx,
+    sql`UPDATE carts SET status = ${change.status ?? 'open'}, notices = ${JSON.stringify(notices)}::jsonb,
+               updated_at = ${now.toISOString()}::timestamptz, expires_at = ${expires.toISOString()}::timestamptz
+        WHERE id = ${cart.id}
+        RETURNING ${CART_COLUMNS}`,
+  );
+  return cartRow(row);
 }
