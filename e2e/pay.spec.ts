@@ -1,0 +1,129 @@
+/**
+ * The whole purchase as its two parties do it, against `npm start`: an agent that knows only the
+ * base URL goes from /.well-known/ucp through search and quick-buy to a payment link in four calls,
+ * and a person pays it in Chromium. Screenshots are kept as test artifacts (test-results/…).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+
+const AGENT = { 'UCP-Agent': 'profile="https://agent.shopbot.dev/profile.json"' };
+const ADDRESS = { name: 'Ada Lovelace', line1: '12 Analytical Way', city: 'Portland', region: 'OR', postal_code: '97201', country: 'US' };
+const CARDS = { success: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' };
+
+let keys = 0;
+const key = () => `e2e-${Date.now()}-${++keys}-${Math.random().toString(36).slice(2)}`;
+
+interface Purchase {
+  calls: number;
+  cartId: string;
+  link: { url: string; amount_cents: number; currency: string };
+}
+
+/** A scripted agent: the base URL is all it knows; every other URL comes from the answers. */
+async function agentBuys(baseURL: string): Promise<Purchase> {
+  let calls = 0;
+  const call = async (url: string, init: RequestInit = {}) => {
+    calls++;
+    const res = await fetch(url, { ...init, headers: { ...AGENT, ...(init.body ? { 'Content-Type': 'application/json', 'Idempotency-Key': key() } : {}) } });
+    const body = await res.json();
+    expect(res.status, `${init.method ?? 'GET'} ${url}: ${JSON.stringify(body)}`).toBeLessThan(300);
+    return body;
+  };
+
+  const profile = await call(`${baseURL}/.well-known/ucp`);
+  const capabilities = profile.ucp.capabilities;
+  const catalog = Object.entries(capabilities).find(([name]) => name.endsWith('.catalog'))![1] as { config: Record<string, string> }[];
+  const checkout = Object.entries(capabilities).find(([name]) => name.endsWith('.checkout'))![1] as { config: Record<string, string> }[];
+
+  const results = await call(`${catalog[0].config.search}?q=wireless+headphones&in_stock=true&view=compact&facets=false&limit=5`);
+  const offer = results.itemListElement
+    .flatMap((entry: { item: { offers: { identifier: string; availability: string }[] } }) => entry.item.offers)
+    .find((o: { availability: string }) => o.availability.endsWith('InStock'));
+  expect(offer, 'an in-stock offer').toBeDefined();
+
+  const cart = await call(checkout[0].config.quick_buy, {
+    method: 'POST',
+    body: JSON.stringify({ variant_id: offer.identifier, quantity: 1, shipping_address: ADDRESS }),
+  });
+  const link = await call(checkout[0].config.payment_link, { method: 'POST', body: JSON.stringify({ cart_id: cart.id }) });
+  return { calls, cartId: cart.id, link };
+}
+
+async function payWith(page: Page, card: string) {
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill('Ada Lovelace');
+  await page.getByRole('button', { name: 'Pay' }).click();
+}
+
+async function snapshot(page: Page, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+}
+
+async function getCart(baseURL: string, id: string) {
+  const res = await fetch(`${baseURL}/api/agent/cart/${id}`, { headers: AGENT });
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+test('an agent reaches a payment link in four calls, and a person pays it', async ({ page, baseURL }, testInfo) => {
+  const purchase = await agentBuys(baseURL!);
+  expect(purchase.calls).toBeLessThanOrEqual(4);
+  expect(purchase.link.currency).toBe('USD');
+
+  await page.goto(purchase.link.url);
+  await expect(page.getByRole('button', { name: 'Pay' })).toBeVisible();
+  await expect(page.getByText('Ada Lovelace').first()).toBeVisible();
+  await snapshot(page, testInfo, 'pay-page');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await payWith(page, CARDS.success);
+  const confirmation = page.getByText(/ord_[0-9a-z]{26}/);
+  await expect(confirmation).toBeVisible();
+  await snapshot(page, testInfo, 'pay-confirmation');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const orderId = (await confirmation.innerText()).match(/ord_[0-9a-z]{26}/)![0];
+  const cart = await getCart(baseURL!, purchase.cartId);
+  expect(cart.status).toBe('completed');
+  expect(cart.order_id).toBe(orderId);
+});
+
+test('a declined card shows why, and the cart stays payable', async ({ page, baseURL }, testInfo) => {
+  const purchase = await agentBuys(baseURL!);
+  await page.goto(purchase.link.url);
+
+  await payWith(page, CARDS.declined);
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText(/declined/i);
+  await snapshot(page, testInfo, 'pay-declined');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  const cart = await getCart(baseURL!, purchase.cartId);
+  expect(cart.status).toBe('checkout');
+  expect(cart.order_id).toBeNull();
+
+  // Still payable: the same link, another card.
+  await page.goto(purchase.link.url);
+  await payWith(page, CARDS.success);
+  await expect(page.getByText(/ord_[0-9a-z]{26}/)).toBeVisible();
+  expect((await getCart(baseURL!, purchase.cartId)).status).toBe('completed');
+});
+
+test('the payment form works without JavaScript', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const purchase = await agentBuys(baseURL!);
+  await page.goto(purchase.link.url);
+  await payWith(page, CARDS.success);
+  await expect(page.getByText(/ord_[0-9a-z]{26}/)).toBeVisible();
+  await context.close();
+});
