@@ -161,9 +161,12 @@ export async function addItems(tx: Db, cartId: string, requests: ItemRequest[]):
   const maxQuantity = state[0].max_item_quantity;
   for (const { variant, quantity } of added.values()) assertQuantity(variant, (existing.get(variant.id) ?? 0) + quantity, maxQuantity);
 
-  // clock_timestamp(), unlike the transaction's now(), differs row by row: lines added together
-  // keep the order they were asked for (lines are listed oldest first).
-  const values = [...added.values()].map(({ variant, quantity }) => sql`(${newId('item')}, ${cartId}, ${variant.id}, ${quantity}, clock_timestamp())`);
+  // Lines are listed oldest first (created_at, then id). clock_timestamp(), unlike the
+  // transaction's now(), is the time of the insert itself, which is after the cart lock was won;
+  // lines added together may share it (PGlite's clock ticks in milliseconds), so their ids are
+  // handed out in ascending order to keep the order they were asked for.
+  const ids = [...added.keys()].map(() => newId('item')).sort();
+  const values = [...added.values()].map(({ variant, quantity }, i) => sql`(${ids[i]}, ${cartId}, ${variant.id}, ${quantity}, clock_timestamp())`);
   await tx.execute(
     sql`INSERT INTO cart_items (id, cart_id, variant_id, quantity, created_at) VALUES ${sql.join(values, sql`, `)}
         ON CONFLICT (cart_id, variant_id) DO UPDATE SET quantity = cart_items.quantity + excluded.quantity`,

@@ -7,22 +7,13 @@
 import { sql } from 'drizzle-orm';
 import { availabilityOf } from '../catalog/jsonld';
 import { rows, type Db } from '../db/client';
-import type { CartNotice, DeliveryZone, OrderTotals } from '../db/schema';
+import type { CartNotice, DeliveryZone, OrderLine, OrderTotals } from '../db/schema';
 import type { CartRow } from './store';
 
-export interface PricedLine {
+/** A cart line priced now: what an order line records (variant_title: the options joined, "M / Blue"), and more. */
+export interface PricedLine extends OrderLine {
   /** The line item's id (item_…). */
   id: string;
-  variant_id: string;
-  sku: string;
-  product_id: string;
-  seller_handle: string;
-  title: string;
-  /** The variant's options joined, e.g. "M / Blue"; empty when it has none. */
-  variant_title: string;
-  unit_price_cents: number;
-  quantity: number;
-  line_total_cents: number;
   /** schema.org availability, as search results' offers say it. */
   availability: ReturnType<typeof availabilityOf>;
   /** Units in stock now; null = not tracked (always available). */
