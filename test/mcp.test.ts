@@ -12,13 +12,15 @@ import { validateOpenRPCDocument } from '@open-rpc/schema-utils-js';
 import Ajv2020 from 'ajv/dist/2020';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feedbackReports } from '../server/db/schema';
+import { cartItems, feedbackReports } from '../server/db/schema';
 import { AGENT, agentHeaders, freshKey } from './support/app';
+import { ADDRESS, seedCart, variantId } from './support/cart-fixtures';
 import { seedSmallCatalog } from './support/catalog-fixtures';
 import { testServer, type TestServer } from './support/http';
 
 const PROFILE = 'https://agent.shopbot.dev/profile.json';
-const TOOLS = ['get_platform_limits', 'send_feedback', 'search_catalog', 'list_sellers', 'get_seller', 'get_store_policies', 'read_docs'];
+const CART_TOOLS = ['create_cart', 'get_cart', 'cancel_cart', 'add_to_cart', 'update_cart_item', 'remove_cart_item', 'set_shipping_address', 'quick_buy', 'checkout'];
+const TOOLS = ['get_platform_limits', 'send_feedback', 'search_catalog', 'list_sellers', 'get_seller', 'get_store_policies', 'read_docs', ...CART_TOOLS];
 
 let s: TestServer;
 let client: Client;
@@ -112,7 +114,25 @@ describe('every tool through the pipeline', () => {
   it('answers structuredContent valid against its outputSchema and the same JSON as text', async () => {
     const { tools } = await client.listTools();
     const ajv = new Ajv2020({ strict: false, allErrors: true });
+    // Each cart tool works on a cart of its own, so that cancelling one leaves the others open.
+    const db = s.db.database.db;
+    const backpack = await variantId(db, 'Trail Backpack');
+    const cart = async () => ({ cart_id: await seedCart(db, [['Trail Backpack', 1]]), idempotency_key: freshKey() });
+    const line = async () => {
+      const { cart_id, idempotency_key } = await cart();
+      const [item] = await db.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.cartId, cart_id));
+      return { cart_id, item_id: item.id, idempotency_key };
+    };
     const cases: Record<string, Record<string, unknown>> = {
+      create_cart: { items: [{ variant_id: backpack, quantity: 1 }], idempotency_key: freshKey() },
+      get_cart: { cart_id: (await cart()).cart_id },
+      cancel_cart: await cart(),
+      add_to_cart: { ...(await cart()), variant_id: await variantId(db, 'Stoneware Mug'), quantity: 1 },
+      update_cart_item: { ...(await line()), quantity: 2 },
+      remove_cart_item: await line(),
+      set_shipping_address: { ...(await cart()), ...ADDRESS },
+      quick_buy: { variant_id: backpack, quantity: 1, shipping_address: ADDRESS, idempotency_key: freshKey() },
+      checkout: await cart(),
       get_platform_limits: {},
       send_feedback: { ...feedback('every tool'), idempotency_key: freshKey() },
       search_catalog: { q: 'merino', limit: 2 },
