@@ -5,18 +5,47 @@
  * missing or wrong, credential missing or unknown, idempotency key missing, reused with other
  * input, replayed). A new operation fails this suite until it has an example input below.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartItems } from '../server/db/schema';
 import { createCaller } from '../server/routers';
 import { createContext, type RequestEnvelope } from '../server/trpc/context';
 import type { Operation } from '../server/trpc/meta';
 import { AGENT, freshKey, testApp, type TestApp } from './support/app';
+import { ADDRESS, seedCart, variantId } from './support/cart-fixtures';
 import { seedSmallCatalog } from './support/catalog-fixtures';
 
 const ADMIN_TOKEN = 'parity-admin-token-0123456789';
 let t: TestApp;
 
 /** A valid input of each operation, by its name. */
-const EXAMPLES: Record<string, Record<string, unknown>> = {
+type Input = Record<string, unknown>;
+
+/** A cart of the test agent with one line (a fresh one per call: the two transports must not share one). */
+async function cart(): Promise<{ id: string; itemId: string }> {
+  const db = t.db.database.db;
+  const id = await seedCart(db, [['Trail Backpack', 1]]);
+  const [line] = await db.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.cartId, id));
+  return { id, itemId: line.id };
+}
+
+const variant = (title: string) => variantId(t.db.database.db, title);
+
+/**
+ * Each operation's valid input; a function where the input needs state of its own, made anew for
+ * every call. Cart operations answer the same cart on both transports once ids and times are
+ * masked (see `stable`).
+ */
+const EXAMPLES: Record<string, Input | (() => Promise<Input>)> = {
+  'carts.create': async () => ({ items: [{ variant_id: await variant('Trail Backpack'), quantity: 1 }], shipping_address: ADDRESS }),
+  'carts.get': async () => ({ id: (await cart()).id }),
+  'carts.cancel': async () => ({ id: (await cart()).id }),
+  'carts.addItem': async () => ({ id: (await cart()).id, variant_id: await variant('Stoneware Mug'), quantity: 1 }),
+  'carts.updateItem': async () => ({ ...(await cart()), quantity: 2 }),
+  'carts.removeItem': async () => cart(),
+  'carts.setShippingAddress': async () => ({ id: (await cart()).id, ...ADDRESS }),
+  'carts.quickBuy': async () => ({ variant_id: await variant('Trail Backpack'), quantity: 1, shipping_address: ADDRESS }),
+  'payments.paymentLink': async () => ({ cart_id: (await cart()).id }),
   'platform.limits': {},
   'platform.setLimits': { max_item_quantity: 20 },
   'platform.feedback': { category: 'other', severity: 'friction', message: 'parity', context: { endpoint: '/api/agent/search' } },
@@ -88,10 +117,27 @@ async function viaCaller(op: Operation, input: Record<string, unknown>, who: Ide
   }
 }
 
-/** Ids and times that differ between two runs of the same creating operation. */
+const example = async (op: Operation): Promise<Input> => {
+  const input = EXAMPLES[op.name];
+  return typeof input === 'function' ? input() : input;
+};
+
+/** The same operation with other input, for a key already used: an input field changed. */
+function otherInput(input: Input): Input {
+  if (typeof input.quantity === 'number') return { ...input, quantity: input.quantity + 1 };
+  if (Array.isArray(input.items)) return { ...input, items: input.items.map((item) => otherInput(item as Input)) };
+  if ('message' in input) return { ...input, message: 'other input' };
+  return Object.fromEntries(Object.entries(input).map(([k, v]) => [k, /^(id|itemId|cart_id)$/.test(k) ? `${v}x` : v]));
+}
+
+/** Ids, times and link tokens that differ between two runs of the same operation. */
 function stable(outcome: Outcome): Outcome {
   if (!outcome.ok) return outcome;
-  return { ...outcome, data: JSON.parse(JSON.stringify(outcome.data).replace(/"fb_[0-9a-z]+"/g, '"fb_…"')) };
+  const text = JSON.stringify(outcome.data)
+    .replace(/\b(fb|cart|item|plink)_[0-9a-z]{26}\b/g, '$1_…')
+    .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, '<time>')
+    .replace(/\/pay\/[\w-]+/g, '/pay/…');
+  return { ...outcome, data: JSON.parse(text) };
 }
 
 function identityFor(op: Operation): Identity {
@@ -113,32 +159,32 @@ describe('parity of REST and the server-side caller', () => {
 
   it('every operation gives the same outcome on both, valid input or refusal', async () => {
     for (const op of t.app.services.operations) {
-      const input = EXAMPLES[op.name];
       const base = identityFor(op);
-      const cases: [string, Record<string, unknown>, Identity][] = [['valid', input, { ...base, key: op.idempotent ? freshKey() : undefined }]];
+      const cases: [string, Input, Identity][] = [['valid', {}, { ...base, key: op.idempotent ? freshKey() : undefined }]];
       const { kind } = op.access;
       if (kind === 'open') {
-        cases.push(['no agent', input, { ...base, agent: undefined, key: freshKey() }]);
-        cases.push(['insecure agent', input, { ...base, agent: 'http://agent.shopbot.dev/p.json', key: freshKey() }]);
-        cases.push(['invalid agent', input, { ...base, agent: 'profile=token', key: freshKey() }]);
-        cases.push(['unknown credential', input, { ...base, authorization: 'Bearer sk_nope', key: freshKey() }]);
-        cases.push(['unknown field', { ...input, colour: 'red' }, { ...base, key: freshKey() }]);
+        cases.push(['no agent', {}, { ...base, agent: undefined, key: freshKey() }]);
+        cases.push(['insecure agent', {}, { ...base, agent: 'http://agent.shopbot.dev/p.json', key: freshKey() }]);
+        cases.push(['invalid agent', {}, { ...base, agent: 'profile=token', key: freshKey() }]);
+        cases.push(['unknown credential', {}, { ...base, authorization: 'Bearer sk_nope', key: freshKey() }]);
+        cases.push(['unknown field', { colour: 'red' }, { ...base, key: freshKey() }]);
       }
       if (kind === 'discovery') {
-        cases.push(['no agent', input, {}]);
-        cases.push(['insecure agent', input, { agent: 'http://agent.shopbot.dev/p.json' }]);
+        cases.push(['no agent', {}, {}]);
+        cases.push(['insecure agent', {}, { agent: 'http://agent.shopbot.dev/p.json' }]);
       }
       if (kind === 'admin') {
-        cases.push(['admin token missing', input, {}]);
-        cases.push(['admin token wrong', input, { authorization: 'Bearer wrong' }]);
+        cases.push(['admin token missing', {}, {}]);
+        cases.push(['admin token wrong', {}, { authorization: 'Bearer wrong' }]);
         cases.push(['invalid input', { max_item_quantity: '30' }, base]);
       }
-      if (kind === 'credential') cases.push(['unknown credential', input, { authorization: 'Bearer sk_nope' }]);
-      if (op.idempotent && kind !== 'credential') cases.push(['key missing', input, { ...base, key: undefined }]);
+      if (kind === 'credential') cases.push(['unknown credential', {}, { authorization: 'Bearer sk_nope' }]);
+      if (op.idempotent && kind !== 'credential') cases.push(['key missing', {}, { ...base, key: undefined }]);
 
-      for (const [label, caseInput, who] of cases) {
-        const rest = await viaRest(op, caseInput, who);
-        const caller = await viaCaller(op, caseInput, { ...who, key: who.key && `${who.key}-c` });
+      for (const [label, extra, who] of cases) {
+        const input = { ...(await example(op)), ...extra };
+        const rest = await viaRest(op, input, who);
+        const caller = await viaCaller(op, { ...(await example(op)), ...extra }, { ...who, key: who.key && `${who.key}-c` });
         expect(stable(caller), `${op.name}: ${label}`).toEqual(stable(rest));
       }
     }
@@ -148,18 +194,19 @@ describe('parity of REST and the server-side caller', () => {
     const mutations = t.app.services.operations.filter((o) => o.idempotent && o.access.kind === 'open');
     expect(mutations.length).toBeGreaterThan(0);
     for (const op of mutations) {
-      const input = EXAMPLES[op.name];
+      const input = await example(op);
       const key = freshKey();
       const first = await viaRest(op, input, { agent: AGENT, key });
       const replay = await viaCaller(op, input, { agent: AGENT, key });
       expect(replay, op.name).toEqual({ ...first, replayed: true });
-      const other = { ...input, message: 'other input' };
+      const other = otherInput(input);
       expect(await viaCaller(op, other, { agent: AGENT, key }), op.name).toEqual({ ok: false, code: 'idempotency_key_reused' });
       expect(await viaRest(op, other, { agent: AGENT, key }), op.name).toEqual({ ok: false, code: 'idempotency_key_reused' });
 
       const callerFirst = freshKey();
-      const created = await viaCaller(op, input, { agent: AGENT, key: callerFirst });
-      expect(await viaRest(op, input, { agent: AGENT, key: callerFirst }), op.name).toEqual({ ...created, replayed: true });
+      const again = await example(op);
+      const created = await viaCaller(op, again, { agent: AGENT, key: callerFirst });
+      expect(await viaRest(op, again, { agent: AGENT, key: callerFirst }), op.name).toEqual({ ...created, replayed: true });
     }
   });
 
