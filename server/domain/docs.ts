@@ -174,9 +174,46 @@ function rest(src: DocSources) {
         '/api/agent/seller?handle= | ?domain=<any URL or host on the store’s site; sub-domains find their store> | ?name=<name, case and accents ignored> (exactly one; a name shared by several sellers answers invalid_seller_selector with details.matches); a miss answers 404 SELLER_NOT_FOUND with details.did_you_mean (up to 3 {handle, name}, by similarity)',
       policies: '/api/agent/policies with the same selector',
     },
+    carts: {
+      anchor: 'carts',
+      shape:
+        '{id: "cart_…", status, currency, line_items: [{id: "item_…", variant_id, sku, product_id, seller_handle, title, variant_title, unit_price_cents, quantity, line_total_cents, availability}], shipping_address | null, delivery: [{seller_handle, price_cents, min_days, max_days}] (one group per seller), totals: {subtotal_cents, delivery_cents, total_cents, currency}, messages: [{type: error | warning | info, code, message, path}], order_id | null, expires_at, created_at, updated_at, links: {self, payment_link | null}}. Every cart endpoint and tool answers the whole cart.',
+      states: {
+        open: 'Being built: items, quantities and the address may change.',
+        checkout: 'A payment link is live and the amount is fixed for its life. A change to the cart cancels the link (its page says so), applies, and returns the cart to open with a payment_link_cancelled warning. A link that expires unpaid returns the cart to open.',
+        completed: 'Paid: order_id names the order. Final.',
+        cancelled: 'DELETE /api/agent/cart/{id} (tool cancel_cart). Final.',
+        expired: 'An open cart 7 days after its last change (CART_TTL_HOURS). GET still answers it. Final.',
+      },
+      transitions: 'open → checkout (payment link) → completed (paid) | open (link cancelled by a change, or expired); open | checkout → cancelled; open → expired. Mutations of a completed or cancelled cart answer 409 cart_not_open with details.status; of an expired one, 409 cart_expired.',
+      items: [
+        'Name an item by variant_id (the Offer identifier in search results, var_…), or by sku together with seller_handle (SKUs are unique per seller only).',
+        'Adding a variant already in the cart adds to its line. Quantities are whole numbers ≥ 1; a line above the live max_item_quantity answers 400 quantity_exceeds_limit with details.max_quantity; above the stock, 409 insufficient_stock with details.available.',
+        'A cart holds at most 100 lines (400 cart_line_limit). It may hold several sellers’ items.',
+        'Prices, titles and availability are read from the catalog whenever the cart is answered; prices a client sends are never used.',
+      ],
+      delivery: 'Priced per seller from the seller’s delivery zone for the address country; a zone’s free_over_cents applies to that seller’s subtotal. Before an address is set, delivery is [], delivery_cents is 0 and an info message address_required says so. A seller that does not deliver there leaves an error message address_undeliverable naming the seller.',
+      ownership: 'A cart belongs to the caller that created it (its agent profile; its credential once credentials exist). Any other caller gets 404 cart_not_found, as for an id that does not exist. Cart and item ids carry 80 random bits.',
+      limits: 'max_item_quantity and max_cart_total_cents are read from the live store on every request: a change (npm run limits or PUT /api/admin/platform/limits) applies within 1 s on every instance.',
+      quick_buy: 'POST /api/agent/quick-buy creates a cart, adds one item and sets the address in one transaction: all of it or none of it.',
+    },
     payment_link: {
       anchor: 'payment-link',
-      summary: 'POST /api/agent/payment-link returns a link a human opens to confirm and pay. Arrives with carts.',
+      summary:
+        'POST /api/agent/payment-link {cart_id} answers 201 {url, expires_at, cart_id, amount_cents, currency, provider}: a page a human opens to confirm and pay. The MCP tool checkout only ever returns this link; it never completes a purchase.',
+      rules: [
+        'Checked in this order: the cart (404 cart_not_found), its state (409 cart_expired / cart_not_open), readiness (409 cart_not_ready with details.reasons: cart_empty, address_required, address_undeliverable, insufficient_stock), then the total against max_cart_total_cents (400 {"error": "cart_total_exceeds_limit", "code": "cart_total_exceeds_limit", "max_cents": …, "message": …, "details": {"total_cents": …}}).',
+        'Asking again while the link is live answers 200 with the same link. If catalog prices moved since it was issued, the old link is cancelled and a new one issued at the new amount (201).',
+        'A retry with the same Idempotency-Key replays the first answer; a retry after a 503 opens nothing twice at the provider (its requests carry keys derived from ours).',
+        'The link expires 24 hours after issue (PAYMENT_LINK_TTL_HOURS); its page then says so and the cart returns to open.',
+        'Payment is authorize, then place the order, then capture: an order that cannot be placed (an item sold out meanwhile) releases the authorization, so nothing is charged, and the page names the short items.',
+        'Placing the order locks the variants, re-checks and decrements stock in one transaction: two buyers racing for the last unit get exactly one order. Paying twice places one order.',
+      ],
+      providers: {
+        page: 'The human opens /pay/{token} (the token carries 256 bits and is stored only as a hash): the order per seller, the address, the totals and a card form (Card number, Expiry, CVC, Name on card, Pay). The form is a plain POST to /pay/{token}/submit answered with a 303 back to the page, so it works without JavaScript; a cross-site post is refused (Origin or Referer must be the service, and the form carries a token bound to the link). A decline is announced on the page and the link stays payable; an expired, cancelled or paid link gets a page that says so.',
+        builtin: 'The default, with no configuration: the service’s own page /pay/{token}. It checks the card number (Luhn), a future expiry and a 3–4 digit CVC, then Stripe’s test cards decide: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 is declined for insufficient funds (and Stripe’s other declining test cards as Stripe documents them); any other well-formed number is authorized: a test-mode processor, no money moves.',
+        stripe: 'With STRIPE_SECRET_KEY: Stripe Checkout (manual capture); the link is the Checkout Session’s URL and completion arrives through the signed webhook POST /api/webhooks/stripe. Stripe unreachable answers 503 service_unavailable with retryable: true and Retry-After; retry with the same Idempotency-Key.',
+      },
     },
   };
 }
