@@ -206,6 +206,15 @@ describe('unknown fields name the closest valid one', () => {
     expect(issue.did_you_mean).toBe('message');
   });
 
+  it('a query parameter on an operation that takes a JSON body is refused, not ignored', async () => {
+    const res = await s.call('POST', '/api/agent/feedback?severity=blocking', {
+      headers: agentHeaders({ 'Idempotency-Key': freshKey() }),
+      body: feedback,
+    });
+    const issue = await invalidAt(res, 'severity');
+    expect(issue.message).toContain('JSON body');
+  });
+
   it('thousands of unknown fields are listed ten at a time', async () => {
     const body = Object.fromEntries(Array.from({ length: 5_000 }, (_, i) => [`field_${i}`, i]));
     const res = await postFeedback(JSON.stringify({ ...feedback, ...body }));

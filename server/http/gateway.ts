@@ -11,7 +11,7 @@ import type { AppRouter } from '../routers';
 import { createContext, type RequestContext, type RequestEnvelope, type Services } from '../trpc/context';
 import { admit } from '../trpc/procedures';
 import { createOpenApiBridge } from './openapi-bridge';
-import { decodeBody, readQuery, uncarriedParameter } from './rest-input';
+import { decodeBody, queryOnBodyOperation, readQuery, uncarriedParameter } from './rest-input';
 import { buildRouteTable, type Route } from './routes';
 
 export interface HeaderReader {
@@ -103,7 +103,7 @@ export function createGateway(services: Services, router: AppRouter, documents: 
       if (!route.bodyless) {
         const decoded = decodeBody(req.body, req.headers.get('content-type'));
         if (decoded.ok) body = decoded.value;
-        else envelope.inputError = decoded.error;
+        envelope.inputError = decoded.ok ? queryOnBodyOperation(url.searchParams) : decoded.error;
       } else {
         envelope.inputError = uncarriedParameter(url.searchParams, route.queryKinds);
       }

@@ -48,6 +48,16 @@ export function readQuery(params: URLSearchParams, kinds: Map<string, FieldKind>
  * object, where `__proto__` sets the prototype instead of a field and the parameter vanishes. It
  * is refused here as the unknown parameter it is; every other name reaches the schema.
  */
+/**
+ * An operation that takes a JSON body reads nothing from the query string, so a parameter there
+ * would be silently ignored: it is refused, as an unknown parameter is anywhere else.
+ */
+export function queryOnBodyOperation(params: URLSearchParams): ApiError | undefined {
+  const names = [...new Set(params.keys())];
+  if (!names.length) return undefined;
+  return invalidRequest(names.map((name) => ({ path: name, message: `Unknown query parameter '${name}': this operation takes its input in the JSON body.` })));
+}
+
 export function uncarriedParameter(params: URLSearchParams, kinds: Map<string, FieldKind>): ApiError | undefined {
   return params.has('__proto__') ? invalidRequest([unknownField('__proto__', '__proto__', [...kinds.keys()])]) : undefined;
 }
