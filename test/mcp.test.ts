@@ -204,6 +204,15 @@ describe('every tool through the pipeline', () => {
     expect(errorOf(result as CallToolResult).code).toBe('ucp_agent_required');
   });
 
+  it('names arguments by their tool names in argument errors (cart_id, not the REST path’s id)', async () => {
+    const wrongType = errorOf(await call('get_cart', { cart_id: 5 }));
+    expect(wrongType.details!.issues).toEqual([expect.objectContaining({ path: 'cart_id' })]);
+    expect(wrongType.error).toContain('cart_id');
+    const unknown = errorOf(await call('cancel_cart', { cart_id: 'cart_x', item_id: 'item_x', idempotency_key: freshKey() }));
+    expect(unknown.details!.issues).toEqual([expect.objectContaining({ path: 'item_id' })]);
+    expect(unknown.details!.issues![0].message).toBe("Unknown parameter 'item_id'; the parameters are cart_id.");
+  });
+
   it('fails in-band with the REST error bodies', async () => {
     const miss = errorOf(await call('get_seller', { handle: 'acme-outdoor' }));
     expect(miss.code).toBe('SELLER_NOT_FOUND');

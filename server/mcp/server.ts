@@ -20,7 +20,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { readLimits } from '../domain/limits';
 import { SERVICE_VERSION } from '../domain/ucp-profile';
-import { errorBody } from '../errors/catalogue';
+import { errorBody, type ErrorBody } from '../errors/catalogue';
+import type { RequestIssue } from '../errors/invalid-request';
 import { toApiError } from '../errors/from-unknown';
 import { MAX_BODY_BYTES } from '../lib/request-limits';
 import { createCaller } from '../routers';
@@ -63,7 +64,7 @@ export function createMcpServer(services: Services): McpServer {
       const data = (await invoke(ctx, tool.operation.name, input)) as Record<string, unknown>;
       return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data, ...resultMeta(ctx) };
     } catch (err) {
-      const body = errorBody(toApiError(err, ctx.requestId), ctx.requestId);
+      const body = inToolTerms(errorBody(toApiError(err, ctx.requestId), ctx.requestId), tool.argumentOf);
       // No structuredContent: clients validate it against the output schema even on errors.
       return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }], _meta: { 'ai.service/error': body, ...resultMeta(ctx)._meta } };
     }
@@ -132,4 +133,25 @@ function jsonRpcError(code: number, message: string, data?: unknown): Error {
 
 function protocolError(status: number, message: string, headers: Record<string, string> = {}): Response {
   return Response.json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }, { status, headers });
+}
+
+/**
+ * An invalid_request body names the operation's input fields; a tool's caller knows them by their
+ * argument names (`cart_id`, not the REST path's `id`), so issue paths and the names quoted or
+ * listed in the prose are renamed.
+ */
+function inToolTerms(body: ErrorBody, argumentOf: Record<string, string>): ErrorBody {
+  const issues = body.details?.issues as RequestIssue[] | undefined;
+  if (!issues || !Object.keys(argumentOf).length) return body;
+  const rename = (name: string) => (Object.hasOwn(argumentOf, name) ? argumentOf[name] : name);
+  const prose = (text: string) =>
+    text
+      .replace(/'([^']*)'/g, (_, name: string) => `'${rename(name)}'`)
+      .replace(/(the parameters are )([^.;]*)/g, (_, lead: string, list: string) => lead + list.split(', ').map(rename).join(', '))
+      .replace(/(^|; |: )([A-Za-z_]\w*)(?=[.:])/g, (_, lead: string, name: string) => lead + rename(name));
+  const renamed = issues.map((issue) => {
+    const [head, ...rest] = issue.path.split('.');
+    return { ...issue, path: [rename(head), ...rest].join('.'), message: prose(issue.message) };
+  });
+  return { ...body, error: prose(body.error), details: { ...body.details, issues: renamed } };
 }

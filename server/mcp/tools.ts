@@ -24,6 +24,8 @@ export interface Tool {
   operation: Operation;
   /** Tool argument name → the operation's input field, where they differ (`cart_id` → `id`). */
   fieldOf: Record<string, string>;
+  /** The reverse: input field → tool argument name, for error issues (`id` → `cart_id`). */
+  argumentOf: Record<string, string>;
   /** Input field → the value a call that leaves it out gets (ToolMeta.defaults). */
   defaults: Record<string, unknown>;
 }
@@ -66,9 +68,11 @@ export function buildTools(operations: readonly Operation[]): Tool[] {
 }
 
 function toolOf(operation: Operation, meta: NonNullable<Operation['tool']>): Tool {
-  const rename = meta.rename ?? {};
-  const fieldOf = Object.fromEntries(Object.entries(rename).map(([field, argument]) => [argument, field]));
   const input = jsonSchema(operation.input, 'input');
+  // Only the operation's own fields are renamed (routers share one rename table across tools).
+  const fields = new Set(Object.keys(input.properties ?? {}));
+  const rename = Object.fromEntries(Object.entries(meta.rename ?? {}).filter(([field]) => fields.has(field)));
+  const fieldOf = Object.fromEntries(Object.entries(rename).map(([field, argument]) => [argument, field]));
   const properties: Record<string, unknown> = {};
   for (const [field, schema] of Object.entries((input.properties ?? {}) as Record<string, unknown>)) properties[rename[field] ?? field] = schema;
   const required = ((input.required ?? []) as string[]).map((field) => rename[field] ?? field);
@@ -100,6 +104,7 @@ function toolOf(operation: Operation, meta: NonNullable<Operation['tool']>): Too
     },
     operation,
     fieldOf,
+    argumentOf: rename,
     defaults,
   };
 }
