@@ -52,8 +52,8 @@ export const RECORDED_EXAMPLES: Record<string, Record<string, RecordedAnswer>> =
             "position": 1,
             "item": {
               "@type": "Product",
-              "@id": "urn:agentcommerce:product:prod_01kt2j28pzr2488fps6y9mrvan",
-              "productID": "prod_01kt2j28pzr2488fps6y9mrvan",
+              "@id": "urn:agentcommerce:product:prod_01kt2j28pz1p9pw9efd5gvzqkx",
+              "productID": "prod_01kt2j28pz1p9pw9efd5gvzqkx",
               "name": "Wireless Headphones",
               "description": "The Wireless Headphones by Bluefold pairs lightweight and low latency details and is made for long flights. Ships in recyclable packaging from northwind-audio.shop.",
               "brand": {
@@ -71,7 +71,7 @@ export const RECORDED_EXAMPLES: Record<string, Record<string, RecordedAnswer>> =
               "offers": [
                 {
                   "@type": "Offer",
-                  "identifier": "var_01m82gdpmenbh8h6jzbf3etc78",
+                  "identifier": "var_01m82rsah7cxzkwvtks8kz99p0",
                   "sku": "NOR-000001",
                   "price": "75.50",
                   "priceCurrency": "USD",
@@ -94,8 +94,8 @@ export const RECORDED_EXAMPLES: Record<string, Record<string, RecordedAnswer>> =
             "position": 2,
             "item": {
               "@type": "Product",
-              "@id": "urn:agentcommerce:product:prod_01kjrrzz6vbtce2m3a78r69hnx",
-              "productID": "prod_01kjrrzz6vbtce2m3a78r69hnx",
+              "@id": "urn:agentcommerce:product:prod_01kjrrzz6vk7f7sv14sgazc9p5",
+              "productID": "prod_01kjrrzz6vk7f7sv14sgazc9p5",
               "name": "Studio Monitor Wireless Headphones",
               "description": "The Studio Monitor Wireless Headphones pairs memory foam and low latency details and is made for daily commutes. Ships in recyclable packaging from northwind-audio.shop.",
               "category": "Electronics > Audio > Headphones",
@@ -107,7 +107,7 @@ export const RECORDED_EXAMPLES: Record<string, Record<string, RecordedAnswer>> =
               "offers": [
                 {
                   "@type": "Offer",
-                  "identifier": "var_01m82gdpme6dx22jasr5gdsd06",
+                  "identifier": "var_01m82rsah79x22k5wsjkz9d5wx",
                   "sku": "NOR-000005",
                   "price": "245.00",
                   "priceCurrency": "USD",
@@ -126,7 +126,7 @@ export const RECORDED_EXAMPLES: Record<string, Record<string, RecordedAnswer>> =
             }
           }
         ],
-        "nextCursor": "eyJzIjoiRXJOTGhBNjBEeTBycFpsb2tCTkdIYSIsImtleSI6WzQ5OTM2MiwicHJvZF8wMWtqcnJ6ejZ2YnRjZTJtM2E3OHI2OWhueCJdLCJzZXJ2ZWQiOjIsImV4dHJhIjp7InF1ZXJ5Ijoid2lyZWxlc3MgaGVhZHBob25lcyJ9fQ.RE18lS-8hzkMnvDygFIw_HRnWwXDnW1P3wInaOI0Mr0",
+        "nextCursor": "eyJzIjoiRXJOTGhBNjBEeTBycFpsb2tCTkdIYSIsImtleSI6WzQ5OTM2MiwicHJvZF8wMWtqcnJ6ejZ2azdmN3N2MTRzZ2F6YzlwNSJdLCJzZXJ2ZWQiOjIsImV4dHJhIjp7InF1ZXJ5Ijoid2lyZWxlc3MgaGVhZHBob25lcyJ9fQ.FybssP2jsjpzje3FXkTWjSZMncuxHh7lOt9KVo-CR90",
         "query_corrected": "wireless headphones",
         "facets": {
           "category": [
@@ -169,7 +169,7 @@ export const RECORDED_EXAMPLES: Record<string, Record<string, RecordedAnswer>> =
             "position": 1,
             "item": {
               "@type": "Product",
-              "productID": "prod_01kjhpp5x2kgxj0bzrerewmy40",
+              "productID": "prod_01kjhpp5x28ckmcpy83avftw5x",
               "name": "Corova Spinning Reel – Minimalist",
               "brand": "Corova",
               "category": "Sporting Goods > Outdoor Recreation > Fishing",
@@ -177,7 +177,7 @@ export const RECORDED_EXAMPLES: Record<string, Record<string, RecordedAnswer>> =
               "offers": [
                 {
                   "@type": "Offer",
-                  "identifier": "var_01m82gdpk4kegpx0ds9q6j3p34",
+                  "identifier": "var_01m82rsag21ap7yj3j23d2e0me",
                   "sku": "ACM-000020",
                   "price": "14.99",
                   "priceCurrency": "USD",
@@ -192,7 +192,7 @@ export const RECORDED_EXAMPLES: Record<string, Record<string, RecordedAnswer>> =
             "position": 2,
             "item": {
               "@type": "Product",
-              "productID": "prod_01m48x2dnabgy7jk0v5fzfkzsr",
+              "productID": "prod_01m48x2dnase2036qyw0k58pex",
               "name": "Solo Nesting Camping Stove",
               "brand": "Solo",
               "category": "Sporting Goods > Outdoor Recreation > Camping & Hiking > Camp Cooking",
@@ -200,7 +200,7 @@ export const RECORDED_EXAMPLES: Record<string, Record<string, RecordedAnswer>> =
               "offers": [
                 {
                   "@type": "Offer",
-                  "identifier": "var_01m82gdpk4vc37p1r7zdn14226",
+                  "identifier": "var_01m82rsag2kr0q6zxfy6221adn",
                   "sku": "ACM-000018",
                   "price": "16.99",
                   "priceCurrency": "USD",
@@ -211,7 +211,7 @@ export const RECORDED_EXAMPLES: Record<string, Record<string, RecordedAnswer>> =
             }
           }
         ],
-        "nextCursor": "eyJzIjoiS1I0Y25GUnBMa2hNd21WX0hxVmdMdCIsImtleSI6WzE2OTksInByb2RfMDFtNDh4MmRuYWJneTdqazB2NWZ6Zmt6c3IiXSwic2VydmVkIjoyfQ.5RkXQzAArninEy06pCfAhlaLc7apIm5AjIG4vo4Hc1g"
+        "nextCursor": "eyJzIjoiS1I0Y25GUnBMa2hNd21WX0hxVmdMdCIsImtleSI6WzE2OTksInByb2RfMDFtNDh4MmRuYXNlMjAzNnF5dzBrNThwZXgiXSwic2VydmVkIjoyfQ.HReg98IbDQ2AOVwf5AbbZ0g7oyFlq98v7xta9Bi4Zkg"
       }
     },
     "unknown-seller": {
@@ -288,7 +288,7 @@ export const RECORDED_EXAMPLES: Record<string, Record<string, RecordedAnswer>> =
             }
           }
         ],
-        "nextCursor": "eyJzIjoibTNkYVRQekVqbXJvQlQxNHNuTTJOaSIsImtleSI6ImJqb3JrLXByb3Zpc2lvbnMiLCJzZXJ2ZWQiOjJ9.mqOktUandDm9c1zcoLNXEQlgtEOo8jJUOYhzUOeLsNE"
+        "nextCursor": "eyJzIjoibTNkYVRQekVqbXJvQlQxNHNuTTJOaSIsImtleSI6ImJqb3JrLXByb3Zpc2lvbnMiLCJzZXJ2ZWQiOjJ9.FFepa8684JNwvNbTOxwLTaO6BJJVIfO-FtPte671cfQ"
       }
     }
   },
@@ -314,7 +314,7 @@ export const RECORDED_EXAMPLES: Record<string, Record<string, RecordedAnswer>> =
           "fastest_days": 1,
           "slowest_days": 16
         },
-        "id": "sel_01m82gdpj4jbe51at3sqqzpfs5",
+        "id": "sel_01m82rsae7jm6mdd1h36vvktdp",
         "logo": "https://cdn.acme-outdoors.shop/brand/logo.png",
         "delivery_zones": [
           {
@@ -359,7 +359,7 @@ export const RECORDED_EXAMPLES: Record<string, Record<string, RecordedAnswer>> =
           "fastest_days": 3,
           "slowest_days": 14
         },
-        "id": "sel_01m82gdpj4bv2jpvyp5f1wemnv",
+        "id": "sel_01m82rsae7qf45sd936wtejxvb",
         "logo": "https://cdn.cafe-muller.shop/brand/logo.png",
         "delivery_zones": [
           {
@@ -486,6 +486,19 @@ export const RECORDED_EXAMPLES: Record<string, Record<string, RecordedAnswer>> =
                   "search": "https://api.test.local/api/agent/search?seller_handle=acme-outdoors",
                   "seller": "https://api.test.local/api/agent/seller?handle=acme-outdoors",
                   "policies": "https://api.test.local/api/agent/policies?handle=acme-outdoors"
+                }
+              }
+            ],
+            "com.agentcommerce.checkout": [
+              {
+                "version": "2026-11-21",
+                "spec": "https://api.test.local/api/agent/docs/rest#carts",
+                "schema": "https://api.test.local/api/openapi.json",
+                "config": {
+                  "cart": "https://api.test.local/api/agent/cart",
+                  "quick_buy": "https://api.test.local/api/agent/quick-buy",
+                  "payment_link": "https://api.test.local/api/agent/payment-link",
+                  "limits": "https://api.test.local/api/agent/platform/limits"
                 }
               }
             ]
@@ -634,6 +647,19 @@ export const RECORDED_EXAMPLES: Record<string, Record<string, RecordedAnswer>> =
                   "sellers": "https://api.test.local/api/agent/sellers"
                 }
               }
+            ],
+            "com.agentcommerce.checkout": [
+              {
+                "version": "2026-11-21",
+                "spec": "https://api.test.local/api/agent/docs/rest#carts",
+                "schema": "https://api.test.local/api/openapi.json",
+                "config": {
+                  "cart": "https://api.test.local/api/agent/cart",
+                  "quick_buy": "https://api.test.local/api/agent/quick-buy",
+                  "payment_link": "https://api.test.local/api/agent/payment-link",
+                  "limits": "https://api.test.local/api/agent/platform/limits"
+                }
+              }
             ]
           },
           "payment_handlers": {
@@ -667,6 +693,69 @@ export const RECORDED_EXAMPLES: Record<string, Record<string, RecordedAnswer>> =
             "refused_from": "2027-03-01"
           }
         ]
+      }
+    }
+  },
+  "carts.get": {
+    "cart": {
+      "status": 200,
+      "body": {
+        "id": "cart_01m82rsceq7yddw8mvy5x63t00",
+        "status": "open",
+        "currency": "USD",
+        "line_items": [
+          {
+            "id": "item_01m82rscev702swdg8n9r53wyb",
+            "variant_id": "var_01m82rsag2956y8cjjsgazczj0",
+            "sku": "ACM-000003",
+            "product_id": "prod_01m36dcvm8sc5da35kk003cet0",
+            "seller_handle": "acme-outdoors",
+            "title": "Solo Fishing Rod Go 8",
+            "variant_title": "",
+            "unit_price_cents": 4699,
+            "quantity": 1,
+            "line_total_cents": 4699,
+            "availability": "https://schema.org/InStock"
+          }
+        ],
+        "shipping_address": {
+          "name": "Ada Lovelace",
+          "line1": "12 Analytical Way",
+          "city": "Portland",
+          "region": "OR",
+          "postal_code": "97201",
+          "country": "US"
+        },
+        "delivery": [
+          {
+            "seller_handle": "acme-outdoors",
+            "price_cents": 399,
+            "min_days": 1,
+            "max_days": 6
+          }
+        ],
+        "totals": {
+          "subtotal_cents": 4699,
+          "delivery_cents": 399,
+          "total_cents": 5098,
+          "currency": "USD"
+        },
+        "messages": [],
+        "order_id": null,
+        "expires_at": "2026-11-29T23:17:16.375Z",
+        "created_at": "2026-11-22T23:17:16.375Z",
+        "updated_at": "2026-11-22T23:17:16.375Z",
+        "links": {
+          "self": "https://api.test.local/api/agent/cart/cart_01m82rsceq7yddw8mvy5x63t00",
+          "payment_link": null
+        }
+      }
+    },
+    "unknown-cart": {
+      "status": 404,
+      "body": {
+        "error": "No such cart.",
+        "code": "cart_not_found"
       }
     }
   },
@@ -720,8 +809,427 @@ export const RECORDED_EXAMPLES: Record<string, Record<string, RecordedAnswer>> =
     "report": {
       "status": 202,
       "body": {
-        "id": "fb_01m82gdqxeytkqzr2m90hv3k0v",
+        "id": "fb_01m82rscfxt6x51zcss6apsh40",
         "status": "received"
+      }
+    }
+  },
+  "carts.create": {
+    "with-item-and-address": {
+      "status": 201,
+      "body": {
+        "id": "cart_01m82rscg45m5t30j430tpdk6e",
+        "status": "open",
+        "currency": "USD",
+        "line_items": [
+          {
+            "id": "item_01m82rscg76dbywx0wyt519scm",
+            "variant_id": "var_01m82rsag2956y8cjjsgazczj0",
+            "sku": "ACM-000003",
+            "product_id": "prod_01m36dcvm8sc5da35kk003cet0",
+            "seller_handle": "acme-outdoors",
+            "title": "Solo Fishing Rod Go 8",
+            "variant_title": "",
+            "unit_price_cents": 4699,
+            "quantity": 1,
+            "line_total_cents": 4699,
+            "availability": "https://schema.org/InStock"
+          }
+        ],
+        "shipping_address": {
+          "name": "Ada Lovelace",
+          "line1": "12 Analytical Way",
+          "city": "Portland",
+          "region": "OR",
+          "postal_code": "97201",
+          "country": "US"
+        },
+        "delivery": [
+          {
+            "seller_handle": "acme-outdoors",
+            "price_cents": 399,
+            "min_days": 1,
+            "max_days": 6
+          }
+        ],
+        "totals": {
+          "subtotal_cents": 4699,
+          "delivery_cents": 399,
+          "total_cents": 5098,
+          "currency": "USD"
+        },
+        "messages": [],
+        "order_id": null,
+        "expires_at": "2026-11-29T23:17:16.420Z",
+        "created_at": "2026-11-22T23:17:16.420Z",
+        "updated_at": "2026-11-22T23:17:16.420Z",
+        "links": {
+          "self": "https://api.test.local/api/agent/cart/cart_01m82rscg45m5t30j430tpdk6e",
+          "payment_link": null
+        }
+      }
+    }
+  },
+  "carts.cancel": {
+    "cancel": {
+      "status": 200,
+      "body": {
+        "id": "cart_01m82rscgn048q94ej5bc276fk",
+        "status": "cancelled",
+        "currency": "USD",
+        "line_items": [
+          {
+            "id": "item_01m82rsch1zq2q4gf52bkeza3d",
+            "variant_id": "var_01m82rsag2956y8cjjsgazczj0",
+            "sku": "ACM-000003",
+            "product_id": "prod_01m36dcvm8sc5da35kk003cet0",
+            "seller_handle": "acme-outdoors",
+            "title": "Solo Fishing Rod Go 8",
+            "variant_title": "",
+            "unit_price_cents": 4699,
+            "quantity": 1,
+            "line_total_cents": 4699,
+            "availability": "https://schema.org/InStock"
+          }
+        ],
+        "shipping_address": {
+          "name": "Ada Lovelace",
+          "line1": "12 Analytical Way",
+          "city": "Portland",
+          "region": "OR",
+          "postal_code": "97201",
+          "country": "US"
+        },
+        "delivery": [
+          {
+            "seller_handle": "acme-outdoors",
+            "price_cents": 399,
+            "min_days": 1,
+            "max_days": 6
+          }
+        ],
+        "totals": {
+          "subtotal_cents": 4699,
+          "delivery_cents": 399,
+          "total_cents": 5098,
+          "currency": "USD"
+        },
+        "messages": [],
+        "order_id": null,
+        "expires_at": "2026-11-29T23:17:16.463Z",
+        "created_at": "2026-11-22T23:17:16.437Z",
+        "updated_at": "2026-11-22T23:17:16.463Z",
+        "links": {
+          "self": "https://api.test.local/api/agent/cart/cart_01m82rscgn048q94ej5bc276fk",
+          "payment_link": null
+        }
+      }
+    },
+    "unknown-cart": {
+      "status": 404,
+      "body": {
+        "error": "No such cart.",
+        "code": "cart_not_found"
+      }
+    }
+  },
+  "carts.addItem": {
+    "by-sku": {
+      "status": 201,
+      "body": {
+        "id": "cart_01m82rschradt3rb2d4jp1gm2d",
+        "status": "open",
+        "currency": "USD",
+        "line_items": [
+          {
+            "id": "item_01m82rschv7gg00593mprhfdq9",
+            "variant_id": "var_01m82rsag2956y8cjjsgazczj0",
+            "sku": "ACM-000003",
+            "product_id": "prod_01m36dcvm8sc5da35kk003cet0",
+            "seller_handle": "acme-outdoors",
+            "title": "Solo Fishing Rod Go 8",
+            "variant_title": "",
+            "unit_price_cents": 4699,
+            "quantity": 1,
+            "line_total_cents": 4699,
+            "availability": "https://schema.org/InStock"
+          },
+          {
+            "id": "item_01m82rscj4s3ygde35xas0p1jz",
+            "variant_id": "var_01m82rsag2t4rybm3c1trbvy8z",
+            "sku": "ACM-000015-TEAL",
+            "product_id": "prod_01kv3r5zjpaj7nnva4rh3c1jf8",
+            "seller_handle": "acme-outdoors",
+            "title": "400-Lumen Classic Camp Light",
+            "variant_title": "Teal",
+            "unit_price_cents": 3550,
+            "quantity": 1,
+            "line_total_cents": 3550,
+            "availability": "https://schema.org/InStock"
+          }
+        ],
+        "shipping_address": {
+          "name": "Ada Lovelace",
+          "line1": "12 Analytical Way",
+          "city": "Portland",
+          "region": "OR",
+          "postal_code": "97201",
+          "country": "US"
+        },
+        "delivery": [
+          {
+            "seller_handle": "acme-outdoors",
+            "price_cents": 399,
+            "min_days": 1,
+            "max_days": 6
+          }
+        ],
+        "totals": {
+          "subtotal_cents": 8249,
+          "delivery_cents": 399,
+          "total_cents": 8648,
+          "currency": "USD"
+        },
+        "messages": [],
+        "order_id": null,
+        "expires_at": "2026-11-29T23:17:16.485Z",
+        "created_at": "2026-11-22T23:17:16.472Z",
+        "updated_at": "2026-11-22T23:17:16.485Z",
+        "links": {
+          "self": "https://api.test.local/api/agent/cart/cart_01m82rschradt3rb2d4jp1gm2d",
+          "payment_link": null
+        }
+      }
+    },
+    "unknown-cart": {
+      "status": 404,
+      "body": {
+        "error": "No such cart.",
+        "code": "cart_not_found"
+      }
+    }
+  },
+  "carts.updateItem": {
+    "two-units": {
+      "status": 200,
+      "body": {
+        "id": "cart_01m82rscjdp5dfmzegx6rgtnax",
+        "status": "open",
+        "currency": "USD",
+        "line_items": [
+          {
+            "id": "item_01m82rscjghkrbhqc8y4cne4s8",
+            "variant_id": "var_01m82rsag2956y8cjjsgazczj0",
+            "sku": "ACM-000003",
+            "product_id": "prod_01m36dcvm8sc5da35kk003cet0",
+            "seller_handle": "acme-outdoors",
+            "title": "Solo Fishing Rod Go 8",
+            "variant_title": "",
+            "unit_price_cents": 4699,
+            "quantity": 2,
+            "line_total_cents": 9398,
+            "availability": "https://schema.org/InStock"
+          }
+        ],
+        "shipping_address": {
+          "name": "Ada Lovelace",
+          "line1": "12 Analytical Way",
+          "city": "Portland",
+          "region": "OR",
+          "postal_code": "97201",
+          "country": "US"
+        },
+        "delivery": [
+          {
+            "seller_handle": "acme-outdoors",
+            "price_cents": 399,
+            "min_days": 1,
+            "max_days": 6
+          }
+        ],
+        "totals": {
+          "subtotal_cents": 9398,
+          "delivery_cents": 399,
+          "total_cents": 9797,
+          "currency": "USD"
+        },
+        "messages": [],
+        "order_id": null,
+        "expires_at": "2026-11-29T23:17:16.505Z",
+        "created_at": "2026-11-22T23:17:16.493Z",
+        "updated_at": "2026-11-22T23:17:16.505Z",
+        "links": {
+          "self": "https://api.test.local/api/agent/cart/cart_01m82rscjdp5dfmzegx6rgtnax",
+          "payment_link": null
+        }
+      }
+    },
+    "unknown-cart": {
+      "status": 404,
+      "body": {
+        "error": "No such cart.",
+        "code": "cart_not_found"
+      }
+    }
+  },
+  "carts.removeItem": {
+    "remove": {
+      "status": 200,
+      "body": {
+        "id": "cart_01m82rsck9pdjn4k1jxrfn7n5c",
+        "status": "open",
+        "currency": "USD",
+        "line_items": [],
+        "shipping_address": {
+          "name": "Ada Lovelace",
+          "line1": "12 Analytical Way",
+          "city": "Portland",
+          "region": "OR",
+          "postal_code": "97201",
+          "country": "US"
+        },
+        "delivery": [],
+        "totals": {
+          "subtotal_cents": 0,
+          "delivery_cents": 0,
+          "total_cents": 0,
+          "currency": "USD"
+        },
+        "messages": [],
+        "order_id": null,
+        "expires_at": "2026-11-29T23:17:16.530Z",
+        "created_at": "2026-11-22T23:17:16.521Z",
+        "updated_at": "2026-11-22T23:17:16.530Z",
+        "links": {
+          "self": "https://api.test.local/api/agent/cart/cart_01m82rsck9pdjn4k1jxrfn7n5c",
+          "payment_link": null
+        }
+      }
+    },
+    "unknown-cart": {
+      "status": 404,
+      "body": {
+        "error": "No such cart.",
+        "code": "cart_not_found"
+      }
+    }
+  },
+  "carts.setShippingAddress": {
+    "canada": {
+      "status": 200,
+      "body": {
+        "id": "cart_01m82rscktbk0bjf7s7kfkzg2w",
+        "status": "open",
+        "currency": "USD",
+        "line_items": [
+          {
+            "id": "item_01m82rsckxp5t25z54e6kcvxhf",
+            "variant_id": "var_01m82rsag2956y8cjjsgazczj0",
+            "sku": "ACM-000003",
+            "product_id": "prod_01m36dcvm8sc5da35kk003cet0",
+            "seller_handle": "acme-outdoors",
+            "title": "Solo Fishing Rod Go 8",
+            "variant_title": "",
+            "unit_price_cents": 4699,
+            "quantity": 1,
+            "line_total_cents": 4699,
+            "availability": "https://schema.org/InStock"
+          }
+        ],
+        "shipping_address": {
+          "name": "Ada Lovelace",
+          "line1": "12 Analytical Way",
+          "city": "Toronto",
+          "region": "ON",
+          "postal_code": "M5V 2T6",
+          "country": "CA"
+        },
+        "delivery": [
+          {
+            "seller_handle": "acme-outdoors",
+            "price_cents": 1499,
+            "min_days": 9,
+            "max_days": 16
+          }
+        ],
+        "totals": {
+          "subtotal_cents": 4699,
+          "delivery_cents": 1499,
+          "total_cents": 6198,
+          "currency": "USD"
+        },
+        "messages": [],
+        "order_id": null,
+        "expires_at": "2026-11-29T23:17:16.555Z",
+        "created_at": "2026-11-22T23:17:16.538Z",
+        "updated_at": "2026-11-22T23:17:16.555Z",
+        "links": {
+          "self": "https://api.test.local/api/agent/cart/cart_01m82rscktbk0bjf7s7kfkzg2w",
+          "payment_link": null
+        }
+      }
+    },
+    "unknown-cart": {
+      "status": 404,
+      "body": {
+        "error": "No such cart.",
+        "code": "cart_not_found"
+      }
+    }
+  },
+  "carts.quickBuy": {
+    "one-item": {
+      "status": 201,
+      "body": {
+        "id": "cart_01m82rscmsbmzjvgntwewy3hn1",
+        "status": "open",
+        "currency": "USD",
+        "line_items": [
+          {
+            "id": "item_01m82rscmv1jjabr7v57c2m23n",
+            "variant_id": "var_01m82rsag2t4rybm3c1trbvy8z",
+            "sku": "ACM-000015-TEAL",
+            "product_id": "prod_01kv3r5zjpaj7nnva4rh3c1jf8",
+            "seller_handle": "acme-outdoors",
+            "title": "400-Lumen Classic Camp Light",
+            "variant_title": "Teal",
+            "unit_price_cents": 3550,
+            "quantity": 2,
+            "line_total_cents": 7100,
+            "availability": "https://schema.org/InStock"
+          }
+        ],
+        "shipping_address": {
+          "name": "Ada Lovelace",
+          "line1": "12 Analytical Way",
+          "city": "Portland",
+          "region": "OR",
+          "postal_code": "97201",
+          "country": "US"
+        },
+        "delivery": [
+          {
+            "seller_handle": "acme-outdoors",
+            "price_cents": 399,
+            "min_days": 1,
+            "max_days": 6
+          }
+        ],
+        "totals": {
+          "subtotal_cents": 7100,
+          "delivery_cents": 399,
+          "total_cents": 7499,
+          "currency": "USD"
+        },
+        "messages": [],
+        "order_id": null,
+        "expires_at": "2026-11-29T23:17:16.569Z",
+        "created_at": "2026-11-22T23:17:16.569Z",
+        "updated_at": "2026-11-22T23:17:16.569Z",
+        "links": {
+          "self": "https://api.test.local/api/agent/cart/cart_01m82rscmsbmzjvgntwewy3hn1",
+          "payment_link": null
+        }
       }
     }
   },
@@ -734,6 +1242,26 @@ export const RECORDED_EXAMPLES: Record<string, Record<string, RecordedAnswer>> =
         "details": {
           "required": "checkout:write"
         }
+      }
+    }
+  },
+  "payments.paymentLink": {
+    "link": {
+      "status": 201,
+      "body": {
+        "url": "https://api.test.local/pay/vffnnHuzTsHd6yKAcuqepZfRTlPftHajkJC8zzjS6jo",
+        "expires_at": "2026-11-23T23:17:16.600Z",
+        "cart_id": "cart_01m82rscn4xn1dyxpjd42aec9e",
+        "amount_cents": 5098,
+        "currency": "USD",
+        "provider": "builtin"
+      }
+    },
+    "unknown-cart": {
+      "status": 404,
+      "body": {
+        "error": "No such cart.",
+        "code": "cart_not_found"
       }
     }
   },

@@ -226,6 +226,134 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/agent/cart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a cart (optionally with items and a shipping address)
+         * @description Creates a cart owned by you (only you can read or change it), optionally with items (each by variant_id, or sku + seller_handle) and a shipping address. Answers the whole cart: lines priced from the catalog now, delivery per seller, totals (subtotal + delivery) and messages saying what keeps it from being paid. Carts expire 7 days after their last change. To buy one item in one call, use quick_buy.
+         */
+        post: operations["carts-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/cart/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a cart
+         * @description Reads one of your carts. Answers the whole cart: lines priced from the catalog now, delivery per seller, totals (subtotal + delivery) and messages saying what keeps it from being paid. status is open, checkout (a payment link is live), completed (paid: order_id names the order), cancelled or expired.
+         */
+        get: operations["carts-get"];
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a cart
+         * @description Cancels one of your carts (and its live payment link, if any). A cancelled cart can no longer change: later changes answer cart_not_open. Answers the cart, status cancelled.
+         */
+        delete: operations["carts-cancel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/cart/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add an item to a cart
+         * @description Adds an item to one of your carts, named by variant_id (the Offer identifier in search results) or by sku + seller_handle. An item already in the cart adds to its line. The line’s quantity must stay within max_item_quantity and the seller’s stock; a cart holds at most 100 lines. Prices come from the catalog, never from you. If a payment link is live, it is cancelled (ask for a new one). Answers the whole cart: lines priced from the catalog now, delivery per seller, totals (subtotal + delivery) and messages saying what keeps it from being paid.
+         */
+        post: operations["carts-addItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/cart/{id}/items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a line from a cart
+         * @description Removes one line (item_id from line_items) from your cart. A live payment link is cancelled. Answers the whole cart: lines priced from the catalog now, delivery per seller, totals (subtotal + delivery) and messages saying what keeps it from being paid.
+         */
+        delete: operations["carts-removeItem"];
+        options?: never;
+        head?: never;
+        /**
+         * Change the quantity of a cart line
+         * @description Sets the quantity of one line of your cart (item_id is the line’s id from line_items). The quantity must be within max_item_quantity and the seller’s stock; to remove the line use remove_cart_item. A live payment link is cancelled. Answers the whole cart: lines priced from the catalog now, delivery per seller, totals (subtotal + delivery) and messages saying what keeps it from being paid.
+         */
+        patch: operations["carts-updateItem"];
+        trace?: never;
+    };
+    "/api/agent/cart/{id}/shipping-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the shipping address of a cart
+         * @description Sets where your cart’s order goes (country: ISO 3166-1 alpha-2, e.g. US) and prices delivery per seller for it. A seller that does not deliver there leaves an address_undeliverable error message naming it. A live payment link is cancelled. Answers the whole cart: lines priced from the catalog now, delivery per seller, totals (subtotal + delivery) and messages saying what keeps it from being paid.
+         */
+        post: operations["carts-setShippingAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/quick-buy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a cart with one item and an address in one call
+         * @description Creates a cart holding one item (variant_id, or sku + seller_handle) with its shipping address, all or nothing. Answers the whole cart: lines priced from the catalog now, delivery per seller, totals (subtotal + delivery) and messages saying what keeps it from being paid. Next, call checkout with the cart’s id for a payment link a person confirms.
+         */
+        post: operations["carts-quickBuy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agent/cart/{id}/checkout": {
         parameters: {
             query?: never;
@@ -240,6 +368,26 @@ export interface paths {
          * @description Needs a credential with checkout:write. Such credentials are not issued yet, so today every call answers 401: credential_required (details.required names checkout:write), or invalid_credential when an Authorization header is sent.
          */
         post: operations["carts-settle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/payment-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get a payment link a human confirms (201; 200 with the live one)
+         * @description Checkout for a cart: returns a payment link (url, amount, expiry) that a person opens to confirm and pay by card. This tool never completes a purchase by itself and never takes payment details: give the url to the person. The cart must have items and a shipping address every seller delivers to (else cart_not_ready with details.reasons), and its total must be within max_cart_total_cents (else cart_total_exceeds_limit with max_cents). The cart is then in checkout; asking again returns the same live link; changing the cart cancels the link (ask again afterwards). After the person pays, get_cart shows status completed and the order_id.
+         */
+        post: operations["payments-paymentLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -410,6 +558,29 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        ShippingAddress: {
+            /** @description The recipient’s full name. */
+            name: string;
+            /** @description Street address, first line. */
+            line1: string;
+            /** @description Apartment, suite or floor. */
+            line2?: string;
+            /** @description City or town. */
+            city: string;
+            /** @description State, province or county, where the country uses one (e.g. OR). */
+            region?: string;
+            /** @description Postal or ZIP code. */
+            postal_code: string;
+            /** @description ISO 3166-1 alpha-2 country code, e.g. US (lower case is accepted and upper-cased). Delivery is priced for it. */
+            country: string;
+            /** @description A phone number for the carrier, ideally in E.164 form (+15035550100). */
+            phone?: string;
+            /**
+             * Format: email
+             * @description An e-mail address for delivery updates.
+             */
+            email?: string;
+        };
         PlatformLimits: {
             /** @description Largest quantity one cart line may hold. */
             max_item_quantity: number;
@@ -713,6 +884,141 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        Cart: {
+            /** @description The cart’s id (cart_…). Only the caller that created the cart can read or change it. */
+            id: string;
+            /**
+             * @description open: can change; checkout: a payment link is live (a change cancels it and reopens the cart); completed: paid, see order_id; cancelled; expired (7 days after its last change).
+             * @enum {string}
+             */
+            status: "open" | "checkout" | "completed" | "cancelled" | "expired";
+            /**
+             * @description Always USD.
+             * @constant
+             */
+            currency: "USD";
+            /** @description One line per variant, oldest first; at most 100. */
+            line_items: components["schemas"]["CartLineItem"][];
+            /** @description Where the order goes; null until set. */
+            shipping_address: components["schemas"]["ShippingAddress"] | null;
+            /** @description One group per seller that delivers to the address; [] before an address is set. */
+            delivery: components["schemas"]["CartDelivery"][];
+            totals: components["schemas"]["CartTotals"];
+            /** @description What keeps the cart from being paid (error), what changed (warning), and next steps (info). */
+            messages: components["schemas"]["CartMessage"][];
+            /** @description The order (ord_…) once the cart is paid; null before. */
+            order_id: string | null;
+            /**
+             * Format: date-time
+             * @description When the cart expires if it does not change again.
+             */
+            expires_at: string;
+            /**
+             * Format: date-time
+             * @description When the cart was created.
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When the cart last changed.
+             */
+            updated_at: string;
+            /** @description Related URLs. */
+            links: {
+                /** @description This cart (GET). */
+                self: string;
+                /** @description Where a human pays while the cart is in checkout; null otherwise. */
+                payment_link: string | null;
+            };
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        CartLineItem: {
+            /** @description The line’s id (item_…): name it to change the quantity or remove the line. */
+            id: string;
+            /** @description The variant (var_…): the Offer `identifier` in search results. */
+            variant_id: string;
+            /** @description The seller’s SKU of the variant (unique per seller only). */
+            sku: string;
+            /** @description The product the variant belongs to. */
+            product_id: string;
+            /** @description The seller who sells and ships it. */
+            seller_handle: string;
+            /** @description The product’s title, as the catalog has it now. */
+            title: string;
+            /** @description The variant’s options joined, e.g. "M / Blue"; empty when it has none. */
+            variant_title: string;
+            /** @description The catalog’s price now (never a client’s), in US cents. */
+            unit_price_cents: number;
+            /** @description Units on this line. */
+            quantity: number;
+            /** @description unit_price_cents × quantity, in US cents. */
+            line_total_cents: number;
+            /**
+             * @description schema.org availability now, as in search results. A quantity above the stock also leaves an insufficient_stock message.
+             * @enum {string}
+             */
+            availability: "https://schema.org/InStock" | "https://schema.org/OutOfStock";
+        };
+        CartDelivery: {
+            /** @description The seller whose items this delivery carries. */
+            seller_handle: string;
+            /** @description Delivery price for this seller’s items (0 above the zone’s free-delivery threshold), in US cents. */
+            price_cents: number;
+            /** @description Fewest days to delivery. */
+            min_days: number;
+            /** @description Most days to delivery. */
+            max_days: number;
+        };
+        CartTotals: {
+            /** @description Sum of the lines, in US cents. */
+            subtotal_cents: number;
+            /** @description Sum of the delivery groups (0 before an address is set), in US cents. */
+            delivery_cents: number;
+            /** @description subtotal_cents + delivery_cents: what a payment link asks for, within max_cart_total_cents, in US cents. */
+            total_cents: number;
+            /**
+             * @description Always USD.
+             * @constant
+             */
+            currency: "USD";
+        };
+        CartMessage: {
+            /**
+             * @description error: keeps the cart from being paid; warning: something changed; info: a next step.
+             * @enum {string}
+             */
+            type: "error" | "warning" | "info";
+            /** @description Stable identifier: address_required, address_undeliverable, insufficient_stock, payment_link_cancelled. */
+            code: string;
+            /** @description What happened and what to do, in prose. */
+            message: string;
+            /** @description The part of the cart it is about, e.g. "line_items[0]", "delivery", "shipping_address". */
+            path: string | null;
+        };
+        PaymentLink: {
+            /** @description Where a human confirms and pays: give it to the person. It opens the service’s /pay page, or the card provider’s hosted checkout. */
+            url: string;
+            /**
+             * Format: date-time
+             * @description When the link stops working if unpaid (24 h after issue); the cart then opens again.
+             */
+            expires_at: string;
+            /** @description The cart the link pays. It is in state checkout while the link is live; changing it cancels the link. */
+            cart_id: string;
+            /** @description The amount the person pays, in US cents: the cart total (subtotal + delivery), fixed for the link’s life. */
+            amount_cents: number;
+            /**
+             * @description Always USD.
+             * @constant
+             */
+            currency: "USD";
+            /**
+             * @description Who takes the card: builtin (the service’s own page) or stripe (Stripe Checkout).
+             * @enum {string}
+             */
+            provider: "builtin" | "stripe";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
         /** @description Something about the request that should change; it did not change the status. */
         Advisory: {
             /** @enum {string} */
@@ -765,6 +1071,82 @@ export interface components {
             error: string;
             /** @constant */
             code: "admin_token_invalid";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 409 cart_expired: The cart expired. Open carts expire 7 days after their last change; start a new cart. */
+        "Error.cart_expired": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "cart_expired";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 400 cart_line_limit: A cart holds at most 100 lines. `details.max_lines` gives the ceiling. */
+        "Error.cart_line_limit": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "cart_line_limit";
+            details: {
+                /** @description Lines a cart may hold. */
+                max_lines: number;
+            };
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 404 cart_not_found: No such cart. Carts are visible only to the caller that created them; any other caller gets this answer too. */
+        "Error.cart_not_found": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "cart_not_found";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 409 cart_not_open: The cart can no longer change. `details.status` names its state (completed or cancelled); start a new cart. */
+        "Error.cart_not_open": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "cart_not_open";
+            details: {
+                /**
+                 * @description The state the cart is in.
+                 * @enum {string}
+                 */
+                status: "checkout" | "completed" | "cancelled";
+            };
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 409 cart_not_ready: The cart cannot be paid yet. `details.reasons` lists each problem as {code, message}: cart_empty, address_required, address_undeliverable (naming the seller) or insufficient_stock. Checked before the total ceiling. */
+        "Error.cart_not_ready": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "cart_not_ready";
+            details: {
+                /** @description Each thing that keeps the cart from being paid. */
+                reasons: {
+                    /** @enum {string} */
+                    code: "cart_empty" | "address_required" | "address_undeliverable" | "insufficient_stock";
+                    /** @description What to change, naming the seller or line where there is one. */
+                    message: string;
+                }[];
+            };
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 400 cart_total_exceeds_limit: The cart total is above the platform ceiling. The body also carries `max_cents` (the ceiling) and `message` (prose), as the spec documents; `details.total_cents` is the cart’s total. */
+        "Error.cart_total_exceeds_limit": {
+            /** @constant */
+            error: "cart_total_exceeds_limit";
+            /** @constant */
+            code: "cart_total_exceeds_limit";
+            /** @description The cart total ceiling, in US cents (max_cart_total_cents). */
+            max_cents: number;
+            /** @description What went wrong, in prose; may be reworded. */
+            message: string;
+            details: {
+                /** @description The cart’s total (subtotal + delivery), in US cents. */
+                total_cents: number;
+            };
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
         /** @description 401 credential_required: This operation needs a credential. `details.required` names the credential or scope; the WWW-Authenticate header says the same. */
@@ -830,6 +1212,20 @@ export interface components {
              * @constant
              */
             retryable: true;
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 409 insufficient_stock: Not enough stock for that quantity. `details.available` is how many units the seller has now. */
+        "Error.insufficient_stock": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "insufficient_stock";
+            details: {
+                /** @description Units the seller has now. */
+                available: number;
+                /** @description The variant short of stock. */
+                variant_id: string;
+            };
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
         /** @description 500 internal_error: Something went wrong on our side. Quote `request_id` when reporting it through POST /api/agent/feedback. */
@@ -921,6 +1317,14 @@ export interface components {
             };
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
+        /** @description 404 item_not_found: The cart has no such line item. Item ids are the `line_items[].id` of the cart. */
+        "Error.item_not_found": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "item_not_found";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
         /** @description 400 malformed_request: The request is not valid HTTP/1.1. Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer. */
         "Error.malformed_request": {
             /** @description What went wrong, in prose; may be reworded: branch on code. */
@@ -943,6 +1347,18 @@ export interface components {
             error: string;
             /** @constant */
             code: "payload_too_large";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 400 quantity_exceeds_limit: The line’s quantity is above the per-item ceiling. `details.max_quantity` is the live ceiling (GET /api/agent/platform/limits). */
+        "Error.quantity_exceeds_limit": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "quantity_exceeds_limit";
+            details: {
+                /** @description The live per-line ceiling (max_item_quantity). */
+                max_quantity: number;
+            };
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
         /** @description 431 request_header_fields_too_large: The request line and headers are larger than the server reads (16 KiB in all). Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -1012,6 +1428,18 @@ export interface components {
             error: string;
             /** @constant */
             code: "unsupported_media_type";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 404 variant_not_found: No such variant in the catalog. Name an item by `variant_id` (an Offer identifier from search) or by `sku` with `seller_handle`; `details.did_you_mean` lists near SKUs of that seller. */
+        "Error.variant_not_found": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "variant_not_found";
+            details?: {
+                /** @description Up to 3 SKUs of that seller most like the one asked for. */
+                did_you_mean: string[];
+            };
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
     };
@@ -2585,6 +3013,1626 @@ export interface operations {
             };
         };
     };
+    "carts-create": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @example profile="https://agent.shopbot.dev/profile.json"
+                 */
+                "UCP-Agent": string;
+                /**
+                 * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
+                 * @example ref="u_7f3a9c21", session="conv-2041"
+                 */
+                "Service-Buyer"?: string;
+                /**
+                 * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
+                 * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
+                 */
+                "Idempotency-Key": string;
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Items to start with (the same variant twice adds up on one line; at most 100 lines). */
+                    items?: {
+                        /** @description The variant (var_…): the Offer `identifier` in search results. Give this, or sku with seller_handle. */
+                        variant_id?: string;
+                        /** @description The seller’s SKU (unique per seller only): give it with seller_handle, instead of variant_id. */
+                        sku?: string;
+                        /** @description The seller whose SKU `sku` is; only with sku. */
+                        seller_handle?: string;
+                        /** @description Units, a whole number ≥ 1. The line’s quantity (after adding to what the cart holds) must be within the live max_item_quantity. */
+                        quantity: number;
+                    }[];
+                    /** @description Where the order goes; delivery is priced for it. */
+                    shipping_address?: {
+                        /** @description The recipient’s full name. */
+                        name: string;
+                        /** @description Street address, first line. */
+                        line1: string;
+                        /** @description Apartment, suite or floor. */
+                        line2?: string;
+                        /** @description City or town. */
+                        city: string;
+                        /** @description State, province or county, where the country uses one (e.g. OR). */
+                        region?: string;
+                        /** @description Postal or ZIP code. */
+                        postal_code: string;
+                        /** @description ISO 3166-1 alpha-2 country code, e.g. US (lower case is accepted and upper-cased). Delivery is priced for it. */
+                        country: string;
+                        /** @description A phone number for the carrier, ideally in E.164 form (+15035550100). */
+                        phone?: string;
+                        /**
+                         * Format: email
+                         * @description An e-mail address for delivery updates.
+                         */
+                        email?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
+             *
+             *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
+             *
+             *     `ucp_agent_insecure_url`: Publish the profile over https.
+             *
+             *     `reserved_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *
+             *     `idempotency_key_invalid`: A UUID is a good key.
+             *
+             *     `invalid_json`: Send a JSON document.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             *
+             *     `cart_line_limit`: `details.max_lines` gives the ceiling.
+             *
+             *     `quantity_exceeds_limit`: `details.max_quantity` is the live ceiling (GET /api/agent/platform/limits).
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.cart_line_limit"] | components["schemas"]["Error.quantity_exceeds_limit"];
+                };
+            };
+            /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `variant_not_found`: Name an item by `variant_id` (an Offer identifier from search) or by `sku` with `seller_handle`; `details.did_you_mean` lists near SKUs of that seller. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.variant_not_found"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /**
+             * @description `idempotency_key_reused`: Use a new key for a new request; a retry must repeat the same operation with the same input (REST and MCP share one namespace per caller).
+             *
+             *     `idempotency_request_in_progress`: Retry after the Retry-After delay to receive its outcome.
+             *
+             *     `insufficient_stock`: `details.available` is how many units the seller has now.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.insufficient_stock"];
+                };
+            };
+            /** @description `payload_too_large`: Send at most 1 MiB. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: Send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
+    "carts-get": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @example profile="https://agent.shopbot.dev/profile.json"
+                 */
+                "UCP-Agent": string;
+                /**
+                 * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
+                 * @example ref="u_7f3a9c21", session="conv-2041"
+                 */
+                "Service-Buyer"?: string;
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path: {
+                /** @description The cart’s id (cart_…). Another caller’s cart answers 404 cart_not_found, as an unknown id does. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
+             *
+             *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
+             *
+             *     `ucp_agent_insecure_url`: Publish the profile over https.
+             *
+             *     `reserved_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"];
+                };
+            };
+            /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `cart_not_found`: Carts are visible only to the caller that created them; any other caller gets this answer too. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.cart_not_found"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
+    "carts-cancel": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @example profile="https://agent.shopbot.dev/profile.json"
+                 */
+                "UCP-Agent": string;
+                /**
+                 * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
+                 * @example ref="u_7f3a9c21", session="conv-2041"
+                 */
+                "Service-Buyer"?: string;
+                /**
+                 * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
+                 * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
+                 */
+                "Idempotency-Key": string;
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path: {
+                /** @description The cart’s id (cart_…). Another caller’s cart answers 404 cart_not_found, as an unknown id does. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
+             *
+             *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
+             *
+             *     `ucp_agent_insecure_url`: Publish the profile over https.
+             *
+             *     `reserved_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *
+             *     `idempotency_key_invalid`: A UUID is a good key.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_request"];
+                };
+            };
+            /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `cart_not_found`: Carts are visible only to the caller that created them; any other caller gets this answer too. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.cart_not_found"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /**
+             * @description `idempotency_key_reused`: Use a new key for a new request; a retry must repeat the same operation with the same input (REST and MCP share one namespace per caller).
+             *
+             *     `idempotency_request_in_progress`: Retry after the Retry-After delay to receive its outcome.
+             *
+             *     `cart_expired`: Open carts expire 7 days after their last change; start a new cart.
+             *
+             *     `cart_not_open`: `details.status` names its state (completed or cancelled); start a new cart.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.cart_expired"] | components["schemas"]["Error.cart_not_open"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
+    "carts-addItem": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @example profile="https://agent.shopbot.dev/profile.json"
+                 */
+                "UCP-Agent": string;
+                /**
+                 * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
+                 * @example ref="u_7f3a9c21", session="conv-2041"
+                 */
+                "Service-Buyer"?: string;
+                /**
+                 * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
+                 * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
+                 */
+                "Idempotency-Key": string;
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path: {
+                /** @description The cart’s id (cart_…). Another caller’s cart answers 404 cart_not_found, as an unknown id does. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The variant (var_…): the Offer `identifier` in search results. Give this, or sku with seller_handle. */
+                    variant_id?: string;
+                    /** @description The seller’s SKU (unique per seller only): give it with seller_handle, instead of variant_id. */
+                    sku?: string;
+                    /** @description The seller whose SKU `sku` is; only with sku. */
+                    seller_handle?: string;
+                    /** @description Units, a whole number ≥ 1. The line’s quantity (after adding to what the cart holds) must be within the live max_item_quantity. */
+                    quantity: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
+             *
+             *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
+             *
+             *     `ucp_agent_insecure_url`: Publish the profile over https.
+             *
+             *     `reserved_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *
+             *     `idempotency_key_invalid`: A UUID is a good key.
+             *
+             *     `invalid_json`: Send a JSON document.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             *
+             *     `cart_line_limit`: `details.max_lines` gives the ceiling.
+             *
+             *     `quantity_exceeds_limit`: `details.max_quantity` is the live ceiling (GET /api/agent/platform/limits).
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.cart_line_limit"] | components["schemas"]["Error.quantity_exceeds_limit"];
+                };
+            };
+            /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /**
+             * @description `cart_not_found`: Carts are visible only to the caller that created them; any other caller gets this answer too.
+             *
+             *     `variant_not_found`: Name an item by `variant_id` (an Offer identifier from search) or by `sku` with `seller_handle`; `details.did_you_mean` lists near SKUs of that seller.
+             */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.cart_not_found"] | components["schemas"]["Error.variant_not_found"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /**
+             * @description `idempotency_key_reused`: Use a new key for a new request; a retry must repeat the same operation with the same input (REST and MCP share one namespace per caller).
+             *
+             *     `idempotency_request_in_progress`: Retry after the Retry-After delay to receive its outcome.
+             *
+             *     `cart_expired`: Open carts expire 7 days after their last change; start a new cart.
+             *
+             *     `cart_not_open`: `details.status` names its state (completed or cancelled); start a new cart.
+             *
+             *     `insufficient_stock`: `details.available` is how many units the seller has now.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.cart_expired"] | components["schemas"]["Error.cart_not_open"] | components["schemas"]["Error.insufficient_stock"];
+                };
+            };
+            /** @description `payload_too_large`: Send at most 1 MiB. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: Send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
+    "carts-removeItem": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @example profile="https://agent.shopbot.dev/profile.json"
+                 */
+                "UCP-Agent": string;
+                /**
+                 * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
+                 * @example ref="u_7f3a9c21", session="conv-2041"
+                 */
+                "Service-Buyer"?: string;
+                /**
+                 * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
+                 * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
+                 */
+                "Idempotency-Key": string;
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path: {
+                /** @description The cart’s id (cart_…). Another caller’s cart answers 404 cart_not_found, as an unknown id does. */
+                id: string;
+                /** @description The line’s id (item_…): the cart’s line_items[].id. */
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
+             *
+             *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
+             *
+             *     `ucp_agent_insecure_url`: Publish the profile over https.
+             *
+             *     `reserved_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *
+             *     `idempotency_key_invalid`: A UUID is a good key.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_request"];
+                };
+            };
+            /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /**
+             * @description `cart_not_found`: Carts are visible only to the caller that created them; any other caller gets this answer too.
+             *
+             *     `item_not_found`: Item ids are the `line_items[].id` of the cart.
+             */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.cart_not_found"] | components["schemas"]["Error.item_not_found"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /**
+             * @description `idempotency_key_reused`: Use a new key for a new request; a retry must repeat the same operation with the same input (REST and MCP share one namespace per caller).
+             *
+             *     `idempotency_request_in_progress`: Retry after the Retry-After delay to receive its outcome.
+             *
+             *     `cart_expired`: Open carts expire 7 days after their last change; start a new cart.
+             *
+             *     `cart_not_open`: `details.status` names its state (completed or cancelled); start a new cart.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.cart_expired"] | components["schemas"]["Error.cart_not_open"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
+    "carts-updateItem": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @example profile="https://agent.shopbot.dev/profile.json"
+                 */
+                "UCP-Agent": string;
+                /**
+                 * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
+                 * @example ref="u_7f3a9c21", session="conv-2041"
+                 */
+                "Service-Buyer"?: string;
+                /**
+                 * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
+                 * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
+                 */
+                "Idempotency-Key": string;
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path: {
+                /** @description The cart’s id (cart_…). Another caller’s cart answers 404 cart_not_found, as an unknown id does. */
+                id: string;
+                /** @description The line’s id (item_…): the cart’s line_items[].id. */
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The line’s new quantity, a whole number ≥ 1, within the live max_item_quantity. */
+                    quantity: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
+             *
+             *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
+             *
+             *     `ucp_agent_insecure_url`: Publish the profile over https.
+             *
+             *     `reserved_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *
+             *     `idempotency_key_invalid`: A UUID is a good key.
+             *
+             *     `invalid_json`: Send a JSON document.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             *
+             *     `quantity_exceeds_limit`: `details.max_quantity` is the live ceiling (GET /api/agent/platform/limits).
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.quantity_exceeds_limit"];
+                };
+            };
+            /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /**
+             * @description `cart_not_found`: Carts are visible only to the caller that created them; any other caller gets this answer too.
+             *
+             *     `item_not_found`: Item ids are the `line_items[].id` of the cart.
+             */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.cart_not_found"] | components["schemas"]["Error.item_not_found"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /**
+             * @description `idempotency_key_reused`: Use a new key for a new request; a retry must repeat the same operation with the same input (REST and MCP share one namespace per caller).
+             *
+             *     `idempotency_request_in_progress`: Retry after the Retry-After delay to receive its outcome.
+             *
+             *     `cart_expired`: Open carts expire 7 days after their last change; start a new cart.
+             *
+             *     `cart_not_open`: `details.status` names its state (completed or cancelled); start a new cart.
+             *
+             *     `insufficient_stock`: `details.available` is how many units the seller has now.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.cart_expired"] | components["schemas"]["Error.cart_not_open"] | components["schemas"]["Error.insufficient_stock"];
+                };
+            };
+            /** @description `payload_too_large`: Send at most 1 MiB. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: Send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
+    "carts-setShippingAddress": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @example profile="https://agent.shopbot.dev/profile.json"
+                 */
+                "UCP-Agent": string;
+                /**
+                 * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
+                 * @example ref="u_7f3a9c21", session="conv-2041"
+                 */
+                "Service-Buyer"?: string;
+                /**
+                 * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
+                 * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
+                 */
+                "Idempotency-Key": string;
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path: {
+                /** @description The cart’s id (cart_…). Another caller’s cart answers 404 cart_not_found, as an unknown id does. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The recipient’s full name. */
+                    name: string;
+                    /** @description Street address, first line. */
+                    line1: string;
+                    /** @description Apartment, suite or floor. */
+                    line2?: string;
+                    /** @description City or town. */
+                    city: string;
+                    /** @description State, province or county, where the country uses one (e.g. OR). */
+                    region?: string;
+                    /** @description Postal or ZIP code. */
+                    postal_code: string;
+                    /** @description ISO 3166-1 alpha-2 country code, e.g. US (lower case is accepted and upper-cased). Delivery is priced for it. */
+                    country: string;
+                    /** @description A phone number for the carrier, ideally in E.164 form (+15035550100). */
+                    phone?: string;
+                    /**
+                     * Format: email
+                     * @description An e-mail address for delivery updates.
+                     */
+                    email?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
+             *
+             *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
+             *
+             *     `ucp_agent_insecure_url`: Publish the profile over https.
+             *
+             *     `reserved_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *
+             *     `idempotency_key_invalid`: A UUID is a good key.
+             *
+             *     `invalid_json`: Send a JSON document.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"];
+                };
+            };
+            /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `cart_not_found`: Carts are visible only to the caller that created them; any other caller gets this answer too. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.cart_not_found"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /**
+             * @description `idempotency_key_reused`: Use a new key for a new request; a retry must repeat the same operation with the same input (REST and MCP share one namespace per caller).
+             *
+             *     `idempotency_request_in_progress`: Retry after the Retry-After delay to receive its outcome.
+             *
+             *     `cart_expired`: Open carts expire 7 days after their last change; start a new cart.
+             *
+             *     `cart_not_open`: `details.status` names its state (completed or cancelled); start a new cart.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.cart_expired"] | components["schemas"]["Error.cart_not_open"];
+                };
+            };
+            /** @description `payload_too_large`: Send at most 1 MiB. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: Send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
+    "carts-quickBuy": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @example profile="https://agent.shopbot.dev/profile.json"
+                 */
+                "UCP-Agent": string;
+                /**
+                 * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
+                 * @example ref="u_7f3a9c21", session="conv-2041"
+                 */
+                "Service-Buyer"?: string;
+                /**
+                 * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
+                 * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
+                 */
+                "Idempotency-Key": string;
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The variant (var_…): the Offer `identifier` in search results. Give this, or sku with seller_handle. */
+                    variant_id?: string;
+                    /** @description The seller’s SKU (unique per seller only): give it with seller_handle, instead of variant_id. */
+                    sku?: string;
+                    /** @description The seller whose SKU `sku` is; only with sku. */
+                    seller_handle?: string;
+                    /** @description Units, a whole number ≥ 1. The line’s quantity (after adding to what the cart holds) must be within the live max_item_quantity. */
+                    quantity: number;
+                    shipping_address: {
+                        /** @description The recipient’s full name. */
+                        name: string;
+                        /** @description Street address, first line. */
+                        line1: string;
+                        /** @description Apartment, suite or floor. */
+                        line2?: string;
+                        /** @description City or town. */
+                        city: string;
+                        /** @description State, province or county, where the country uses one (e.g. OR). */
+                        region?: string;
+                        /** @description Postal or ZIP code. */
+                        postal_code: string;
+                        /** @description ISO 3166-1 alpha-2 country code, e.g. US (lower case is accepted and upper-cased). Delivery is priced for it. */
+                        country: string;
+                        /** @description A phone number for the carrier, ideally in E.164 form (+15035550100). */
+                        phone?: string;
+                        /**
+                         * Format: email
+                         * @description An e-mail address for delivery updates.
+                         */
+                        email?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Cart"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
+             *
+             *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
+             *
+             *     `ucp_agent_insecure_url`: Publish the profile over https.
+             *
+             *     `reserved_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *
+             *     `idempotency_key_invalid`: A UUID is a good key.
+             *
+             *     `invalid_json`: Send a JSON document.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             *
+             *     `quantity_exceeds_limit`: `details.max_quantity` is the live ceiling (GET /api/agent/platform/limits).
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.quantity_exceeds_limit"];
+                };
+            };
+            /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `variant_not_found`: Name an item by `variant_id` (an Offer identifier from search) or by `sku` with `seller_handle`; `details.did_you_mean` lists near SKUs of that seller. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.variant_not_found"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /**
+             * @description `idempotency_key_reused`: Use a new key for a new request; a retry must repeat the same operation with the same input (REST and MCP share one namespace per caller).
+             *
+             *     `idempotency_request_in_progress`: Retry after the Retry-After delay to receive its outcome.
+             *
+             *     `insufficient_stock`: `details.available` is how many units the seller has now.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.insufficient_stock"];
+                };
+            };
+            /** @description `payload_too_large`: Send at most 1 MiB. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: Send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
     "carts-settle": {
         parameters: {
             query?: never;
@@ -2677,6 +4725,224 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+        };
+    };
+    "payments-paymentLink": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @example profile="https://agent.shopbot.dev/profile.json"
+                 */
+                "UCP-Agent": string;
+                /**
+                 * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
+                 * @example ref="u_7f3a9c21", session="conv-2041"
+                 */
+                "Service-Buyer"?: string;
+                /**
+                 * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
+                 * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
+                 */
+                "Idempotency-Key": string;
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The cart to pay (cart_…), as created by you: another caller’s cart answers 404. */
+                    cart_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The cart’s live payment link, issued before: the same URL and amount. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLink"];
+                };
+            };
+            /** @description Success. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentLink"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
+             *
+             *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
+             *
+             *     `ucp_agent_insecure_url`: Publish the profile over https.
+             *
+             *     `reserved_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *
+             *     `idempotency_key_invalid`: A UUID is a good key.
+             *
+             *     `invalid_json`: Send a JSON document.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             *
+             *     `cart_total_exceeds_limit`: The body also carries `max_cents` (the ceiling) and `message` (prose), as the spec documents; `details.total_cents` is the cart’s total.
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.cart_total_exceeds_limit"];
+                };
+            };
+            /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `cart_not_found`: Carts are visible only to the caller that created them; any other caller gets this answer too. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.cart_not_found"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /**
+             * @description `idempotency_key_reused`: Use a new key for a new request; a retry must repeat the same operation with the same input (REST and MCP share one namespace per caller).
+             *
+             *     `idempotency_request_in_progress`: Retry after the Retry-After delay to receive its outcome.
+             *
+             *     `cart_expired`: Open carts expire 7 days after their last change; start a new cart.
+             *
+             *     `cart_not_open`: `details.status` names its state (completed or cancelled); start a new cart.
+             *
+             *     `cart_not_ready`: `details.reasons` lists each problem as {code, message}: cart_empty, address_required, address_undeliverable (naming the seller) or insufficient_stock. Checked before the total ceiling.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.cart_expired"] | components["schemas"]["Error.cart_not_open"] | components["schemas"]["Error.cart_not_ready"];
+                };
+            };
+            /** @description `payload_too_large`: Send at most 1 MiB. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: Send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
                 };
             };
         };

@@ -5,6 +5,8 @@
  */
 import { ensureDemoCatalog } from '../../server/catalog/demo';
 import { EXAMPLE_AGENT, EXAMPLE_IDEMPOTENCY_KEY } from '../../server/http/openapi';
+import { newId } from '../../server/lib/ids';
+import { EXAMPLE_CART, EXAMPLE_ITEM } from '../../server/routers/carts';
 import type { RecordedAnswer } from '../../server/http/openapi-examples';
 import type { Operation } from '../../server/trpc/meta';
 import { testApp, type TestApp } from './app';
@@ -28,8 +30,26 @@ export interface ExampleRequest {
   body?: unknown;
 }
 
-/** The REST request of an example call, with the headers the operation's kind needs. */
-export function exampleRequest(operation: Operation, input: Record<string, unknown>): ExampleRequest {
+/**
+ * An example input as the service can answer it: EXAMPLE_CART and EXAMPLE_ITEM stand for a cart
+ * of the example agent made for this call alone (from the create example's input: one line and a
+ * US address; `agent`'s, the example agent's by default), so examples that change or cancel a
+ * cart never meet each other's carts.
+ */
+export async function resolveExample(t: TestApp, input: Record<string, unknown>, agent = EXAMPLE_AGENT): Promise<Record<string, unknown>> {
+  if (!Object.values(input).includes(EXAMPLE_CART)) return input;
+  const create = t.app.services.operations.find((o) => o.name === 'carts.create')!;
+  const { method, url, headers, body } = exampleRequest(create, create.examples['with-item-and-address'].input, `example-fixture-${newId('k')}`);
+  const cart = await (await t.call(method, url, { headers: { ...headers, 'UCP-Agent': agent }, body })).json();
+  const real: Record<string, string> = { [EXAMPLE_CART]: cart.id, [EXAMPLE_ITEM]: cart.line_items[0].id };
+  return Object.fromEntries(Object.entries(input).map(([k, v]) => [k, typeof v === 'string' && Object.hasOwn(real, v) ? real[v] : v]));
+}
+
+/**
+ * The REST request of an example call, with the headers the operation's kind needs. The document
+ * publishes EXAMPLE_IDEMPOTENCY_KEY; a player passes a key of each call's own.
+ */
+export function exampleRequest(operation: Operation, input: Record<string, unknown>, key = EXAMPLE_IDEMPOTENCY_KEY): ExampleRequest {
   const { method, path } = operation.rest!;
   const rest = { ...input };
   const resolved = path.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -41,7 +61,7 @@ export function exampleRequest(operation: Operation, input: Record<string, unkno
   const { access } = operation;
   if (access.kind === 'open' || access.kind === 'discovery') headers['UCP-Agent'] = EXAMPLE_AGENT;
   if (access.kind === 'admin') headers.Authorization = `Bearer ${EXAMPLES_ADMIN_TOKEN}`;
-  if (operation.idempotent && access.kind !== 'credential') headers['Idempotency-Key'] = EXAMPLE_IDEMPOTENCY_KEY;
+  if (operation.idempotent && access.kind !== 'credential') headers['Idempotency-Key'] = key;
   if (method === 'GET' || method === 'DELETE') {
     const query = new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)])).toString();
     return { method, url: query ? `${resolved}?${query}` : resolved, headers };
@@ -56,7 +76,8 @@ export async function playExamples(t: TestApp): Promise<Recording> {
   const recording: Recording = {};
   for (const operation of operations) {
     for (const [name, example] of Object.entries(operation.examples)) {
-      const { method, url, headers, body } = exampleRequest(operation, example.input);
+      const input = await resolveExample(t, example.input);
+      const { method, url, headers, body } = exampleRequest(operation, input, `example-${operation.name}-${name}`.slice(0, 64));
       const res = await t.call(method, url, { headers, body });
       (recording[operation.name] ??= {})[name] = { status: res.status, body: await res.json() };
     }
@@ -64,9 +85,15 @@ export async function playExamples(t: TestApp): Promise<Recording> {
   return recording;
 }
 
-/** An answer without what differs from one database to the next: ids and cursors. */
+/** An answer without what differs from one database or run to the next: ids, times, link tokens and cursors. */
 export function comparable(value: unknown, key = ''): unknown {
-  if (typeof value === 'string') return key === 'nextCursor' ? '<cursor>' : value.replace(/\b(prod|var|sel|fb|req)_[0-9a-z]{26}\b/g, '$1_<id>');
+  if (typeof value === 'string') {
+    if (key === 'nextCursor') return '<cursor>';
+    return value
+      .replace(/\b(prod|var|sel|fb|req|cart|item|plink|ord)_[0-9a-z]{26}\b/g, '$1_<id>')
+      .replace(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$/, '<time>')
+      .replace(/\/pay\/[\w-]+/g, '/pay/<token>');
+  }
   if (Array.isArray(value)) return value.map((v) => comparable(v));
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, comparable(v, k)]));
   return value;
