@@ -11,11 +11,11 @@
  *   line upsert adding to its quantity; the cart's new lifetime RETURNING *; the priced lines (one
  *   join); the idempotency record done with the answer; COMMIT. The answer is the same Cart JSON.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import postgres from 'postgres';
 import { postgresOptions } from '../server/db/client';
-import { runBareServer } from './lib/bare-server';
+import { readBody, runBareServer, send } from './lib/bare-server';
 
 const started = performance.now();
 const port = Number(process.env.PORT ?? 3100);
@@ -160,20 +160,6 @@ async function idempotentAdd(namespace: string, key: string, fingerprint: string
     await sql`delete from idempotency_records where namespace = ${namespace} and key = ${key} and state = 'running'`.catch(() => {});
     throw err;
   }
-}
-
-function send(res: http.ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${randomUUID()}` });
-  res.end(JSON.stringify(body));
-}
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {

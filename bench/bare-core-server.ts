@@ -13,11 +13,11 @@
  *                                   RETURNING, then BEGIN; INSERT feedback_reports; UPDATE
  *                                   idempotency_records SET state='done', response_body…; COMMIT.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import postgres from 'postgres';
 import { postgresOptions } from '../server/db/client';
-import { runBareServer } from './lib/bare-server';
+import { readBody, runBareServer, send } from './lib/bare-server';
 
 const started = performance.now();
 const port = Number(process.env.PORT ?? 3100);
@@ -105,20 +105,6 @@ async function feedback(namespace: string, key: string, fingerprint: string, rep
 }
 
 // ------------------------------------------------------------------ http
-
-function send(res: http.ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${randomUUID()}` });
-  res.end(JSON.stringify(body));
-}
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   const agent = req.headers['ucp-agent'];

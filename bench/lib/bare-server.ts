@@ -1,4 +1,5 @@
-/** What both bare comparison servers do around their handlers: connect, listen, stop cleanly. */
+/** What both bare comparison servers do around their handlers: connect, listen, stop cleanly; answer and read JSON. */
+import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import type postgres from 'postgres';
 
@@ -14,4 +15,18 @@ export async function runBareServer(name: string, server: http.Server, sql: post
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
+}
+
+export function send(res: http.ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${randomUUID()}` });
+  res.end(JSON.stringify(body));
+}
+
+export function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
 }
