@@ -26,13 +26,6 @@ type Json = Record<string, any>;
 /** The agent profile and idempotency key the example calls are made (and recorded) with. */
 export const EXAMPLE_AGENT = 'profile="https://agent.shopbot.dev/profile.json"';
 export const EXAMPLE_IDEMPOTENCY_KEY = '5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20';
-/**
- * The cart, and its one line, the cart and payment-link success examples are published with. The
- * player makes each such example a cart of its own from the create example's input and calls with
- * that cart's ids in place of these (test/support/openapi-examples.ts).
- */
-export const EXAMPLE_CART_ID = 'cart_01kt2j3m5v8x4q2w7e9r6t1y0z';
-export const EXAMPLE_ITEM_ID = 'item_01kt2j3m5v8x4q2w7e9r6t1y1a';
 
 const TAGS = [
   { name: 'catalog', description: 'Search and browse the network catalog (JSON-LD); look up sellers, their delivery and their store policies.' },

@@ -19,7 +19,6 @@ import {
 import { cartOwner } from '../carts/store';
 import { cartSchema, shippingAddressSchema } from '../carts/view';
 import type { ErrorCode } from '../errors/catalogue';
-import { EXAMPLE_CART_ID, EXAMPLE_ITEM_ID } from '../http/openapi';
 import { idempotent } from '../trpc/idempotency';
 import { router } from '../trpc/init';
 import { open } from '../trpc/procedures';
@@ -55,6 +54,13 @@ const ADD_ERRORS: ErrorCode[] = ['variant_not_found', 'cart_line_limit', 'quanti
 const rename = { id: 'cart_id', itemId: 'item_id' };
 /** A cart id no cart has, for the examples that show the 404 every caller gets for such an id. */
 const UNKNOWN_CART = 'cart_01kt2j28pzwq817ysfzgf1gjtv';
+/**
+ * The cart of the success examples. `npm run openapi:examples` plays each such example on a cart of
+ * its own, made from the create example's input, with these ids standing for that cart's (see
+ * test/support/openapi-examples.ts).
+ */
+export const EXAMPLE_CART = 'cart_01kt2j3m5v8x4q2w7e9r6t1y0z';
+export const EXAMPLE_ITEM = 'item_01kt2j3m5v8x4q2w7e9r6t1y1a';
 const ADDRESS = { name: 'Ada Lovelace', line1: '12 Analytical Way', city: 'Portland', region: 'OR', postal_code: '97201', country: 'US' };
 const CART_ANSWER =
   'Answers the whole cart: lines priced from the catalog now, delivery per seller, totals (subtotal + delivery) and messages saying what keeps it from being paid.';
@@ -85,7 +91,7 @@ export const cartsRouter = router({
     .meta({
       op: { errors: ['cart_not_found'] },
       examples: {
-        cart: { summary: 'A cart with one line and a US address', input: { id: EXAMPLE_CART_ID } },
+        cart: { summary: 'A cart with one line and a US address', input: { id: EXAMPLE_CART } },
         'unknown-cart': { summary: 'A cart that does not exist (or is another caller’s)', input: { id: UNKNOWN_CART } },
       },
       openapi: { method: 'GET', path: '/api/agent/cart/{id}', tags: ['carts'], summary: 'Read a cart' },
@@ -104,7 +110,7 @@ export const cartsRouter = router({
     .meta({
       op: { errors: CHANGE_ERRORS },
       examples: {
-        cancel: { summary: 'Cancel an open cart', input: { id: EXAMPLE_CART_ID } },
+        cancel: { summary: 'Cancel an open cart', input: { id: EXAMPLE_CART } },
         'unknown-cart': { summary: 'A cart that does not exist (or is another caller’s)', input: { id: UNKNOWN_CART } },
       },
       openapi: { method: 'DELETE', path: '/api/agent/cart/{id}', tags: ['carts'], summary: 'Cancel a cart' },
@@ -125,7 +131,7 @@ export const cartsRouter = router({
     .meta({
       op: { successStatus: 201, limits: ['max_item_quantity'], errors: [...CHANGE_ERRORS, ...ADD_ERRORS] },
       examples: {
-        'by-sku': { summary: 'Another item, by SKU', input: { id: EXAMPLE_CART_ID, sku: 'ACM-000015-TEAL', seller_handle: 'acme-outdoors', quantity: 1 } },
+        'by-sku': { summary: 'Another item, by SKU', input: { id: EXAMPLE_CART, sku: 'ACM-000015-TEAL', seller_handle: 'acme-outdoors', quantity: 1 } },
         'unknown-cart': { summary: 'To a cart that does not exist (or is another caller’s)', input: { id: UNKNOWN_CART, sku: 'ACM-000003', seller_handle: 'acme-outdoors', quantity: 1 } },
       },
       openapi: { method: 'POST', path: '/api/agent/cart/{id}/items', tags: ['carts'], summary: 'Add an item to a cart' },
@@ -151,7 +157,7 @@ export const cartsRouter = router({
     .meta({
       op: { limits: ['max_item_quantity'], errors: [...CHANGE_ERRORS, 'item_not_found', 'quantity_exceeds_limit', 'insufficient_stock'] },
       examples: {
-        'two-units': { summary: 'Two units of the line', input: { id: EXAMPLE_CART_ID, itemId: EXAMPLE_ITEM_ID, quantity: 2 } },
+        'two-units': { summary: 'Two units of the line', input: { id: EXAMPLE_CART, itemId: EXAMPLE_ITEM, quantity: 2 } },
         'unknown-cart': { summary: 'In a cart that does not exist (or is another caller’s)', input: { id: UNKNOWN_CART, itemId: 'item_01kt2j28pzwq817ysfzgf1gjtv', quantity: 2 } },
       },
       openapi: { method: 'PATCH', path: '/api/agent/cart/{id}/items/{itemId}', tags: ['carts'], summary: 'Change the quantity of a cart line' },
@@ -171,7 +177,7 @@ export const cartsRouter = router({
     .meta({
       op: { errors: [...CHANGE_ERRORS, 'item_not_found'] },
       examples: {
-        remove: { summary: 'Remove the cart’s line', input: { id: EXAMPLE_CART_ID, itemId: EXAMPLE_ITEM_ID } },
+        remove: { summary: 'Remove the cart’s line', input: { id: EXAMPLE_CART, itemId: EXAMPLE_ITEM } },
         'unknown-cart': { summary: 'From a cart that does not exist (or is another caller’s)', input: { id: UNKNOWN_CART, itemId: 'item_01kt2j28pzwq817ysfzgf1gjtv' } },
       },
       openapi: { method: 'DELETE', path: '/api/agent/cart/{id}/items/{itemId}', tags: ['carts'], summary: 'Remove a line from a cart' },
@@ -192,7 +198,7 @@ export const cartsRouter = router({
     .meta({
       op: { errors: CHANGE_ERRORS },
       examples: {
-        'canada': { summary: 'Deliver to Canada instead', input: { id: EXAMPLE_CART_ID, ...ADDRESS, city: 'Toronto', region: 'ON', postal_code: 'M5V 2T6', country: 'CA' } },
+        'canada': { summary: 'Deliver to Canada instead', input: { id: EXAMPLE_CART, ...ADDRESS, city: 'Toronto', region: 'ON', postal_code: 'M5V 2T6', country: 'CA' } },
         'unknown-cart': { summary: 'For a cart that does not exist (or is another caller’s)', input: { id: UNKNOWN_CART, ...ADDRESS } },
       },
       openapi: { method: 'POST', path: '/api/agent/cart/{id}/shipping-address', tags: ['carts'], summary: 'Set the shipping address of a cart' },

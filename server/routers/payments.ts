@@ -6,10 +6,10 @@ import { z } from 'zod';
 import { cartOwner } from '../carts/store';
 import { issuePaymentLink } from '../payments/checkout';
 import { PAYMENT_LINK_SECRET } from '../carts/links';
-import { EXAMPLE_CART_ID } from '../http/openapi';
 import { idempotent } from '../trpc/idempotency';
 import { router, t } from '../trpc/init';
 import { open } from '../trpc/procedures';
+import { EXAMPLE_CART } from './carts';
 
 /**
  * The links' secret is created by the first instance that needs it, with a statement of its own;
@@ -49,7 +49,7 @@ export const paymentsRouter = router({
         errors: ['cart_not_found', 'cart_expired', 'cart_not_open', 'cart_not_ready', 'cart_total_exceeds_limit'],
       },
       examples: {
-        link: { summary: 'A link for a cart with one line and a US address', input: { cart_id: EXAMPLE_CART_ID } },
+        link: { summary: 'A link for a cart with one line and a US address', input: { cart_id: EXAMPLE_CART } },
         'unknown-cart': { summary: 'A cart that does not exist (or is another caller’s)', input: { cart_id: 'cart_01kt2j28pzwq817ysfzgf1gjtv' } },
       },
       openapi: { method: 'POST', path: '/api/agent/payment-link', tags: ['payments'], summary: 'Get a payment link a human confirms (201; 200 with the live one)' },
