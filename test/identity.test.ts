@@ -1,15 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { classifyHost } from '../server/identity/ucp-agent';
 import { looksLikePii } from '../server/identity/service-buyer';
 import { agentHeaders, freshKey, testApp, testDatabase, type TestApp, type TestDatabase } from './support/app';
+import { AT_REFUSAL, BEFORE_REFUSAL, REFUSED_FROM, setClock } from './support/clock';
 
 let db: TestDatabase;
 let t: TestApp;
+let realClock: () => void;
 beforeAll(async () => {
+  // Reserved and IP profile hosts are served with an advisory until PROFILE_HOST_REFUSED_FROM:
+  // these tests run on its eve, whatever today is; the refusal is tested at the day itself.
+  realClock = setClock(BEFORE_REFUSAL);
   db = await testDatabase();
   t = await testApp({}, db);
 });
-afterAll(() => db.drop());
+afterAll(async () => {
+  await db.drop();
+  realClock();
+});
 
 const limits = (headers: Record<string, string>) => t.call('GET', '/api/agent/platform/limits', { headers });
 
@@ -112,7 +120,27 @@ describe('reserved and IP profile hosts', () => {
     }
   });
 
-  it('refuses them with the same code from the configured date on', async () => {
+  it('refuses them with the same code from PROFILE_HOST_REFUSED_FROM on', async () => {
+    vi.setSystemTime(new Date(AT_REFUSAL));
+    try {
+      for (const [header, code] of [
+        ['https://localhost/p.json', 'reserved_profile_host'],
+        ['https://[::1]/p.json', 'ip_profile_host'],
+      ]) {
+        const res = await limits({ 'UCP-Agent': header });
+        expect(res.status).toBe(400);
+        const body = await res.json();
+        expect(body.code).toBe(code);
+        expect(body.details.refused_from).toBe(REFUSED_FROM);
+      }
+      // A public host is not affected by the date.
+      expect((await limits(agentHeaders())).status).toBe(200);
+    } finally {
+      vi.setSystemTime(new Date(BEFORE_REFUSAL));
+    }
+  });
+
+  it('refuses them from a configured date', async () => {
     const refusing = await testApp({ PROFILE_HOST_REFUSED_FROM: '2020-01-01' }, db);
     for (const [header, code] of [
       ['https://localhost/p.json', 'reserved_profile_host'],

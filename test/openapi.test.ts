@@ -11,14 +11,15 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOC_SLUGS } from '../server/domain/docs';
 import { ERROR_CATALOGUE, type ErrorCode } from '../server/errors/catalogue';
-import { RECORDED_EXAMPLES } from '../server/http/openapi-examples';
+import { RECORDED } from '../server/http/openapi';
 import type { Operation } from '../server/trpc/meta';
 import { AGENT, BASE, freshKey, testApp, type TestApp } from './support/app';
+import { BEFORE_REFUSAL, setClock } from './support/clock';
 import { comparable, examplesApp, exampleRequest, EXAMPLES_ADMIN_TOKEN, playExamples, resolveExample } from './support/openapi-examples';
 
 type Json = Record<string, any>;
 
-/** A reserved profile host: served, with the reserved_profile_host advisory in the answer. */
+/** A reserved profile host: served, with the reserved_profile_host advisory in the answer (the clock is set before its refusal). */
 const ADVISED_AGENT = 'profile="https://agent.example.com/p.json"';
 /** The response headers of the service's own contract, which the document must declare where sent. */
 const CONTRACT_HEADERS = ['Request-Id', 'Service-Advisory', 'Idempotent-Replayed', 'Retry-After', 'Allow', 'WWW-Authenticate'];
@@ -92,11 +93,11 @@ describe('GET /api/openapi.json', () => {
       for (const [name, answer] of Object.entries(answers)) {
         expect(
           comparable(answer),
-          `${operation} example "${name}" no longer answers what server/http/openapi-examples.ts recorded: run npm run openapi:examples`,
-        ).toEqual(comparable(RECORDED_EXAMPLES[operation]?.[name]));
+          `${operation} example "${name}" no longer answers what server/http/openapi-examples.json recorded: run npm run openapi:examples`,
+        ).toEqual(comparable(RECORDED.examples[operation]?.[name]));
       }
     }
-    expect(Object.keys(RECORDED_EXAMPLES).sort()).toEqual(Object.keys(replayed).sort());
+    expect(Object.keys(RECORDED.examples).sort()).toEqual(Object.keys(replayed).sort());
   });
 
   it('is a valid OpenAPI 3.1 document', async () => {
@@ -262,9 +263,17 @@ describe('GET /api/openapi.json', () => {
 });
 
 describe('every real answer validates, by strict ajv, against the schema declared for it', () => {
+  // ADVISED_AGENT is served with its advisory only before PROFILE_HOST_REFUSED_FROM: these run on
+  // its eve, whatever today is. (The recorded examples above run on the real clock.)
+  let realClock: () => void;
+  beforeAll(() => {
+    realClock = setClock(BEFORE_REFUSAL);
+  });
+  afterAll(() => realClock());
+
   /** Inputs an operation really succeeds with: its examples recorded with a 2xx, each on a cart of its own (of `agent`'s). */
   function successInputs(operation: Operation, agent = AGENT): Promise<Record<string, unknown>[]> {
-    const recorded = RECORDED_EXAMPLES[operation.name] ?? {};
+    const recorded = RECORDED.examples[operation.name] ?? {};
     const inputs = Object.entries(operation.examples).flatMap(([name, e]) => ((recorded[name]?.status ?? 500) < 300 ? [e.input] : []));
     return Promise.all(inputs.map((input) => resolveExample(t, input, agent)));
   }

@@ -7,6 +7,10 @@
  *
  * A lazy expiry found inside a mutation that then fails (409 cart_expired) is rolled back with it;
  * the answer is still right, and the next reader or the sweep records it.
+ *
+ * One clock: the service's (`Date`), which sets every expiry and decides every one, passed to SQL as
+ * a value. Never the database's now(): a Postgres server's clock is not the process's, and a
+ * decision taken on one clock about a time written by the other could disagree by their skew.
  */
 import { and, eq, lte } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
@@ -60,17 +64,18 @@ const SWEEP_BATCH = 500;
  */
 export async function sweepExpired(db: Db): Promise<{ links: number; carts: number }> {
   const swept = { links: 0, carts: 0 };
+  const now = new Date().toISOString();
   for (;;) {
     const reopened = await rows(
       db,
       sql`WITH due AS (
             SELECT c.id FROM carts c
-            JOIN payment_links l ON l.cart_id = c.id AND l.status = 'live' AND l.expires_at <= now()
+            JOIN payment_links l ON l.cart_id = c.id AND l.status = 'live' AND l.expires_at <= ${now}::timestamptz
             LIMIT ${SWEEP_BATCH}
             FOR UPDATE OF c SKIP LOCKED
           ), expired AS (
-            UPDATE payment_links l SET status = 'expired', closed_at = now()
-            FROM due WHERE l.cart_id = due.id AND l.status = 'live' AND l.expires_at <= now()
+            UPDATE payment_links l SET status = 'expired', closed_at = ${now}::timestamptz
+            FROM due WHERE l.cart_id = due.id AND l.status = 'live' AND l.expires_at <= ${now}::timestamptz
             RETURNING l.cart_id
           )
           UPDATE carts c SET status = 'open' FROM expired WHERE c.id = expired.cart_id AND c.status = 'checkout'
@@ -83,7 +88,7 @@ export async function sweepExpired(db: Db): Promise<{ links: number; carts: numb
     const expired = await rows(
       db,
       sql`WITH due AS (
-            SELECT id FROM carts WHERE status = 'open' AND expires_at <= now()
+            SELECT id FROM carts WHERE status = 'open' AND expires_at <= ${now}::timestamptz
             LIMIT ${SWEEP_BATCH}
             FOR UPDATE SKIP LOCKED
           )

@@ -6,7 +6,7 @@
  * and only the token's SHA-256 is stored, for the page's lookup: the token itself is nowhere at rest.
  */
 import { createHash, createHmac } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { paymentLinks } from '../db/schema';
 import type { SettingsStore } from '../db/settings';
@@ -30,7 +30,7 @@ export async function liveLink(db: Db, cartId: string): Promise<typeof paymentLi
   const [link] = await db
     .select()
     .from(paymentLinks)
-    .where(and(eq(paymentLinks.cartId, cartId), eq(paymentLinks.status, 'live'), sql`${paymentLinks.expiresAt} > now()`));
+    .where(and(eq(paymentLinks.cartId, cartId), eq(paymentLinks.status, 'live'), gt(paymentLinks.expiresAt, new Date())));
   return link;
 }
 

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client';
-import { CatalogGenerator, type FeaturedSeller, type GeneratorOptions } from './generator';
+import { CATALOG_EPOCH, CatalogGenerator, type FeaturedSeller, type GeneratorOptions } from './generator';
 import { upsertSellers, writeProducts } from './writer';
 
 const HEADPHONES = 'Electronics > Audio > Headphones';
@@ -48,7 +48,9 @@ export const DEMO_FEATURED_SELLERS: FeaturedSeller[] = [
   },
 ];
 
-export const DEMO_CATALOG: GeneratorOptions = { sellers: 50, products: 5000, seed: 424242, featured: DEMO_FEATURED_SELLERS };
+// Dated from a fixed day, not today: the published examples record the demo's policy dates, and
+// the demo catalog must be a pure function of its seed to keep them true on any day.
+export const DEMO_CATALOG: GeneratorOptions = { sellers: 50, products: 5000, seed: 424242, now: CATALOG_EPOCH, featured: DEMO_FEATURED_SELLERS };
 
 // Any constant; it only has to be the same for every instance that might seed at once.
 const DEMO_SEED_LOCK = 724242;

@@ -20,7 +20,10 @@ export interface GeneratorOptions {
   sellers: number;
   products: number;
   seed: number;
-  /** Reference time for created_at ("the past year" ends here). Default: today 00:00 UTC, so runs on one day agree. */
+  /**
+   * Reference time for every date generated (created_at, policies' last_updated): "the past year"
+   * ends here. Default: CATALOG_EPOCH, never the clock, so a catalog is a pure function of its options.
+   */
   now?: Date;
   /** Products per chunk. */
   batchSize?: number;
@@ -114,10 +117,8 @@ const OPTION_VALUES: Record<Exclude<OptionKind, 'color' | 'none'>, { key: string
   'liquid-volume': { key: 'size', values: ['30 ml', '50 ml', '100 ml', '250 ml'], scalesPrice: true },
 };
 
-/** Start of today, UTC: the default reference time. */
-function today(): Date {
-  return new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS);
-}
+/** The default reference time: a fixed day, so what a seed generates does not age with the calendar. */
+export const CATALOG_EPOCH = new Date('2026-01-01T00:00:00Z');
 
 /** `Café Müller` → `cafe-muller`. */
 function slugify(text: string): string {
@@ -158,7 +159,7 @@ export class CatalogGenerator {
     if (!Number.isInteger(opts.sellers) || opts.sellers < 1) throw new RangeError('sellers must be a positive integer');
     if (!Number.isInteger(opts.products) || opts.products < 0) throw new RangeError('products must be a non-negative integer');
     if ((opts.featured?.length ?? 0) > opts.sellers) throw new RangeError('more featured sellers than sellers');
-    this.now = (opts.now ?? today()).getTime();
+    this.now = (opts.now ?? CATALOG_EPOCH).getTime();
     this.batchSize = opts.batchSize ?? 500;
     this.brandPool = this.makeBrandPool();
     const shares = this.productShares();

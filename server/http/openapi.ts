@@ -4,7 +4,7 @@
  * error status an operation can answer with one closed schema per error code (its `details` from
  * errors/details.ts), the response headers, the identification and idempotency request headers,
  * security only where a credential is needed, and each operation's example calls with the answers
- * recorded for them (openapi-examples.ts).
+ * recorded for them (openapi-examples.json, data written by `npm run openapi:examples`).
  *
  * The result is held to strict tools: JSON Schema 2020-12 in ajv's strict mode validates every
  * real body against it, and `npm run lint:openapi` (Redocly, Spectral) finds nothing to report.
@@ -19,9 +19,22 @@ import { ADVISORY_CATALOGUE } from '../identity/advisories';
 import type { AppRouter } from '../routers';
 import { REQUEST_ID } from '../trpc/context';
 import type { Operation } from '../trpc/meta';
-import { RECORDED_BASE, RECORDED_EXAMPLES, type RecordedAnswer } from './openapi-examples';
+import recordedExamples from './openapi-examples.json' with { type: 'json' };
 
 type Json = Record<string, any>;
+
+export interface RecordedAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** What `npm run openapi:examples` records: the origin it ran at, then operation name → example name → answer. */
+export interface ExampleRecording {
+  base: string;
+  examples: Record<string, Record<string, RecordedAnswer>>;
+}
+
+export const RECORDED: ExampleRecording = recordedExamples;
 
 /** The agent profile and idempotency key the example calls are made (and recorded) with. */
 export const EXAMPLE_AGENT = 'profile="https://agent.shopbot.dev/profile.json"';
@@ -244,7 +257,7 @@ function responseHeaders(operation: Operation, status: number, codes: readonly E
 
 /** Recorded answers name the recording's origin; the document names this deployment's. */
 function rebased(value: unknown, base: string): unknown {
-  if (typeof value === 'string') return value.replaceAll(RECORDED_BASE, base);
+  if (typeof value === 'string') return value.replaceAll(RECORDED.base, base);
   if (Array.isArray(value)) return value.map((v) => rebased(v, base));
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rebased(v, base)]));
   return value;
@@ -277,7 +290,7 @@ function requestBodyExamples(operation: Operation, pathParams: readonly string[]
 /** The recorded answers of an operation's examples, by status. */
 function recordedAnswers(operation: Operation, base: string): Map<number, Json> {
   const byStatus = new Map<number, Json>();
-  const recorded: Record<string, RecordedAnswer> = RECORDED_EXAMPLES[operation.name] ?? {};
+  const recorded = RECORDED.examples[operation.name] ?? {};
   for (const [name, example] of Object.entries(operation.examples)) {
     const answer = recorded[name];
     if (!answer) continue;

@@ -18,7 +18,7 @@ export interface AgentProfile {
 }
 
 /** Extracts the profile URL from either wire form, or throws ucp_agent_invalid. */
-function profileUrlOf(header: string): string {
+export function profileUrlOf(header: string): string {
   const value = header.trim();
   let dictionary;
   try {
@@ -99,6 +99,7 @@ const recent = new Map<string, { day: string; opts: IdentifyOptions; identificat
 const RECENT_MAX = 10_000;
 const DAY_MS = 86_400_000;
 let currentDay = '';
+let dayStarts = 0;
 let dayEnds = 0;
 
 interface IdentifyOptions {
@@ -106,12 +107,16 @@ interface IdentifyOptions {
   refusedFrom: string;
 }
 
-/** Today in UTC (YYYY-MM-DD), formatted once a day rather than once a request. */
+/**
+ * Today in UTC (YYYY-MM-DD), formatted once a day rather than once a request. A clock set back (an
+ * NTP step, a test's clock) moves the day back too.
+ */
 function today(): string {
   const now = Date.now();
-  if (now >= dayEnds) {
+  if (now >= dayEnds || now < dayStarts) {
     currentDay = new Date(now).toISOString().slice(0, 10);
-    dayEnds = (Math.floor(now / DAY_MS) + 1) * DAY_MS;
+    dayStarts = Math.floor(now / DAY_MS) * DAY_MS;
+    dayEnds = dayStarts + DAY_MS;
   }
   return currentDay;
 }

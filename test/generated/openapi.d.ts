@@ -988,7 +988,7 @@ export interface components {
              * @enum {string}
              */
             type: "error" | "warning" | "info";
-            /** @description Stable identifier: address_required, address_undeliverable, insufficient_stock, payment_link_cancelled. */
+            /** @description Stable identifier: address_required, address_undeliverable, insufficient_stock, payment_link_cancelled, payment_failed. */
             code: string;
             /** @description What happened and what to do, in prose. */
             message: string;

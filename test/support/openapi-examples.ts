@@ -1,19 +1,18 @@
 /**
  * Plays every operation's example calls (its `examples` metadata) against a service over the demo
- * catalog: `npm run openapi:examples` records the answers into server/http/openapi-examples.ts and
+ * catalog: `npm run openapi:examples` records the answers into server/http/openapi-examples.json and
  * test/openapi.test.ts replays the calls to check that the recording is still what is answered.
  */
 import { ensureDemoCatalog } from '../../server/catalog/demo';
-import { EXAMPLE_AGENT, EXAMPLE_IDEMPOTENCY_KEY } from '../../server/http/openapi';
+import { EXAMPLE_AGENT, EXAMPLE_IDEMPOTENCY_KEY, type ExampleRecording } from '../../server/http/openapi';
 import { newId } from '../../server/lib/ids';
 import { EXAMPLE_CART, EXAMPLE_ITEM } from '../../server/routers/carts';
-import type { RecordedAnswer } from '../../server/http/openapi-examples';
 import type { Operation } from '../../server/trpc/meta';
 import { testApp, type TestApp } from './app';
 
 export const EXAMPLES_ADMIN_TOKEN = 'examples-admin-token-0123456789';
 
-export type Recording = Record<string, Record<string, RecordedAnswer>>;
+export type Recording = ExampleRecording['examples'];
 
 /** A service over a fresh database seeded with the demo catalog, its admin API enabled. */
 export async function examplesApp(): Promise<TestApp> {
