@@ -11,6 +11,7 @@ import { rows, type Db } from '../server/db/client';
 import { carts, variants } from '../server/db/schema';
 import { updateLimits } from '../server/domain/limits';
 import { agentHeaders, freshKey, testApp, type TestApp } from './support/app';
+import { setClock } from './support/clock';
 import { seedCatalog, seller } from './support/catalog-fixtures';
 
 const ADMIN = 'admin-token-for-cart-tests-0123456789';
@@ -473,6 +474,25 @@ describe('expiry', () => {
     const [link] = await rows<{ status: string }>(db, sql`SELECT status FROM payment_links WHERE cart_id = ${paying.id}`);
     expect(link.status).toBe('expired');
     expect(await sweepExpired(db)).toEqual({ links: 0, carts: 0 });
+  });
+
+  it('decides every expiry on the service’s clock, never the database’s', async () => {
+    // Postgres's now() is the server's clock; a day on the service's clock must move every expiry
+    // (the sweep, a cart's read, the live link) alike.
+    const stale = await create();
+    const paying = await create({ items: [byId('Trail Mug')], shipping_address: ADDRESS });
+    ok(await api('POST', '/api/agent/payment-link', { cart_id: paying.id }), 201);
+    const realClock = setClock(new Date(Date.now() + 8 * 86_400_000).toISOString());
+    try {
+      const swept = await sweepExpired(db);
+      expect(swept.links).toBeGreaterThanOrEqual(1);
+      expect(swept.carts).toBeGreaterThanOrEqual(1);
+      expect(ok(await api('GET', `/api/agent/cart/${stale.id}`), 200).status).toBe('expired');
+      const reopened = ok(await api('GET', `/api/agent/cart/${paying.id}`), 200);
+      expect(reopened.links.payment_link).toBeNull();
+    } finally {
+      realClock();
+    }
   });
 
   it('applies a due link’s expiry when the cart is read: the cart is open again', async () => {

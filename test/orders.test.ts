@@ -1,14 +1,15 @@
 /**
  * Order placement over the real tables: stock taken under row locks, the products' denormalised
  * stock and in-stock price kept true, a short line or a moved price places nothing, and on
- * Postgres with a real pool two buyers racing for the last unit get exactly one order.
+ * Postgres with a real pool two buyers racing for the last unit get exactly one order. Voiding an
+ * order gives its stock back (columns kept true) and lets its cart hold a new order.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows, type Db } from '../server/db/client';
 import { carts, orders, products, variants, type OrderLine } from '../server/db/schema';
 import { newId } from '../server/lib/ids';
-import { placeOrder, type OrderRequest } from '../server/orders/place';
+import { placeOrder, voidOrder, type OrderRequest } from '../server/orders/place';
 import { testDatabase, type TestDatabase } from './support/app';
 import { seedCatalog, seller } from './support/catalog-fixtures';
 
@@ -28,6 +29,7 @@ beforeAll(async () => {
         { title: 'Two Tone Mug', variants: [[1200, 3], [1500, 1]] },
         { title: 'Endless Pencil', variants: [[100, null]] },
         { title: 'Twin Lamp', variants: [[2000, 1], [2100, 1]] },
+        { title: 'Solo Vase', variants: [[3000, 1]] },
       ],
     },
   ]);
@@ -124,5 +126,35 @@ describe('placeOrder', () => {
     expect(results.every((r) => r.placed)).toBe(true);
     const lamp = await productOf(a.product_id);
     expect([lamp.stockMax, lamp.priceMinInStock]).toEqual([0, null]);
+  });
+});
+
+describe('voidOrder', () => {
+  const place = (req: OrderRequest) => db.transaction((tx) => placeOrder(tx as unknown as Db, req));
+
+  it('gives the stock back with the product columns true, once; the cart can then hold a new order, but never two standing ones', async () => {
+    const vase = await line('Solo Vase', 0, 1);
+    const req = await request([vase]);
+    const first = await place(req);
+    if (!first.placed) throw new Error('not placed');
+    expect([(await productOf(vase.product_id)).stockMax, (await productOf(vase.product_id)).priceMinInStock]).toEqual([0, null]);
+
+    const voided = await db.transaction((tx) => voidOrder(tx as unknown as Db, first.order.id));
+    expect(voided).toMatchObject({ id: first.order.id, status: 'voided' });
+    expect(await stockOf(vase.variant_id)).toBe(1);
+    const product = await productOf(vase.product_id);
+    expect([product.stockMax, product.priceMinInStock]).toEqual([1, 3000]);
+    // A second void of the same order returns nothing more.
+    expect(await db.transaction((tx) => voidOrder(tx as unknown as Db, first.order.id))).toBeUndefined();
+    expect(await stockOf(vase.variant_id)).toBe(1);
+
+    // The voided order does not hold the cart: it is paid again.
+    const second = await place({ ...req, payment: { provider: 'builtin', reference: newId('auth') } });
+    expect(second.placed).toBe(true);
+    expect((await db.select().from(orders).where(eq(orders.cartId, req.cart.id))).map((o) => o.status).sort()).toEqual(['placed', 'voided']);
+    // One standing order per cart still: a third is refused by the database.
+    const pencil = await line('Endless Pencil', 0, 1);
+    const third = await place({ ...req, lines: [pencil], payment: { provider: 'builtin', reference: newId('auth') } }).catch((err: Error) => err);
+    expect(String((third as Error).cause ?? third)).toContain('orders_cart_idx');
   });
 });

@@ -2,7 +2,9 @@
  * POST /api/agent/payment-link and the MCP tool `checkout`, through the real handler and database:
  * 201 with the link, the same request replayed, the live link again with 200, not-ready reasons
  * checked before the total ceiling, the ceiling's documented body, ownership, a cancelled link
- * (its page saying so), an expired link reopening the cart.
+ * (its page saying so), an expired link reopening the cart. Paying a link on the built-in page:
+ * refused while its total is above the limit in force at that moment; a payment whose capture is
+ * refused for good voids the order and opens the cart again.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -10,9 +12,12 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rows, type Db } from '../server/db/client';
-import { carts, paymentLinks } from '../server/db/schema';
+import { carts, orders, paymentLinks } from '../server/db/schema';
 import { updateLimits } from '../server/domain/limits';
+import type { BuiltinProvider } from '../server/payments/builtin';
+import { completePayment } from '../server/payments/complete';
 import { payPage } from '../server/payments/pay-page';
+import { providerNamed } from '../server/payments/select';
 import { freshKey } from './support/app';
 import { agentApi, PROFILE, seedCart } from './support/cart-fixtures';
 import { seedCatalog, seller } from './support/catalog-fixtures';
@@ -196,6 +201,71 @@ describe('POST /api/agent/payment-link', () => {
     await db.update(paymentLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(paymentLinks.cartId, c.id));
     expect(await payPage(s.app.services).view(tokenOf(link.url), {})).toEqual({ state: 'expired' });
     expect((await cartRow(c.id)).status).toBe('open');
+  });
+});
+
+describe('paying a link on the built-in page', () => {
+  const CARD = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ada Lovelace' };
+  const builtin = () => providerNamed(s.config, 'builtin') as BuiltinProvider;
+  const ordersOf = (cartId: string) => db.select().from(orders).where(eq(orders.cartId, cartId));
+
+  async function pay(token: string): Promise<string> {
+    const page = payPage(s.app.services);
+    const view = await page.view(token, {});
+    if (view.state !== 'live' || !('form' in view.payment)) throw new Error(`not a live built-in link: ${view.state}`);
+    return page.submit(token, { form_token: view.payment.form.formToken, ...CARD }, { origin: s.url, referer: null });
+  }
+
+  it('is refused while its total is above the limit in force when it is paid, saying why; payable once the limit allows it', async () => {
+    const c = await cart();
+    const token = tokenOf((await checkout(c.id)).body.url);
+    const authorizations = new Set(builtin().ledger.keys());
+    await updateLimits(db, { max_cart_total_cents: 5000 });
+
+    const overLimit = { state: 'live', alert: expect.stringContaining('its total of $54.97 is above the network’s current limit of $50.00') };
+    // Said before paying, and after the refused attempt.
+    expect(await payPage(s.app.services).view(token, {})).toMatchObject(overLimit);
+    expect(await pay(token)).toBe(`/pay/${token}`);
+    expect(await payPage(s.app.services).view(token, {})).toMatchObject(overLimit);
+    expect(await ordersOf(c.id)).toEqual([]);
+    expect((await cartRow(c.id)).status).toBe('checkout');
+    // The card was authorized, then released: nothing charged.
+    const taken = [...builtin().ledger].filter(([id]) => !authorizations.has(id));
+    expect(taken.map(([, entry]) => entry.state)).toEqual(['released']);
+
+    await updateLimits(db, { max_cart_total_cents: 100000 });
+    expect(await pay(token)).toBe(`/pay/${token}`);
+    expect(await payPage(s.app.services).view(token, {})).toMatchObject({ state: 'paid' });
+  });
+
+  it('a capture the provider refuses for good voids the order: stock back, the cart open with payment_failed, the page saying so; the cart pays again', async () => {
+    const c = await cart([['Copper Whisk', 3]]);
+    const token = tokenOf((await checkout(c.id)).body.url);
+    const [link] = await db.select().from(paymentLinks).where(eq(paymentLinks.cartId, c.id));
+    const stock = async () => (await rows<{ stock: number }>(db, sql`SELECT v.stock FROM variants v JOIN products p ON p.id = v.product_id WHERE p.title = 'Copper Whisk'`))[0].stock;
+    const before = await stock();
+    // An authorization the card network let go of before the capture.
+    const auth = await builtin().authorize!(CARD, { amountCents: link.amountCents, currency: 'USD' });
+    if (auth.status !== 'authorized') throw new Error(auth.status);
+    await builtin().release(auth.authorization, 'lapsed');
+
+    const outcome = await completePayment(s.app.services, { linkId: link.id, authorization: auth.authorization, provider: 'builtin' });
+    expect(outcome).toEqual({ kind: 'payment_failed', orderId: expect.stringMatching(/^ord_/) });
+    expect((await ordersOf(c.id)).map((o) => o.status)).toEqual(['voided']);
+    expect(await stock()).toBe(before);
+    const view = await api('GET', `/api/agent/cart/${c.id}`);
+    expect(view.body).toMatchObject({ status: 'open', order_id: null, links: { payment_link: null } });
+    expect(view.body.messages).toContainEqual(expect.objectContaining({ type: 'warning', code: 'payment_failed' }));
+    expect(await payPage(s.app.services).view(token, {})).toEqual({ state: 'failed' });
+    // The same failure reported again changes nothing.
+    expect(await completePayment(s.app.services, { linkId: link.id, authorization: auth.authorization, provider: 'builtin' })).toEqual({ kind: 'not_payable', reason: 'failed' });
+
+    const again = await checkout(c.id);
+    expect(again.status).toBe(201);
+    expect(await pay(tokenOf(again.body.url))).toBe(`/pay/${tokenOf(again.body.url)}`);
+    expect((await ordersOf(c.id)).map((o) => o.status).sort()).toEqual(['placed', 'voided']);
+    expect(await stock()).toBe(before - 3);
+    expect((await api('GET', `/api/agent/cart/${c.id}`)).body.messages).toEqual([]);
   });
 });
 

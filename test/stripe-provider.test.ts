@@ -1,11 +1,12 @@
 /**
  * The Stripe provider through the official SDK against the local stand-in: the Checkout Session it
- * opens, the idempotency keys that make retries safe, and outages answered as 503 with Retry-After.
- * (The payment link, webhook and order are in test/stripe.test.ts.)
+ * opens, the idempotency keys that make retries safe, and outages answered as 503 with Retry-After,
+ * unlike a capture Stripe refuses for good (CaptureRefused). (The payment link, webhook and order
+ * are in test/stripe.test.ts.)
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../server/errors/catalogue';
-import type { PaymentProvider, PaymentRequest } from '../server/payments/provider';
+import { CaptureRefused, type PaymentProvider, type PaymentRequest } from '../server/payments/provider';
 import { stripeProvider } from '../server/payments/stripe';
 import { STANDIN_SECRET_KEY, startStripeStandin, type StripeStandin } from './support/stripe-standin';
 
@@ -183,5 +184,26 @@ describe('capture and release', () => {
     expect(await failure(provider.capture(pi, 'plink_z'))).toMatchObject({ code: 'service_unavailable' });
     await provider.capture(pi, 'plink_z');
     expect(standin.captures.filter((c) => c === pi)).toHaveLength(1);
+  });
+
+  it('a capture Stripe refuses for good (authorization expired, card declined) is CaptureRefused, not a 503', async () => {
+    const expired = await authorized();
+    standin.expireAuthorization(expired);
+    await expect(provider.capture(expired, 'plink_e')).rejects.toBeInstanceOf(CaptureRefused);
+    const declined = await authorized();
+    standin.failNext('declined');
+    await expect(provider.capture(declined, 'plink_d')).rejects.toBeInstanceOf(CaptureRefused);
+    expect(standin.captures).not.toContain(expired);
+  });
+
+  it('a PaymentIntent captured or cancelled already: capturing or releasing it again is no error', async () => {
+    const captured = await authorized();
+    await provider.capture(captured, 'plink_c1');
+    // Another key (Stripe forgets keys after 24 h): Stripe refuses, naming the PaymentIntent as succeeded.
+    await provider.capture(captured, 'plink_c2');
+    const lapsed = await authorized();
+    standin.expireAuthorization(lapsed);
+    await provider.release(lapsed, 'plink_r');
+    expect(standin.requests.filter((r) => r.outcome === 'refused').map((r) => r.path)).toEqual([`/v1/payment_intents/${captured}/capture`, `/v1/payment_intents/${lapsed}/cancel`]);
   });
 });

@@ -4,7 +4,9 @@
  * the payment link is the Checkout Session's URL; retries after a 503 open no second session;
  * Stripe down answers 503 with Retry-After; the signed webhook places the order and captures,
  * refuses bad signatures, does nothing twice for a replayed event, and releases the authorization
- * of an order that cannot be placed.
+ * of an order that cannot be placed. It acts only on the sessions our links opened: events naming
+ * no link of ours, another session, another amount, or of a shape Stripe does not send are
+ * answered 200 `ignored` and release nothing; a capture Stripe refuses for good voids the order.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -247,9 +249,20 @@ describe('the webhook', () => {
     const { cartId, session } = await paidOnStripe();
     const res = await deliver(standin.event('payment_intent.amount_capturable_updated', standin.paymentIntents.get(session.payment_intent!)!));
     expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true, ignored: 'event_type_not_handled' });
     expect((await cartRow(cartId)).status).toBe('checkout');
   });
 
+  it('our own link cancelled meanwhile: its authorization is released, as for every link of ours that cannot be paid', async () => {
+    const { cartId, session, event } = await paidOnStripe();
+    const [item] = (await agentApi(s)('GET', `/api/agent/cart/${cartId}`)).body.line_items;
+    expect((await agentApi(s)('PATCH', `/api/agent/cart/${cartId}/items/${item.id}`, { quantity: 2 })).status).toBe(200);
+    const res = await deliver(event);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true });
+    expect(standin.cancellations).toContain(session.payment_intent);
+    expect(await db.select().from(orders).where(eq(orders.cartId, cartId))).toEqual([]);
+  });
   it('answers only POST, and JSON errors for a body over 1 MiB', async () => {
     const get = await fetch(`${s.url}/api/webhooks/stripe`);
     expect(get.status).toBe(405);
@@ -260,6 +273,135 @@ describe('the webhook', () => {
     expect(await big.json()).toMatchObject({ code: 'payload_too_large' });
   });
 });
+
+describe('the webhook acts only on the sessions our links opened', () => {
+  /** Nothing happened to any payment: no capture, no release, no order. */
+  function expectUntouched(...paymentIntents: string[]) {
+    for (const pi of paymentIntents) {
+      expect(standin.paymentIntents.get(pi)!.status).toBe('requires_capture');
+      expect(standin.cancellations).not.toContain(pi);
+      expect(standin.captures).not.toContain(pi);
+    }
+  }
+
+  it('a completed session naming no link of ours (another product on the account) is ignored: its payment is not released', async () => {
+    const before = standin.requests.length;
+    for (const reference of [undefined, 'plink_01zzzzzzzzzzzzzzzzzzzzzzzz']) {
+      const foreign = standin.foreignSession(2500, reference);
+      const res = await deliver(standin.event('checkout.session.completed', foreign));
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ received: true, ignored: 'unknown_link' });
+      expectUntouched(foreign.payment_intent!);
+    }
+    // Not a single call to Stripe.
+    expect(standin.requests.length).toBe(before);
+  });
+
+  it('our link, but another session and its PaymentIntent: ignored, no order, neither payment touched', async () => {
+    const { cartId, link, session } = await paidOnStripe();
+    const [row] = await db.select().from(paymentLinks).where(eq(paymentLinks.cartId, cartId));
+    // Another product's session claiming our link, for our amount even.
+    const foreign = standin.foreignSession(link.amount_cents, row.id);
+    const res = await deliver(standin.event('checkout.session.completed', foreign));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true, ignored: 'session_mismatch' });
+    // Our own session's event naming the other session's PaymentIntent is another session too.
+    const swapped = await deliver(standin.event('checkout.session.completed', { ...foreign, client_reference_id: row.id, payment_intent: session.payment_intent }));
+    expect(await swapped.json()).toEqual({ received: true, ignored: 'session_mismatch' });
+    expect(await db.select().from(orders).where(eq(orders.cartId, cartId))).toEqual([]);
+    expect((await cartRow(cartId)).status).toBe('checkout');
+    expectUntouched(foreign.payment_intent!, session.payment_intent!);
+  });
+
+  it('our session, but not for the link’s amount or currency: ignored, nothing placed or released', async () => {
+    const { cartId, session } = await paidOnStripe();
+    for (const changed of [{ amount_total: session.amount_total - 1 }, { currency: 'eur' }]) {
+      const res = await deliver(standin.event('checkout.session.completed', { ...session, ...changed }));
+      expect(await res.json()).toEqual({ received: true, ignored: 'amount_mismatch' });
+    }
+    expect(await db.select().from(orders).where(eq(orders.cartId, cartId))).toEqual([]);
+    expectUntouched(session.payment_intent!);
+  });
+
+  it('signed payloads of a shape Stripe does not send answer 200 ignored (not a 500 Stripe retries for days)', async () => {
+    const { cartId, session } = await paidOnStripe();
+    const envelope = { id: 'evt_test_odd', object: 'event', type: 'checkout.session.completed', created: 1 };
+    const payloads = [
+      { ...envelope },
+      { ...envelope, data: {} },
+      { ...envelope, data: { object: null } },
+      { ...envelope, data: { object: 'cs_test_x' } },
+      { ...envelope, data: { object: { ...session, payment_intent: 42 } } },
+      { ...envelope, data: { object: { ...session, amount_total: String(session.amount_total) } } },
+      { ...envelope, data: { object: { ...session, client_reference_id: ['x'] } } },
+      { ...envelope, id: 7, data: { object: session } },
+      [],
+      'checkout.session.completed',
+    ];
+    for (const payload of payloads) {
+      const res = await deliver(standin.signed(JSON.stringify(payload)));
+      expect(res.status, JSON.stringify(payload)).toBe(200);
+      expect(await res.json()).toEqual({ received: true, ignored: 'unexpected_shape' });
+    }
+    // A session that is not a completed card payment is not one of ours to act on either.
+    for (const changed of [{ mode: 'subscription' }, { status: 'open' }, { payment_intent: null }]) {
+      const res = await deliver(standin.event('checkout.session.completed', { ...session, ...changed }));
+      expect(await res.json()).toEqual({ received: true, ignored: 'not_a_completed_payment' });
+    }
+    expect(await db.select().from(orders).where(eq(orders.cartId, cartId))).toEqual([]);
+    expectUntouched(session.payment_intent!);
+  });
+});
+
+describe('a capture Stripe refuses for good', () => {
+  const stockOf = async (title: string) => (await db.select({ stock: variants.stock }).from(variants).where(eq(variants.id, await variantId(title))))[0].stock;
+
+  it('voids the order: stock back, the cart open with payment_failed, and the cart can be paid again', async () => {
+    const before = { kettle: await stockOf('Enamel Kettle'), whisk: await stockOf('Copper Whisk') };
+    const { cartId, session, event } = await paidOnStripe();
+    // The authorization lapsed before the event came through (Stripe cancels it after 7 days).
+    standin.expireAuthorization(session.payment_intent!);
+    const res = await deliver(event);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true });
+
+    const [voided] = await db.select().from(orders).where(eq(orders.cartId, cartId));
+    expect(voided.status).toBe('voided');
+    expect({ kettle: await stockOf('Enamel Kettle'), whisk: await stockOf('Copper Whisk') }).toEqual(before);
+    const [link] = await db.select().from(paymentLinks).where(eq(paymentLinks.cartId, cartId));
+    expect(link.status).toBe('failed');
+    const cart = (await agentApi(s)('GET', `/api/agent/cart/${cartId}`)).body;
+    expect(cart).toMatchObject({ status: 'open', order_id: null, links: { payment_link: null } });
+    expect(cart.messages).toContainEqual(expect.objectContaining({ code: 'payment_failed', message: expect.stringContaining('nothing was charged') }));
+    expect(Date.parse(cart.expires_at)).toBeGreaterThan(Date.now());
+    expect(standin.captures).not.toContain(session.payment_intent);
+    // Stripe delivering the event again changes nothing.
+    expect((await deliver(event)).status).toBe(200);
+    expect((await db.select().from(orders).where(eq(orders.cartId, cartId))).map((o) => o.status)).toEqual(['voided']);
+
+    // A new link, paid: a new order for the same cart, captured.
+    const again = await paymentLink(cartId);
+    expect(again.status, JSON.stringify(again.body)).toBe(201);
+    const next = standin.complete(sessionsOf(cartId).find((x) => x.status === 'open')!.id);
+    expect((await deliver(standin.event('checkout.session.completed', next))).status).toBe(200);
+    const placed = (await db.select().from(orders).where(eq(orders.cartId, cartId))).filter((o) => o.status === 'placed');
+    expect(placed).toHaveLength(1);
+    expect(await cartRow(cartId)).toMatchObject({ status: 'completed', orderId: placed[0].id, notices: [] });
+    expect(standin.captures).toContain(next.payment_intent);
+    expect(await stockOf('Enamel Kettle')).toBe(before.kettle! - 1);
+  });
+
+  it('a card declined at capture voids the order too; an outage does not (503, see above)', async () => {
+    const { cartId, session, event } = await paidOnStripe();
+    standin.failNext('declined');
+    expect((await deliver(event)).status).toBe(200);
+    expect((await db.select().from(orders).where(eq(orders.cartId, cartId))).map((o) => o.status)).toEqual(['voided']);
+    // What Stripe still held of the authorization was released.
+    expect(standin.paymentIntents.get(session.payment_intent!)!.status).toBe('canceled');
+    expect((await cartRow(cartId)).status).toBe('open');
+  });
+});
+
 
 describe('the webhook where Stripe is not fully configured', () => {
   it('without STRIPE_WEBHOOK_SECRET: 503, so Stripe keeps the event and delivers it again once the secret is set', async () => {

@@ -4,9 +4,13 @@
  * Stripe sent: the body is read raw (under the 1 MiB cap of every request) and verified with the
  * SDK against STRIPE_WEBHOOK_SECRET before anything is parsed or done.
  *
- * - `checkout.session.completed`: the human's card is authorized (manual capture) → the one domain
- *   function that places the order, then captures, or releases when it cannot place.
- * - every other event type is acknowledged and ignored.
+ * - `checkout.session.completed` for the session one of our links opened (payments/stripe-events.ts
+ *   checks the shape, the link, the session, the amount and the currency): the human's card is
+ *   authorized (manual capture) → the one domain function that places the order, then captures,
+ *   or releases when it cannot place (a capture refused for good voids the order).
+ * - anything else (other event types, other shapes, sessions not ours) is acknowledged, ignored
+ *   and logged: 200 `{received: true, ignored: "<reason>"}`; nothing is released, since the
+ *   payment may belong to another product on the same Stripe account.
  *
  * Replays: each handled event id is recorded in provider_events after its effect, and a recorded
  * id is answered at once without doing anything. The effect is itself idempotent (a second
@@ -27,7 +31,8 @@ import { providerEvents } from '../db/schema';
 import { ApiError, errorBody } from '../errors/catalogue';
 import { toApiError } from '../errors/from-unknown';
 import { newId } from '../lib/ids';
-import { completePayment } from '../payments/complete';
+import { completePayment, type CompletedPayment } from '../payments/complete';
+import { actionFor, stripeEvent, type StripeEvent } from '../payments/stripe-events';
 import type { Services } from '../trpc/context';
 import { readBody, type RawHandler } from './node-adapter';
 
@@ -47,9 +52,20 @@ export function stripeWebhook(services: Services): RawHandler {
     const fail = (err: ApiError) => send(err.status, errorBody(err, requestId), err.headers);
 
     try {
-      const event = await verifiedEvent(services, req);
+      const parsed = stripeEvent.safeParse(await verifiedEvent(services, req));
+      if (!parsed.success) {
+        console.warn('Stripe webhook: a signed payload that is not an event was ignored.');
+        return send(200, { received: true, ignored: 'unexpected_shape' });
+      }
+      const event = parsed.data;
       if (await alreadyHandled(services, event.id)) return send(200, { received: true });
-      await handle(services, event);
+      const action = await actionFor(services.db, event);
+      if (action.act === 'ignore') {
+        // Not recorded: acting on nothing needs no replay protection.
+        console.warn(`Stripe event ${event.id} (${event.type}) ignored: ${action.reason} (${action.detail}).`);
+        return send(200, { received: true, ignored: action.reason });
+      }
+      await complete(services, event, action.payment);
       await services.db.insert(providerEvents).values({ id: event.id, provider: 'stripe' }).onConflictDoNothing();
       send(200, { received: true });
     } catch (err) {
@@ -58,7 +74,8 @@ export function stripeWebhook(services: Services): RawHandler {
   };
 }
 
-async function verifiedEvent(services: Services, req: IncomingMessage): Promise<Stripe.Event> {
+/** The verified payload: JSON signed with our secret, of a shape still to be checked. */
+async function verifiedEvent(services: Services, req: IncomingMessage): Promise<unknown> {
   const stripe = services.config.stripe;
   if (!stripe) throw new ApiError('not_found');
   if (req.method !== 'POST') throw new ApiError('method_not_allowed', { headers: { Allow: 'POST' } });
@@ -90,14 +107,10 @@ async function alreadyHandled(services: Services, eventId: string): Promise<bool
   return row !== undefined;
 }
 
-async function handle(services: Services, event: Stripe.Event): Promise<void> {
-  if (event.type !== 'checkout.session.completed') return;
-  const session = event.data.object;
-  const authorization = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
-  // Only our sessions: payment mode, opened for a link (client_reference_id), card authorized.
-  if (session.mode !== 'payment' || session.status !== 'complete' || !session.client_reference_id || !authorization) return;
-  const outcome = await completePayment(services, { linkId: session.client_reference_id, authorization, provider: 'stripe' });
-  // No new order (a short line, a link cancelled or expired meanwhile, or paid already): whatever
-  // this payment did not buy was released, and a retry by Stripe would change nothing.
-  if (outcome.kind !== 'placed') console.warn(`Stripe event ${event.id}: session ${session.id} placed no new order (${outcome.kind}).`);
+async function complete(services: Services, event: StripeEvent, payment: CompletedPayment): Promise<void> {
+  const outcome = await completePayment(services, payment);
+  // No new order (a short line, a link cancelled or expired meanwhile, paid already, or a capture
+  // refused for good): whatever this payment did not buy was released, and a retry by Stripe
+  // would change nothing.
+  if (outcome.kind !== 'placed') console.warn(`Stripe event ${event.id}: link ${payment.linkId} placed no new order (${outcome.kind}).`);
 }

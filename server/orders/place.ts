@@ -5,8 +5,9 @@
  * writer also takes products before variants, so the two never wait on each other in a cycle),
  * and stock is re-checked under those locks before it is decremented. Two buyers racing for the
  * last unit: the second waits for the first to commit, then sees no stock and places nothing.
+ * Voiding an order (its payment could never be captured) gives the stock back the same way.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client';
 import { carts, orders, UNTRACKED_STOCK, type OrderLine, type OrderTotals, type ShippingAddress } from '../db/schema';
 import { newId } from '../lib/ids';
@@ -44,18 +45,39 @@ interface LockedVariant {
   price_cents: number;
 }
 
-export async function placeOrder(tx: Db, request: OrderRequest): Promise<PlaceResult> {
-  const ids = request.lines.map((l) => l.variant_id);
+/** Locks the variants and their products, products first, each in id order (see the top of the file). */
+async function lockStock(tx: Db, ids: string[]): Promise<LockedVariant[]> {
   await rows(
     tx,
     sql`SELECT p.id FROM products p
         WHERE p.id IN (SELECT product_id FROM variants WHERE id IN (SELECT jsonb_array_elements_text(${json(ids)})))
         ORDER BY p.id FOR UPDATE OF p`,
   );
-  const locked = await rows<LockedVariant>(
+  return rows<LockedVariant>(
     tx,
     sql`SELECT id, stock, price_cents FROM variants WHERE id IN (SELECT jsonb_array_elements_text(${json(ids)})) ORDER BY id FOR UPDATE`,
   );
+}
+
+/** Takes `quantity` units of each variant (a negative quantity gives them back), under lockStock's locks. */
+async function moveStock(tx: Db, moves: { id: string; quantity: number }[]): Promise<void> {
+  await tx.execute(sql`UPDATE variants v SET stock = v.stock - x.quantity
+      FROM jsonb_to_recordset(${json(moves)}) AS x(id text, quantity int)
+      WHERE v.id = x.id AND v.stock IS NOT NULL`);
+  // The products' denormalised columns follow their variants, as the catalog writer computes them
+  // (catalog/writer.ts priceAndStock): search filters and sorts on them.
+  await tx.execute(sql`UPDATE products p SET stock_max = s.stock_max, price_min_in_stock = s.price_min_in_stock
+      FROM (SELECT product_id,
+                   max(coalesce(stock, ${UNTRACKED_STOCK})) AS stock_max,
+                   min(price_cents) FILTER (WHERE stock IS NULL OR stock > 0) AS price_min_in_stock
+            FROM variants
+            WHERE product_id IN (SELECT product_id FROM variants WHERE id IN (SELECT x.id FROM jsonb_to_recordset(${json(moves)}) AS x(id text)))
+            GROUP BY product_id) s
+      WHERE p.id = s.product_id`);
+}
+
+export async function placeOrder(tx: Db, request: OrderRequest): Promise<PlaceResult> {
+  const locked = await lockStock(tx, request.lines.map((l) => l.variant_id));
   const byId = new Map(locked.map((v) => [v.id, v]));
 
   const short: ShortLine[] = [];
@@ -71,20 +93,7 @@ export async function placeOrder(tx: Db, request: OrderRequest): Promise<PlaceRe
   }
   if (short.length || priceChanged) return { placed: false, short, priceChanged };
 
-  const taken = request.lines.map((l) => ({ id: l.variant_id, quantity: l.quantity }));
-  await tx.execute(sql`UPDATE variants v SET stock = v.stock - x.quantity
-      FROM jsonb_to_recordset(${json(taken)}) AS x(id text, quantity int)
-      WHERE v.id = x.id AND v.stock IS NOT NULL`);
-  // The products' denormalised columns follow their variants, as the catalog writer computes them
-  // (catalog/writer.ts priceAndStock): search filters and sorts on them.
-  await tx.execute(sql`UPDATE products p SET stock_max = s.stock_max, price_min_in_stock = s.price_min_in_stock
-      FROM (SELECT product_id,
-                   max(coalesce(stock, ${UNTRACKED_STOCK})) AS stock_max,
-                   min(price_cents) FILTER (WHERE stock IS NULL OR stock > 0) AS price_min_in_stock
-            FROM variants
-            WHERE product_id IN (SELECT product_id FROM variants WHERE id IN (SELECT jsonb_array_elements_text(${json(ids)})))
-            GROUP BY product_id) s
-      WHERE p.id = s.product_id`);
+  await moveStock(tx, request.lines.map((l) => ({ id: l.variant_id, quantity: l.quantity })));
 
   const [order] = await tx
     .insert(orders)
@@ -100,4 +109,17 @@ export async function placeOrder(tx: Db, request: OrderRequest): Promise<PlaceRe
     .returning();
   await tx.update(carts).set({ status: 'completed', orderId: order.id, notices: [], updatedAt: new Date() }).where(eq(carts.id, request.cart.id));
   return { placed: true, order };
+}
+
+/**
+ * Voids a placed order: it stays on record as `voided` and its units go back to stock (a variant
+ * the catalog dropped since gets nothing back). Reopening the cart is the caller's. Undefined when
+ * the order was not `placed` (voided already by a repeated notice of the same failure).
+ */
+export async function voidOrder(tx: Db, orderId: string): Promise<OrderRow | undefined> {
+  const [order] = await tx.update(orders).set({ status: 'voided' }).where(and(eq(orders.id, orderId), eq(orders.status, 'placed'))).returning();
+  if (!order) return undefined;
+  await lockStock(tx, order.lineItems.map((l) => l.variant_id));
+  await moveStock(tx, order.lineItems.map((l) => ({ id: l.variant_id, quantity: -l.quantity })));
+  return order;
 }

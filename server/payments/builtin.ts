@@ -10,7 +10,7 @@
  * authorization is taken, and captured or released, within the one request that pays.
  */
 import { newId } from '../lib/ids';
-import type { Authorization, CardDetails, CardProblems, PaymentProvider } from './provider';
+import { CaptureRefused, type Authorization, type CardDetails, type CardProblems, type PaymentProvider } from './provider';
 
 /** Stripe's test cards that fail (https://docs.stripe.com/testing#declined-payments) and their decline codes. */
 const DECLINING_CARDS: Record<string, string> = {
@@ -106,7 +106,7 @@ export function builtinProvider(): BuiltinProvider {
     // Both are idempotent, as a card network's are under an idempotency key: a repeat changes nothing.
     async capture(authorization) {
       const e = entry(authorization);
-      if (e.state === 'released') throw new Error(`authorization ${authorization} was released; it cannot be captured`);
+      if (e.state === 'released') throw new CaptureRefused(`authorization ${authorization} was released; it cannot be captured`);
       e.state = 'captured';
     },
     async release(authorization) {

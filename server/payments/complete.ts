@@ -6,17 +6,23 @@
  * the cart and the link (cart first, as every cart mutation locks it, so the two never deadlock);
  * only after it commits is the authorization captured. An order that cannot be placed releases the
  * authorization, so nothing is charged for it. Paying twice places one order: the link is paid
- * after the first, and the second payment's authorization is released. A capture that fails after
- * the order committed throws (the caller answers 5xx); reporting the same payment again retries it.
+ * after the first, and the second payment's authorization is released.
+ *
+ * A capture that fails after the order committed: for a while (an outage) it throws (the caller
+ * answers 503) and reporting the same payment again retries it; for good (the provider refuses it:
+ * the authorization was cancelled or expired) the order is voided, its stock returned, the link
+ * marked failed and the cart opened again with a payment_failed message, so it can be paid anew.
  */
 import { eq } from 'drizzle-orm';
 import { notReadyReasons, priceCart, type PricedCart } from '../carts/pricing';
 import { expireLinkIfDue } from '../carts/expiry';
 import type { Db } from '../db/client';
-import { carts, orders, paymentLinks } from '../db/schema';
-import { placeOrder, type ShortLine } from '../orders/place';
+import { carts, orders, paymentLinks, type CartNotice } from '../db/schema';
+import { readLimits } from '../domain/limits';
+import { placeOrder, voidOrder, type ShortLine } from '../orders/place';
 import type { Services } from '../trpc/context';
 import { cancelLiveLink } from '../carts/links';
+import { CaptureRefused } from './provider';
 import { providerNamed } from './select';
 
 export interface CompletedPayment {
@@ -33,33 +39,57 @@ export type PaymentOutcome =
   /** Lines the catalog can no longer fill: nothing placed, nothing charged; the link stays payable. */
   | { kind: 'short'; lines: ShortLine[] }
   /**
-   * Nothing to pay: no such link (or not this provider's), a link expired or cancelled, or one
-   * whose cart no longer costs the amount it fixed (prices or delivery moved): that link is
-   * cancelled so the agent asks for a new one.
+   * The link's amount is above the platform's max_cart_total_cents as it stands now (lowered since
+   * the link was issued): nothing placed, nothing charged; the link stays payable should the limit
+   * be raised again.
    */
-  | { kind: 'not_payable'; reason: 'unknown' | 'expired' | 'cancelled' | 'changed' };
+  | { kind: 'over_limit'; amountCents: number; maxCents: number }
+  /** The order was placed but its payment could never be captured: it is voided, the cart open again. */
+  | { kind: 'payment_failed'; orderId: string }
+  /**
+   * Nothing to pay: no such link (or not this provider's), a link expired, cancelled or whose
+   * payment failed, or one whose cart no longer costs the amount it fixed (prices or delivery
+   * moved): that link is cancelled so the agent asks for a new one.
+   */
+  | { kind: 'not_payable'; reason: 'unknown' | 'expired' | 'cancelled' | 'failed' | 'changed' };
 
 export async function completePayment(services: Services, payment: CompletedPayment): Promise<PaymentOutcome> {
   const provider = providerNamed(services.config, payment.provider);
   const outcome = await services.db.transaction((tx) => settle(tx as unknown as Db, payment));
   // The provider's own idempotency key for this authorization: a repeat captures or releases nothing twice.
   const key = `${payment.linkId}:${payment.authorization}`;
-  // A repeated notice of the payment that placed the order (a webhook retried after a failed
-  // capture) captures again: under the same key that charges nothing twice, and finishes the capture.
-  if (outcome.kind === 'placed' || (await placedWith(services.db, outcome, payment.authorization))) await provider.capture(payment.authorization, key);
-  else await provider.release(payment.authorization, key);
-  return outcome;
+  const orderId = await orderPaidBy(services.db, outcome, payment.authorization);
+  if (!orderId) {
+    await provider.release(payment.authorization, key);
+    return outcome;
+  }
+  try {
+    await provider.capture(payment.authorization, key);
+    return outcome;
+  } catch (err) {
+    if (!(err instanceof CaptureRefused)) throw err;
+    await services.db.transaction((tx) => voidPayment(tx as unknown as Db, services, payment, orderId));
+    console.warn(`Payment ${payment.authorization} for link ${payment.linkId}: the provider refused its capture for good (${err.message}); order ${orderId} voided.`);
+    // Whatever the provider still holds of it goes (no error if it let it go itself).
+    await provider.release(payment.authorization, key);
+    return { kind: 'payment_failed', orderId };
+  }
 }
 
-/** Whether the link was already paid by this very authorization. */
-async function placedWith(db: Db, outcome: PaymentOutcome, authorization: string): Promise<boolean> {
-  if (outcome.kind !== 'already_paid') return false;
+/**
+ * The order this authorization pays, to capture: the one just placed, or, on a repeated notice of
+ * the payment that placed it (a webhook retried after a failed capture), the link's order: under
+ * the same key a second capture charges nothing twice, and finishes the first.
+ */
+async function orderPaidBy(db: Db, outcome: PaymentOutcome, authorization: string): Promise<string | undefined> {
+  if (outcome.kind === 'placed') return outcome.orderId;
+  if (outcome.kind !== 'already_paid') return undefined;
   const [order] = await db.select({ payment: orders.payment }).from(orders).where(eq(orders.id, outcome.orderId));
-  return order?.payment.reference === authorization;
+  return order?.payment.reference === authorization ? outcome.orderId : undefined;
 }
 
 async function settle(tx: Db, payment: CompletedPayment): Promise<PaymentOutcome> {
-  const notPayable = (reason: 'unknown' | 'expired' | 'cancelled') => ({ kind: 'not_payable', reason }) as const;
+  const notPayable = (reason: 'unknown' | 'expired' | 'cancelled' | 'failed') => ({ kind: 'not_payable', reason }) as const;
 
   const [found] = await tx.select({ cartId: paymentLinks.cartId }).from(paymentLinks).where(eq(paymentLinks.id, payment.linkId));
   if (!found) return notPayable('unknown');
@@ -68,11 +98,15 @@ async function settle(tx: Db, payment: CompletedPayment): Promise<PaymentOutcome
   if (link.provider !== payment.provider) return notPayable('unknown');
 
   if (link.status === 'paid') return { kind: 'already_paid', orderId: cart.orderId! };
-  if (link.status === 'cancelled') return notPayable('cancelled');
+  if (link.status === 'cancelled' || link.status === 'failed') return notPayable(link.status);
   if (link.status === 'expired' || (await expireLinkIfDue(tx, link))) return notPayable('expired');
 
   const priced = await priceCart(tx, cart);
   if (!payableAsFixed(priced, link.amountCents)) return cancelChanged(tx, cart.id);
+  // The limit as it stands in this transaction, not through the limits cache: one lowered a
+  // moment ago already applies.
+  const { max_cart_total_cents } = await readLimits(tx);
+  if (link.amountCents > max_cart_total_cents) return { kind: 'over_limit', amountCents: link.amountCents, maxCents: max_cart_total_cents };
 
   const placed = await placeOrder(tx, {
     cart: { id: cart.id, owner: cart.owner, shippingAddress: cart.shippingAddress! },
@@ -108,13 +142,46 @@ function payableAsFixed(priced: PricedCart, amountCents: number): boolean {
 /** The human cannot pay an amount the cart no longer has: the link goes, the cart is open again. */
 async function cancelChanged(tx: Db, cartId: string): Promise<PaymentOutcome> {
   await cancelLiveLink(tx, cartId);
-  const notice = {
-    type: 'warning' as const,
+  await reopenCart(tx, cartId, {
+    type: 'warning',
     code: 'payment_link_cancelled',
     message: 'The payment link was cancelled: prices or delivery changed after it was issued, so it could not be paid. Nothing was charged; ask for a new payment link.',
     path: 'links.payment_link',
-  };
-  const [cart] = await tx.select({ notices: carts.notices }).from(carts).where(eq(carts.id, cartId));
-  await tx.update(carts).set({ status: 'open', notices: [...cart.notices, notice], updatedAt: new Date() }).where(eq(carts.id, cartId));
+  });
   return { kind: 'not_payable', reason: 'changed' };
+}
+
+/**
+ * The order whose capture the provider refused for good: voided with its stock back, the link
+ * failed (its page says the payment did not go through), the cart open again, with its own
+ * expiry (a completed cart's had lapsed meanwhile) and a message saying why. Locks as settle
+ * does: cart, then link, then the order's catalog rows.
+ */
+async function voidPayment(tx: Db, services: Services, payment: CompletedPayment, orderId: string): Promise<void> {
+  const [order] = await tx.select({ cartId: orders.cartId }).from(orders).where(eq(orders.id, orderId));
+  await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, order.cartId)).for('update');
+  await tx.select({ id: paymentLinks.id }).from(paymentLinks).where(eq(paymentLinks.id, payment.linkId)).for('update');
+  // A second notice of the same failure finds the order voided already: nothing more to do.
+  if (!(await voidOrder(tx, orderId))) return;
+  await tx.update(paymentLinks).set({ status: 'failed', closedAt: new Date() }).where(eq(paymentLinks.id, payment.linkId));
+  await reopenCart(
+    tx,
+    order.cartId,
+    {
+      type: 'warning',
+      code: 'payment_failed',
+      message: `The payment did not go through: the card was authorized, but the payment provider refused to take the payment (the authorization was cancelled or had expired), so order ${orderId} was voided and nothing was charged. The cart is open again: ask for a new payment link.`,
+      path: 'links.payment_link',
+    },
+    new Date(Date.now() + services.config.cartTtlHours * 3_600_000),
+  );
+}
+
+/** The cart is open again, without its order, with `notice` added to its messages. */
+async function reopenCart(tx: Db, cartId: string, notice: CartNotice, expiresAt?: Date): Promise<void> {
+  const [cart] = await tx.select({ notices: carts.notices }).from(carts).where(eq(carts.id, cartId));
+  await tx
+    .update(carts)
+    .set({ status: 'open', orderId: null, notices: [...cart.notices, notice], updatedAt: new Date(), ...(expiresAt && { expiresAt }) })
+    .where(eq(carts.id, cartId));
 }

@@ -20,6 +20,7 @@ import { expireLinkIfDue } from '../carts/expiry';
 import { priceCart, type PricedCart } from '../carts/pricing';
 import type { Db } from '../db/client';
 import { carts, orders, paymentLinks, sellers, type ShippingAddress } from '../db/schema';
+import { readLimits } from '../domain/limits';
 import type { Services } from '../trpc/context';
 import { completePayment } from './complete';
 import { PAYMENT_LINK_SECRET, tokenHash } from '../carts/links';
@@ -61,6 +62,8 @@ export type PayPageView =
   | { state: 'not_found' }
   | { state: 'expired' }
   | { state: 'cancelled' }
+  /** Paid, but the provider refused to take the payment for good: the order was voided, nothing charged. */
+  | { state: 'failed' }
   | { state: 'paid'; orderId: string; summary: OrderSummary }
   | {
       state: 'live';
@@ -120,7 +123,7 @@ export function payPage(services: Services): PayPage {
     const link = await findLink(token);
     if (!link) return { state: 'not_found' };
     const status = await currentStatus(link);
-    if (status === 'expired' || status === 'cancelled') return { state: status };
+    if (status === 'expired' || status === 'cancelled' || status === 'failed') return { state: status };
     const [cart] = await db.select().from(carts).where(eq(carts.id, link.cartId));
     if (status === 'paid') {
       const [order] = await db.select().from(orders).where(eq(orders.id, cart.orderId!));
@@ -134,7 +137,7 @@ export function payPage(services: Services): PayPage {
       summary: await cartSummary(db, priced, cart.shippingAddress!),
       amount: money(link.amountCents),
       expiresAt: link.expiresAt,
-      alert: alertFor(query, errors, priced),
+      alert: (await overLimitAlert(link)) ?? alertFor(query, errors, priced),
       payment: provider.authorize
         ? { form: { action: `/pay/${token}/submit`, formToken: await formToken(link.id), errors } }
         : { hostedUrl: link.providerUrl! },
@@ -161,7 +164,19 @@ export function payPage(services: Services): PayPage {
     if (result.status === 'declined') return `${page}?${new URLSearchParams({ declined: result.reason })}`;
 
     const outcome = await completePayment(services, { linkId: link.id, authorization: result.authorization, provider: provider.name });
+    // The page reads what else happened from the link (paid, failed, cancelled) and the limits (over_limit).
     return outcome.kind === 'short' ? `${page}?outcome=short` : page;
+  }
+
+  /**
+   * A live link above the limit as it stands now (lowered since the link was issued) cannot be paid:
+   * said on every view, so the human knows before trying, and also after a hosted provider's page
+   * (Stripe) returns them here with the payment released. Nothing is said once the limit allows it.
+   */
+  async function overLimitAlert(link: LinkRow): Promise<string | null> {
+    const { max_cart_total_cents } = await readLimits(db);
+    if (link.amountCents <= max_cart_total_cents) return null;
+    return `This payment cannot be made now: its total of ${money(link.amountCents)} is above the network’s current limit of ${money(max_cart_total_cents)} per cart. Nothing was charged and no order was placed; ask the assistant that sent this link to reduce the cart.`;
   }
 
   return { view, submit };

@@ -69,6 +69,14 @@ export function declineMessage(reason: string): string {
   return Object.hasOwn(DECLINE_MESSAGES, reason) ? DECLINE_MESSAGES[reason] : DECLINE_MESSAGES.generic_decline;
 }
 
+/**
+ * The provider says this authorization can never be captured (cancelled or expired at the
+ * provider, or refused by the card network): retrying cannot help, unlike an outage (a 503).
+ */
+export class CaptureRefused extends Error {
+  override readonly name = 'CaptureRefused';
+}
+
 export interface PaymentProvider {
   readonly name: 'builtin' | 'stripe';
   open(request: PaymentRequest): Promise<OpenedPayment>;
@@ -77,8 +85,8 @@ export interface PaymentProvider {
    * providers (Stripe Checkout) leave it out: their authorization arrives by webhook.
    */
   authorize?(card: CardDetails, amount: { amountCents: number; currency: string }): Promise<Authorization>;
-  /** Takes the authorized amount. */
+  /** Takes the authorized amount; throws CaptureRefused when it never can. */
   capture(authorization: string, idempotencyKey: string): Promise<void>;
-  /** Releases an authorization: nothing is charged. */
+  /** Releases an authorization: nothing is charged. One the provider released already is no error. */
   release(authorization: string, idempotencyKey: string): Promise<void>;
 }

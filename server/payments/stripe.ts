@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import type { StripeConfig } from '../config';
 import { ApiError } from '../errors/catalogue';
-import type { OpenedPayment, PaymentProvider, PaymentRequest } from './provider';
+import { CaptureRefused, type OpenedPayment, type PaymentProvider, type PaymentRequest } from './provider';
 
 /**
  * One retry inside the SDK (after 0.5–1 s, same idempotency key) absorbs a dropped connection or a
@@ -60,13 +60,45 @@ export function stripeProvider(config: StripeConfig, client: Stripe = stripeClie
 
     // Keys are namespaced per endpoint: Stripe refuses one key reused on another endpoint.
     async capture(authorization, idempotencyKey) {
-      await call(() => client.paymentIntents.capture(authorization, {}, { idempotencyKey: `capture:${idempotencyKey}` }));
+      try {
+        await call(() => client.paymentIntents.capture(authorization, {}, { idempotencyKey: `capture:${idempotencyKey}` }));
+      } catch (err) {
+        // Captured already (Stripe keeps an idempotency key 24 h; a later retry meets the result).
+        if (stateRefusedIn(err) === 'succeeded') return;
+        if (refusedForGood(err)) throw new CaptureRefused(`Stripe refused to capture ${authorization}: ${(err as Error).message}`, { cause: err });
+        throw err;
+      }
     },
 
     async release(authorization, idempotencyKey) {
-      await call(() => client.paymentIntents.cancel(authorization, {}, { idempotencyKey: `release:${idempotencyKey}` }));
+      try {
+        await call(() => client.paymentIntents.cancel(authorization, {}, { idempotencyKey: `release:${idempotencyKey}` }));
+      } catch (err) {
+        // Cancelled already: by us under another key, or by Stripe when the authorization expired.
+        if (stateRefusedIn(err) !== 'canceled') throw err;
+      }
     },
   };
+}
+
+/**
+ * The PaymentIntent's status when Stripe refused a capture or cancel because of it
+ * (`payment_intent_unexpected_state`: Stripe's error carries the PaymentIntent).
+ */
+function stateRefusedIn(err: unknown): string | undefined {
+  if (!(err instanceof Stripe.errors.StripeInvalidRequestError) || err.code !== 'payment_intent_unexpected_state') return undefined;
+  return err.payment_intent?.status;
+}
+
+/**
+ * A capture that can never succeed: the PaymentIntent is past capturing (cancelled, or its
+ * authorization expired), or the card network refused it. Outages were turned into 503s by call().
+ */
+function refusedForGood(err: unknown): boolean {
+  return (
+    err instanceof Stripe.errors.StripeCardError ||
+    (err instanceof Stripe.errors.StripeInvalidRequestError && (err.code === 'payment_intent_unexpected_state' || err.code === 'charge_expired_for_capture'))
+  );
 }
 
 export function sessionParams(request: PaymentRequest, now = Date.now()): Stripe.Checkout.SessionCreateParams {

@@ -7,7 +7,9 @@
  * failures, idempotency keys replaying the first answer and refusing changed parameters) and checks
  * every field the service must send, recording each violation in `problems` (and refusing the
  * request with 400, as Stripe would). It can be told to fail the next requests: a 503, a dropped
- * connection, or a lost answer (the request takes effect, then the connection drops).
+ * connection, a lost answer (the request takes effect, then the connection drops), or a card
+ * declined (402). It can let an authorization expire, as Stripe does after 7 days uncaptured, and
+ * stand for another product on the same account (sessions no link of ours opened).
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -56,11 +58,15 @@ export interface StandinPaymentIntent {
   currency: string;
   capture_method: 'manual';
   status: 'requires_capture' | 'succeeded' | 'canceled';
+  cancellation_reason: 'requested_by_customer' | 'automatic' | null;
   metadata: Record<string, string>;
 }
 
-/** How the next requests fail: Stripe answers 503, the connection drops unanswered, or the request takes effect and its answer is lost. */
-export type Failure = 'unavailable' | 'drop' | 'lost';
+/**
+ * How the next requests fail: Stripe answers 503, the connection drops unanswered, the request
+ * takes effect and its answer is lost, or the card network declines (402 card_error).
+ */
+export type Failure = 'unavailable' | 'drop' | 'lost' | 'declined';
 
 export interface StripeStandin {
   /** STRIPE_API_URL for the service. */
@@ -78,8 +84,14 @@ export interface StripeStandin {
   failNext(failure: Failure, count?: number): void;
   /** The human paid on Stripe's page: the card is authorized, the session complete. */
   complete(sessionId: string): StandinSession;
+  /** Another product on the same Stripe account: a completed session with an authorized PaymentIntent, no link of ours. */
+  foreignSession(amount: number, clientReferenceId?: string): StandinSession;
+  /** The authorization lapses uncaptured (Stripe cancels it after 7 days): it can no longer be captured. */
+  expireAuthorization(paymentIntentId: string): void;
   /** An event as Stripe sends it to the webhook: the JSON body and its Stripe-Signature header. */
   event(type: string, object: object, secret?: string): { id: string; body: string; signature: string };
+  /** Any body, signed as Stripe signs events (for payloads of shapes Stripe does not send). */
+  signed(body: string): { body: string; signature: string };
   close(): Promise<void>;
 }
 
@@ -135,50 +147,86 @@ export async function startStripeStandin(): Promise<StripeStandin> {
     if (ok.includes(false)) return refuse(problems.at(-1)!);
     const subtotal = lines.reduce((sum, l) => sum + Number(l.price_data.unit_amount) * Number(l.quantity), 0);
     const delivery = shipping.reduce((sum, s) => sum + Number(s.shipping_rate_data.fixed_amount.amount), 0);
+    const session = openSession({
+      mode: f.mode,
+      amount_subtotal: subtotal,
+      amount_total: subtotal + delivery,
+      client_reference_id: f.client_reference_id,
+      metadata: f.metadata ?? {},
+      expires_at: Number(f.expires_at),
+      success_url: f.success_url,
+      cancel_url: f.cancel_url,
+    });
+    return { status: 200, body: session };
+  }
+
+  type SessionFields = 'mode' | 'amount_subtotal' | 'amount_total' | 'client_reference_id' | 'metadata' | 'expires_at' | 'success_url' | 'cancel_url';
+
+  function openSession(fields: Pick<StandinSession, SessionFields>): StandinSession {
     const sessionId = id('cs');
     const session: StandinSession = {
+      ...fields,
       id: sessionId,
       object: 'checkout.session',
       url: `${url}/c/pay/${sessionId}`,
       status: 'open',
       payment_status: 'unpaid',
-      mode: f.mode,
-      amount_subtotal: subtotal,
-      amount_total: subtotal + delivery,
       currency: 'usd',
-      client_reference_id: f.client_reference_id,
-      metadata: f.metadata ?? {},
       payment_intent: null,
-      expires_at: Number(f.expires_at),
-      success_url: f.success_url,
-      cancel_url: f.cancel_url,
       created: now(),
       livemode: false,
     };
     sessions.set(sessionId, session);
-    return { status: 200, body: session };
+    return session;
   }
 
-  function settle(piId: string, action: 'capture' | 'cancel'): { status: number; body: object } {
+  function settle(piId: string, action: 'capture' | 'cancel', failure: Failure | undefined): { status: number; body: object } {
     const pi = paymentIntents.get(piId);
     if (!pi) return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${piId}'` } } };
     if (pi.status !== 'requires_capture') {
-      return refuse(`This PaymentIntent could not be ${action === 'capture' ? 'captured' : 'canceled'} because it has a status of ${pi.status}.`, 'invalid_request_error', 'payment_intent_unexpected_state');
+      // Stripe's error names the PaymentIntent, with its status.
+      const refused = refuse(`This PaymentIntent could not be ${action === 'capture' ? 'captured' : 'canceled'} because it has a status of ${pi.status}.`, 'invalid_request_error', 'payment_intent_unexpected_state');
+      return { status: refused.status, body: { error: { ...(refused.body as { error: object }).error, payment_intent: pi } } };
+    }
+    if (failure === 'declined' && action === 'capture') {
+      return { status: 402, body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.', payment_intent: pi } } };
     }
     if (action === 'capture') {
       Object.assign(pi, { status: 'succeeded', amount_received: pi.amount });
       captures.push(piId);
     } else {
-      pi.status = 'canceled';
+      Object.assign(pi, { status: 'canceled', cancellation_reason: 'requested_by_customer' });
       cancellations.push(piId);
     }
     return { status: 200, body: pi };
   }
 
-  function route(method: string, path: string, form: Form): { status: number; body: object } {
+  function authorize(session: StandinSession): StandinPaymentIntent {
+    const pi: StandinPaymentIntent = {
+      id: id('pi'),
+      object: 'payment_intent',
+      amount: session.amount_total,
+      amount_received: 0,
+      currency: session.currency,
+      capture_method: 'manual',
+      status: 'requires_capture',
+      cancellation_reason: null,
+      metadata: session.metadata,
+    };
+    paymentIntents.set(pi.id, pi);
+    // A manual-capture session completes authorized but unpaid: payment_status stays 'unpaid'.
+    Object.assign(session, { status: 'complete', payment_intent: pi.id });
+    return pi;
+  }
+
+  function sign(body: string, secret = STANDIN_WEBHOOK_SECRET): { body: string; signature: string } {
+    return { body, signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret }) };
+  }
+
+  function route(method: string, path: string, form: Form, failure: Failure | undefined): { status: number; body: object } {
     if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(form);
     const settling = method === 'POST' && path.match(/^\/v1\/payment_intents\/([^/]+)\/(capture|cancel)$/);
-    if (settling) return settle(settling[1], settling[2] as 'capture' | 'cancel');
+    if (settling) return settle(settling[1], settling[2] as 'capture' | 'cancel', failure);
     problems.push(`unexpected ${method} ${path}`);
     return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } } };
   }
@@ -227,7 +275,7 @@ export async function startStripeStandin(): Promise<StripeStandin> {
         if (failure === 'lost') return req.socket.destroy();
         return answer(seen.status, seen.body, { 'Idempotent-Replayed': 'true' });
       }
-      const { status, body } = route(record.method, path, record.body);
+      const { status, body } = route(record.method, path, record.body, failure);
       if (status >= 400) record.outcome = 'refused';
       const text = JSON.stringify(body);
       if (key) idempotent.set(key, { request: `${path}\n${raw}`, status, body: text });
@@ -256,21 +304,29 @@ export async function startStripeStandin(): Promise<StripeStandin> {
     complete(sessionId) {
       const session = sessions.get(sessionId);
       if (!session || session.status !== 'open') throw new Error(`session ${sessionId} is not open`);
-      const pi: StandinPaymentIntent = {
-        id: id('pi'),
-        object: 'payment_intent',
-        amount: session.amount_total,
-        amount_received: 0,
-        currency: session.currency,
-        capture_method: 'manual',
-        status: 'requires_capture',
-        metadata: session.metadata,
-      };
-      paymentIntents.set(pi.id, pi);
-      // A manual-capture session completes authorized but unpaid: payment_status stays 'unpaid'.
-      Object.assign(session, { status: 'complete', payment_intent: pi.id });
+      authorize(session);
       return structuredClone(session);
     },
+    foreignSession(amount, clientReferenceId) {
+      const session = openSession({
+        mode: 'payment',
+        amount_subtotal: amount,
+        amount_total: amount,
+        client_reference_id: clientReferenceId ?? `order-${randomBytes(6).toString('hex')}`,
+        metadata: { product: 'another product on this account' },
+        expires_at: now() + 3600,
+        success_url: 'https://other.example/done',
+        cancel_url: 'https://other.example/cart',
+      });
+      authorize(session);
+      return structuredClone(session);
+    },
+    expireAuthorization(paymentIntentId) {
+      const pi = paymentIntents.get(paymentIntentId);
+      if (!pi || pi.status !== 'requires_capture') throw new Error(`payment intent ${paymentIntentId} is not awaiting capture`);
+      Object.assign(pi, { status: 'canceled', cancellation_reason: 'automatic' });
+    },
+    signed: (body) => sign(body),
     event(type, object, secret = STANDIN_WEBHOOK_SECRET) {
       const eventId = id('evt');
       const body = JSON.stringify({
@@ -284,7 +340,7 @@ export async function startStripeStandin(): Promise<StripeStandin> {
         request: { id: null, idempotency_key: null },
         type,
       });
-      return { id: eventId, body, signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret }) };
+      return { id: eventId, ...sign(body, secret) };
     },
     async close() {
       server.closeAllConnections();

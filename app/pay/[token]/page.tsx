@@ -43,6 +43,16 @@ function Content({ view }: { view: Exclude<PayPageView, { state: 'not_found' }> 
           <p>The cart changed after the link was made, so the link was cancelled and nothing was charged. Ask for a new payment link.</p>
         </>
       );
+    case 'failed':
+      return (
+        <>
+          <h1>The payment did not go through</h1>
+          <p role="alert">
+            Your card was authorized, but the payment provider refused to take the payment, so the order was cancelled and nothing was charged. Ask the assistant that sent
+            this link for a new payment link.
+          </p>
+        </>
+      );
     case 'paid':
       return (
         <>
