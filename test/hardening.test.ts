@@ -226,10 +226,11 @@ describe('unknown fields name the closest valid one', () => {
 
 describe('the same rules on MCP', () => {
   let id = 0;
-  async function tool(name: string, args: string): Promise<{ isError?: boolean; content: { text: string }[] }> {
+  /** A tools/call with the agent profile in the UCP-Agent header, unless `profileHeader` is false. */
+  async function tool(name: string, args: string, profileHeader = true): Promise<{ isError?: boolean; content: { text: string }[] }> {
     const res = await fetch(`${s.url}/api/mcp`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'UCP-Agent': agentHeaders()['UCP-Agent'] },
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...(profileHeader && { 'UCP-Agent': agentHeaders()['UCP-Agent'] }) },
       body: `{"jsonrpc":"2.0","id":${++id},"method":"tools/call","params":{"name":"${name}","arguments":${args}}}`,
     });
     expect(res.status).toBe(200);
@@ -237,8 +238,8 @@ describe('the same rules on MCP', () => {
     expect(message.error, JSON.stringify(message.error)).toBeUndefined();
     return message.result;
   }
-  const toolError = async (name: string, args: string) => {
-    const result = await tool(name, args);
+  const toolError = async (name: string, args: string, profileHeader = true) => {
+    const result = await tool(name, args, profileHeader);
     expect(result.isError).toBe(true);
     return JSON.parse(result.content[0].text) as ErrorBody;
   };
@@ -261,7 +262,7 @@ describe('the same rules on MCP', () => {
   });
 
   it('an agent profile nested thousands deep is refused as a profile, not a failure', async () => {
-    const body = await toolError('search_catalog', `{"meta":{"ucp-agent":${nested(100_000)}}}`);
+    const body = await toolError('search_catalog', `{"meta":{"ucp-agent":${nested(100_000)}}}`, false);
     expect(body.code).toBe('ucp_agent_invalid');
   });
 
@@ -354,5 +355,31 @@ describe("the HTTP parser's refusals answer JSON", () => {
 
   it('a well-formed request on the same server is still served', async () => {
     expect(parse(await raw('GET /api/agent/nothing HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).status).toBe(404);
+  });
+
+  // Node joins a repeated Idempotency-Key, UCP-Agent or Service-Buyer with ", " and keeps only the
+  // first Authorization: the service would act on a value the caller never sent alone.
+  const PROFILE_LINE = 'UCP-Agent: profile="https://agent.shopbot.dev/profile.json"\r\n';
+  it.each([
+    ['Authorization', 'GET /api/agent/platform/limits', 'Authorization: Bearer a\r\nAuthorization: Bearer b\r\n'],
+    ['UCP-Agent', 'GET /api/agent/platform/limits', PROFILE_LINE + PROFILE_LINE],
+    ['Service-Buyer', 'GET /api/agent/platform/limits', `${PROFILE_LINE}Service-Buyer: ref="a"\r\nservice-buyer: ref="b"\r\n`],
+    ['Idempotency-Key', 'POST /api/agent/feedback', `${PROFILE_LINE}Idempotency-Key: ${'k'.repeat(20)}\r\nIdempotency-Key: ${'k'.repeat(20)}\r\nContent-Length: 0\r\n`],
+  ])('%s sent twice → 400 invalid_request naming it, even with the same value', async (name, line, headers) => {
+    const res = parse(await raw(`${line} HTTP/1.1\r\nHost: x\r\n${headers}Connection: close\r\n\r\n`));
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('invalid_request');
+    expect(res.body.details?.issues).toEqual([{ path: name, message: expect.stringContaining(name) }]);
+  });
+
+  it('on MCP too, before the request is handed to Fetch Headers: a JSON-RPC error carrying the body', async () => {
+    const rpc = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const response = await raw(
+      `POST /api/mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nAuthorization: Bearer a\r\nAuthorization: Bearer b\r\nContent-Length: ${rpc.length}\r\nConnection: close\r\n\r\n${rpc}`,
+    );
+    const [head, body] = response.split('\r\n\r\n');
+    expect(head.split(' ')[1]).toBe('400');
+    const answer = JSON.parse(body);
+    expect(answer).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600, data: { code: 'invalid_request', details: { issues: [{ path: 'Authorization' }] } } } });
   });
 });

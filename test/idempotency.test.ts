@@ -59,6 +59,29 @@ describe('replay', () => {
     expect(await feedbackCount('replay me')).toBe(1);
   });
 
+  it('answers the first answer byte for byte', async () => {
+    // A cart has keys of many lengths, which a jsonb column would store reordered.
+    const key = freshKey();
+    const create = () => t.call('POST', '/api/agent/cart', { headers: agentHeaders({ 'Idempotency-Key': key }), body: {} });
+    const first = await create();
+    expect(first.status).toBe(201);
+    const replay = await create();
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await replay.text()).toBe(await first.text());
+
+    const errorKey = freshKey();
+    const add = () =>
+      t.call('POST', '/api/agent/cart/cart_01jzzzzzzzzzzzzzzzzzzzzz/items', {
+        headers: agentHeaders({ 'Idempotency-Key': errorKey }),
+        body: { variant_id: 'var_01jzzzzzzzzzzzzzzzzzzzzz', quantity: 1 },
+      });
+    const failed = await add();
+    expect(failed.status).toBe(404);
+    const failedAgain = await add();
+    expect(failedAgain.headers.get('idempotent-replayed')).toBe('true');
+    expect(await failedAgain.text()).toBe(await failed.text());
+  });
+
   it('compares bodies as canonical JSON (key order and whitespace do not matter)', async () => {
     const key = freshKey();
     const a = await t.call('POST', '/api/agent/feedback', {

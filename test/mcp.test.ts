@@ -11,9 +11,10 @@ import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.j
 import { validateOpenRPCDocument } from '@open-rpc/schema-utils-js';
 import Ajv2020 from 'ajv/dist/2020';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cartItems, feedbackReports } from '../server/db/schema';
 import { AGENT, agentHeaders, freshKey } from './support/app';
+import { AT_REFUSAL, BEFORE_REFUSAL, REFUSED_FROM, setClock } from './support/clock';
 import { ADDRESS, seedCart, variantId } from './support/cart-fixtures';
 import { seedSmallCatalog } from './support/catalog-fixtures';
 import { testServer, type TestServer } from './support/http';
@@ -244,14 +245,47 @@ describe('identity', () => {
     expect(bare.isError).toBeFalsy();
   });
 
-  it('applies the REST rules to the profile', async () => {
+  it('refuses a profile named in several places with different values (conflicting_credentials); the same one is fine', async () => {
+    const OTHER = 'https://other-agent.shopbot.dev/profile.json';
+    const viaHeader = await connect({ 'UCP-Agent': AGENT });
+    try {
+      // The same profile in the header (dictionary form), params._meta (object) and arguments.meta (bare URL).
+      const same = await viaHeader.callTool({ name: 'get_platform_limits', arguments: { meta: { 'ucp-agent': PROFILE } }, _meta: { 'ucp-agent': { profile: PROFILE } } });
+      expect(same.isError).toBeFalsy();
+      const headerAndArgument = await viaHeader.callTool({ name: 'get_platform_limits', arguments: { meta: { 'ucp-agent': { profile: OTHER } } } });
+      expect(errorOf(headerAndArgument as CallToolResult)).toMatchObject({
+        code: 'conflicting_credentials',
+        details: { field: 'ucp-agent', places: ['arguments.meta', 'header'] },
+      });
+    } finally {
+      await viaHeader.close();
+    }
+    const metaAndArgument = await client.callTool({ name: 'get_platform_limits', arguments: { meta: { 'ucp-agent': { profile: PROFILE } } }, _meta: { 'ucp-agent': OTHER } });
+    expect(errorOf(metaAndArgument as CallToolResult)).toMatchObject({ code: 'conflicting_credentials', details: { places: ['arguments.meta', 'params._meta'] } });
+    const buyers = await client.callTool({
+      name: 'get_platform_limits',
+      arguments: { meta: { 'ucp-agent': { profile: PROFILE }, 'ai.service.buyer': { ref: 'user_1' } } },
+      _meta: { 'ai.service.buyer': { ref: 'user_2' } },
+    });
+    expect(errorOf(buyers as CallToolResult)).toMatchObject({ code: 'conflicting_credentials', details: { field: 'ai.service.buyer' } });
+  });
+
+  it('applies the REST rules to the profile, advisories and their date included', async () => {
     const insecure = await client.callTool({ name: 'get_platform_limits', arguments: { meta: { 'ucp-agent': { profile: 'http://agent.shopbot.dev/p.json' } } } });
     expect(errorOf(insecure as CallToolResult).code).toBe('ucp_agent_insecure_url');
     const notAUrl = await client.callTool({ name: 'get_platform_limits', arguments: { meta: { 'ucp-agent': { url: PROFILE } } } });
     expect(errorOf(notAUrl as CallToolResult).code).toBe('ucp_agent_invalid');
-    const reserved = await client.callTool({ name: 'get_platform_limits', arguments: { meta: { 'ucp-agent': { profile: 'https://agent.example/p.json' } } } });
-    expect(reserved.isError).toBeFalsy();
-    expect(reserved._meta?.['ai.service/advisories']).toEqual([expect.objectContaining({ code: 'reserved_profile_host', refused_from: '2027-03-01' })]);
+    const reservedCall = () => client.callTool({ name: 'get_platform_limits', arguments: { meta: { 'ucp-agent': { profile: 'https://agent.example/p.json' } } } });
+    const realClock = setClock(BEFORE_REFUSAL);
+    try {
+      const reserved = await reservedCall();
+      expect(reserved.isError).toBeFalsy();
+      expect(reserved._meta?.['ai.service/advisories']).toEqual([expect.objectContaining({ code: 'reserved_profile_host', refused_from: REFUSED_FROM })]);
+      vi.setSystemTime(new Date(AT_REFUSAL));
+      expect(errorOf((await reservedCall()) as CallToolResult)).toMatchObject({ code: 'reserved_profile_host', details: { refused_from: REFUSED_FROM } });
+    } finally {
+      realClock();
+    }
   });
 
   it('an Authorization header is honoured, never a fallback to the open path', async () => {

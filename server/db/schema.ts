@@ -49,7 +49,11 @@ export const idempotencyRecords = pgTable(
     state: text('state', { enum: ['running', 'done'] }).notNull(),
     responseStatus: integer('response_status'),
     responseHeaders: jsonb('response_headers').$type<Record<string, string>>(),
-    responseBody: jsonb('response_body'),
+    /**
+     * The stored outcome as the JSON text it was written as: jsonb would reorder its keys, and a
+     * replay must answer the first answer's bytes.
+     */
+    responseBody: text('response_body'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.namespace, t.key] }), index('idempotency_records_created_at_idx').on(t.createdAt)],
@@ -327,7 +331,8 @@ export const cartItems = pgTable(
   (t) => [uniqueIndex('cart_items_cart_variant_idx').on(t.cartId, t.variantId)],
 );
 
-export const PAYMENT_LINK_STATUSES = ['live', 'paid', 'cancelled', 'expired'] as const;
+/** `failed`: paid, but the provider refused to capture the payment for good; its order was voided. */
+export const PAYMENT_LINK_STATUSES = ['live', 'paid', 'cancelled', 'expired', 'failed'] as const;
 
 /**
  * Payment links a human opens at /pay/{token}. The token is not stored: it is an HMAC of the link
@@ -380,7 +385,16 @@ export interface OrderTotals {
   currency: string;
 }
 
-/** Orders: one per cart at most (the unique cart_id is what makes paying twice place one order). */
+/**
+ * `voided`: the order was placed but its payment could never be captured (the authorization was
+ * cancelled or expired at the provider): its stock went back and its cart is open again.
+ */
+export const ORDER_STATUSES = ['placed', 'voided'] as const;
+
+/**
+ * Orders: one standing order per cart at most (the unique cart_id is what makes paying twice place
+ * one order). A voided order does not count, so its cart can be paid again with a new link.
+ */
 export const orders = pgTable(
   'orders',
   {
@@ -389,14 +403,14 @@ export const orders = pgTable(
       .notNull()
       .references(() => carts.id),
     owner: text('owner').notNull(),
-    status: text('status', { enum: ['placed'] }).notNull().default('placed'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('placed'),
     lineItems: jsonb('line_items').$type<OrderLine[]>().notNull(),
     totals: jsonb('totals').$type<OrderTotals>().notNull(),
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>().notNull(),
     payment: jsonb('payment').$type<{ provider: string; reference: string }>().notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('orders_cart_idx').on(t.cartId), index('orders_owner_idx').on(t.owner)],
+  (t) => [uniqueIndex('orders_cart_idx').on(t.cartId).where(sql`status <> 'voided'`), index('orders_owner_idx').on(t.owner)],
 );
 
 /** Provider events already handled (e.g. Stripe webhook event ids): a replayed event does nothing. */

@@ -75,13 +75,14 @@ function overview(config: Config) {
     credentials: {
       rule: 'When an Authorization header is present it is honoured and there is never a fallback to the open path: an unknown, malformed or revoked credential answers 401 invalid_credential.',
       credential_only_operations: 'answer 401 credential_required with details.required naming the credential or scope (e.g. checkout:write).',
+      sent_once: 'Authorization, Idempotency-Key, UCP-Agent and Service-Buyer are each sent at most once: a repeat, even of the same value, answers 400 invalid_request naming the header.',
     },
     idempotency: {
       header: 'Idempotency-Key',
       required_on: 'every POST, PATCH and DELETE under /api/agent/ (missing: 400 IDEMPOTENCY_KEY_REQUIRED; not 16–64 printable ASCII: 400 idempotency_key_invalid)',
       rules: [
         'Keys are namespaced per caller (the agent profile on the open path).',
-        'A retry with the same key for the same operation with the same input (the parsed body, query and path; key order and whitespace ignored) returns the original outcome — on REST its status, body and headers with Idempotent-Replayed: true — without acting twice.',
+        'A retry with the same key for the same operation with the same input (the parsed body, query and path; key order and whitespace ignored) returns the original outcome — on REST its status, body (byte for byte) and headers with Idempotent-Replayed: true — without acting twice.',
         'REST and MCP share the namespace: a REST request with Idempotency-Key K and a tools/call with idempotency_key K are the same request when they are the same operation with the same input, and each replays the other.',
         'The same key with another operation or other input answers 409 idempotency_key_reused.',
         'A retry while the first request is still running answers 409 idempotency_request_in_progress with Retry-After.',
@@ -181,11 +182,11 @@ function rest(src: DocSources) {
       states: {
         open: 'Being built: items, quantities and the address may change.',
         checkout: 'A payment link is live and the amount is fixed for its life. A change to the cart cancels the link (its page says so), applies, and returns the cart to open with a payment_link_cancelled warning. A link that expires unpaid returns the cart to open.',
-        completed: 'Paid: order_id names the order. Final.',
+        completed: 'Paid: order_id names the order. Final, unless the payment provider refuses for good to take the payment: then the order is voided, the cart is open again with a payment_failed warning and order_id null (nothing was charged; ask for a new payment link).',
         cancelled: 'DELETE /api/agent/cart/{id} (tool cancel_cart). Final.',
         expired: 'An open cart 7 days after its last change (CART_TTL_HOURS). GET still answers it. Final.',
       },
-      transitions: 'open → checkout (payment link) → completed (paid) | open (link cancelled by a change, or expired); open | checkout → cancelled; open → expired. Mutations of a completed or cancelled cart answer 409 cart_not_open with details.status; of an expired one, 409 cart_expired.',
+      transitions: 'open → checkout (payment link) → completed (paid) | open (link cancelled by a change, or expired); completed → open (payment refused at capture); open | checkout → cancelled; open → expired. Mutations of a completed or cancelled cart answer 409 cart_not_open with details.status; of an expired one, 409 cart_expired.',
       items: [
         'Name an item by variant_id (the Offer identifier in search results, var_…), or by sku together with seller_handle (SKUs are unique per seller only).',
         'Adding a variant already in the cart adds to its line. Quantities are whole numbers ≥ 1; a line above the live max_item_quantity answers 400 quantity_exceeds_limit with details.max_quantity; above the stock, 409 insufficient_stock with details.available.',
@@ -208,11 +209,13 @@ function rest(src: DocSources) {
         'The link expires 24 hours after issue (PAYMENT_LINK_TTL_HOURS); its page then says so and the cart returns to open.',
         'Payment is authorize, then place the order, then capture: an order that cannot be placed (an item sold out meanwhile) releases the authorization, so nothing is charged, and the page names the short items.',
         'Placing the order locks the variants, re-checks and decrements stock in one transaction: two buyers racing for the last unit get exactly one order. Paying twice places one order.',
+        'A live link is payable only within the max_cart_total_cents in force when it is paid (read in the paying transaction): lowered below the link’s amount, paying places nothing, releases the authorization and the page says the total is above the network’s current limit; the link stays live and pays once the limit allows it.',
+        'A capture the provider refuses for good (the authorization was cancelled or expired, or the card network refused it) voids the order: its stock returns, the link’s page says the payment did not go through, and the cart is open again with a payment_failed warning, payable with a new link. A provider outage at capture is retried instead.',
       ],
       providers: {
         page: 'The human opens /pay/{token} (the token carries 256 bits and is stored only as a hash): the order per seller, the address, the totals and a card form (Card number, Expiry, CVC, Name on card, Pay). The form is a plain POST to /pay/{token}/submit answered with a 303 back to the page, so it works without JavaScript; a cross-site post is refused (Origin or Referer must be the service, and the form carries a token bound to the link). A decline is announced on the page and the link stays payable; an expired, cancelled or paid link gets a page that says so.',
         builtin: 'The default, with no configuration: the service’s own page /pay/{token}. It checks the card number (Luhn), a future expiry and a 3–4 digit CVC, then Stripe’s test cards decide: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 9995 is declined for insufficient funds (and Stripe’s other declining test cards as Stripe documents them); any other well-formed number is authorized: a test-mode processor, no money moves.',
-        stripe: 'With STRIPE_SECRET_KEY: Stripe Checkout (manual capture); the link is the Checkout Session’s URL and completion arrives through the signed webhook POST /api/webhooks/stripe. Stripe unreachable answers 503 service_unavailable with retryable: true and Retry-After; retry with the same Idempotency-Key.',
+        stripe: 'With STRIPE_SECRET_KEY: Stripe Checkout (manual capture); the link is the Checkout Session’s URL and completion arrives through the signed webhook POST /api/webhooks/stripe, which acts only on the Checkout Session a link of ours opened, for the link’s amount and currency: any other event or shape is answered 200 {"received": true, "ignored": "<reason>"} and touches no payment (the account may serve other products). Stripe unreachable answers 503 service_unavailable with retryable: true and Retry-After; retry with the same Idempotency-Key.',
       },
     },
   };
@@ -236,7 +239,7 @@ function mcp(src: DocSources) {
     try_it: `npx @modelcontextprotocol/inspector@0.21.2 --cli ${base}/api/mcp --transport http --method tools/list`,
     identity: [
       'initialize, ping, tools/list, resources/list and reading service://platform/limits work without an agent profile.',
-      'tools/call needs the agent profile: the UCP-Agent header, params._meta["ucp-agent"] or arguments.meta["ucp-agent"] (most specific first), each {"profile": "<url>"} or the header’s string form; without it the tool result is isError with {error, code: "ucp_agent_required"}. Same rules as REST (https only; reserved and IP hosts draw an advisory).',
+      'tools/call needs the agent profile: the UCP-Agent header, params._meta["ucp-agent"] or arguments.meta["ucp-agent"], each {"profile": "<url>"} or the header’s string form; without it the tool result is isError with {error, code: "ucp_agent_required"}. Named in several of those places it must be the same profile in each (in either form): different values make the tool result isError with code "conflicting_credentials" (details: field, places), never a silent pick; the buyer reference (Service-Buyer, "ai.service.buyer") likewise. Same rules as REST (https only; reserved and IP hosts draw an advisory).',
       'Buyer reference (optional): _meta["ai.service.buyer"] or arguments.meta["ai.service.buyer"] as {ref, session}, or the Service-Buyer header; same rules as REST.',
       'The tool checkout never completes a purchase: it returns a payment link a human confirms.',
     ],

@@ -84,6 +84,11 @@ export const ERROR_CATALOGUE = {
     message: 'The credential in the Authorization header is not valid.',
     hint: 'An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints.',
   },
+  conflicting_credentials: {
+    status: 400,
+    message: 'The request identifies its caller twice, with different values.',
+    hint: 'Name the caller once. On MCP the agent profile (and buyer reference) may come from the UCP-Agent header, params._meta or arguments.meta: the same value in several places is fine, different values are refused rather than one picked. `details` names the field and the places.',
+  },
   admin_token_invalid: { status: 403, message: 'The admin token is not valid.', hint: 'Use the ADMIN_TOKEN bearer.' },
   admin_disabled: {
     status: 403,

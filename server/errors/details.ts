@@ -25,7 +25,11 @@ export const ERROR_DETAILS = {
   credential_required: z.object({
     required: z.string().describe('What the operation needs: a scope such as "checkout:write", "buyer_token", "developer_session" or "ADMIN_TOKEN bearer".'),
   }),
-  reserved_profile_host: z.object({
+  conflicting_credentials: z.object({
+    field: z.string().describe('The identification named twice with different values ("ucp-agent", "ai.service.buyer").'),
+    places: z.array(z.string()).describe('Where it was named: "arguments.meta", "params._meta", "header".'),
+  }),
+    reserved_profile_host: z.object({
     refused_from: z.string().describe('The day (YYYY-MM-DD) from which such profiles are refused.'),
     host: z.string().describe('The profile URL’s host.'),
   }),

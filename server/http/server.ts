@@ -8,6 +8,7 @@ import type { Duplex } from 'node:stream';
 import { ApiError, errorBody } from '../errors/catalogue';
 import type { Gateway } from './gateway';
 import { serveFetch, serveNode, type FetchHandler, type RawHandler } from './node-adapter';
+import { answerRepeated, repeatedHeader } from './repeated-headers';
 
 // Everything under /api/, /.well-known/ and /store/: the agent surface, whose unknown paths
 // answer JSON 404s too (no page lives there).
@@ -50,7 +51,14 @@ export function createHttpServer({ base, gateway, mcp, webhooks }: Transports, h
       // must not let the database close under its transaction.
       // Paths start with '/', so no inherited property of the record can match one.
       const webhook: RawHandler | undefined = webhooks[url.split('?')[0]];
-      const served = webhook ? webhook(req, res) : isMcpPath(url) ? serveFetch(mcp.handle, base, req, res) : serveNode(gateway, req, res);
+      const repeated = repeatedHeader(req);
+      const served = repeated
+        ? Promise.resolve(answerRepeated(res, repeated, isMcpPath(url)))
+        : webhook
+          ? webhook(req, res)
+          : isMcpPath(url)
+            ? serveFetch(mcp.handle, base, req, res)
+            : serveNode(gateway, req, res);
       served
         .catch((err) => {
           // The request was cut off mid-body (the client hung up, or its body was unparsable and

@@ -1,10 +1,13 @@
 /**
- * A tool call's request envelope. MCP carries identification in three places, most specific
- * first: the `meta` argument, the request's `params._meta`, then the HTTP headers of the POST.
+ * A tool call's request envelope. MCP carries identification in three places: the `meta`
+ * argument, the request's `params._meta`, and the HTTP headers of the POST. One named in several
+ * places must name the same value there (compared as the header would carry it: the profile URL,
+ * the buyer dictionary); different values are a conflict the pipeline refuses, never a silent pick.
  * They are turned into the same raw values the REST headers give, so one pipeline applies one set
  * of rules to both.
  */
 import { serializeDictionary } from 'structured-headers';
+import { profileUrlOf } from '../identity/ucp-agent';
 import type { RequestEnvelope } from '../trpc/context';
 import type { Tool } from './tools';
 
@@ -26,10 +29,8 @@ export function toolCallEnvelope(tool: Tool, params: ToolCallParams, headers: Ht
     const value = headers[name];
     return Array.isArray(value) ? value.join(', ') : (value ?? null);
   };
-  const pick = (name: string) => argumentMeta[name] ?? requestMeta[name];
-
-  const profile = pick('ucp-agent');
-  const buyer = pick('ai.service.buyer');
+  const profile = named('ucp-agent', argumentMeta, requestMeta, header('ucp-agent'), profileHeader, sameProfile);
+  const buyer = named('ai.service.buyer', argumentMeta, requestMeta, header('service-buyer'), buyerHeader, (a, b) => a === b);
   // Own properties only, copied rather than assigned: an argument named __proto__ or constructor
   // stays an argument (which the schema refuses as unknown) instead of reaching the prototype.
   const renamed = Object.entries(args).map(([name, value]) => [Object.hasOwn(tool.fieldOf, name) ? tool.fieldOf[name] : name, value]);
@@ -38,13 +39,49 @@ export function toolCallEnvelope(tool: Tool, params: ToolCallParams, headers: Ht
     envelope: {
       transport: 'mcp',
       requestId: header('request-id'),
-      ucpAgent: profile === undefined ? header('ucp-agent') : profileHeader(profile),
-      serviceBuyer: buyer === undefined ? header('service-buyer') : buyerHeader(buyer),
+      ucpAgent: profile.value,
+      serviceBuyer: buyer.value,
       authorization: header('authorization'),
       idempotencyKey: key === undefined ? null : typeof key === 'string' ? key : UNUSABLE_KEY,
+      identityConflict: profile.conflict ?? buyer.conflict,
     },
     input,
   };
+}
+
+interface Named {
+  /** The value in its header form, or null when no place names it. */
+  value: string | null;
+  conflict?: { field: string; places: string[] };
+}
+
+/** One identification from its three places, each in its header form; different values conflict. */
+function named(
+  field: string,
+  argumentMeta: Record<string, unknown>,
+  requestMeta: Record<string, unknown>,
+  header: string | null,
+  headerForm: (value: unknown) => string,
+  same: (a: string, b: string) => boolean,
+): Named {
+  const found: [place: string, value: string][] = [];
+  if (argumentMeta[field] !== undefined) found.push(['arguments.meta', headerForm(argumentMeta[field])]);
+  if (requestMeta[field] !== undefined) found.push(['params._meta', headerForm(requestMeta[field])]);
+  if (header !== null) found.push(['header', header]);
+  if (!found.length) return { value: null };
+  const [[, first]] = found;
+  if (found.every(([, value]) => same(value, first))) return { value: first };
+  return { value: first, conflict: { field, places: found.map(([place]) => place) } };
+}
+
+/** Two UCP-Agent values name the same profile: `profile="<url>"` and the bare `<url>` alike. */
+function sameProfile(a: string, b: string): boolean {
+  if (a === b) return true;
+  try {
+    return profileUrlOf(a) === profileUrlOf(b);
+  } catch {
+    return false; // one is no profile at all: it differs from one that is
+  }
 }
 
 /** `{"profile": "<url>"}` → `profile="<url>"`; a string is the header's own form. */

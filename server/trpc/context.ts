@@ -48,6 +48,11 @@ export interface RequestEnvelope {
   authorization?: string | null;
   idempotencyKey?: string | null;
   /**
+   * A transport that carries identification in several places (MCP) found one named with
+   * different values: refused at the credentials step as conflicting_credentials, never picked.
+   */
+  identityConflict?: { field: string; places: string[] };
+  /**
    * The transport could not decode the input (REST: 413, 415, invalid JSON). Raised in the
    * pipeline after the idempotency-key check, so the contract's order of checks holds.
    */

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { idempotencyRecords } from '../db/schema';
 import { ApiError, type ErrorCode } from '../errors/catalogue';
@@ -68,7 +68,7 @@ type Claim = { kind: 'claimed' } | { kind: 'replay'; outcome: StoredOutcome; hea
 async function claim(db: Db, c: IdempotencyClaim): Promise<Claim> {
   const inserted = await db
     .insert(idempotencyRecords)
-    .values({ namespace: c.namespace, key: c.key, fingerprint: c.fingerprint, state: 'running' })
+    .values({ namespace: c.namespace, key: c.key, fingerprint: c.fingerprint, state: 'running', createdAt: new Date() })
     .onConflictDoNothing()
     .returning({ key: idempotencyRecords.key });
   if (inserted.length) return { kind: 'claimed' };
@@ -78,12 +78,14 @@ async function claim(db: Db, c: IdempotencyClaim): Promise<Claim> {
   if (!record) return claim(db, c); // purged between the two statements
   if (record.fingerprint !== c.fingerprint) throw new ApiError('idempotency_key_reused');
   if (record.state === 'done') {
-    return { kind: 'replay', outcome: record.responseBody as StoredOutcome, headers: record.responseHeaders ?? {} };
+    // Parsed from the text it was stored as, so its keys come back in their order and the replay
+    // renders byte for byte what the first answer did.
+    return { kind: 'replay', outcome: JSON.parse(record.responseBody!) as StoredOutcome, headers: record.responseHeaders ?? {} };
   }
   const takenOver = await db
     .update(idempotencyRecords)
     .set({ createdAt: new Date() })
-    .where(and(where, eq(idempotencyRecords.state, 'running'), lt(idempotencyRecords.createdAt, sql`now() - make_interval(secs => ${STALE_CLAIM_SECONDS})`)))
+    .where(and(where, eq(idempotencyRecords.state, 'running'), lt(idempotencyRecords.createdAt, new Date(Date.now() - STALE_CLAIM_SECONDS * 1000))))
     .returning({ key: idempotencyRecords.key });
   if (takenOver.length) return { kind: 'claimed' };
   throw new ApiError('idempotency_request_in_progress', { headers: { 'Retry-After': '1' } });
@@ -92,7 +94,7 @@ async function claim(db: Db, c: IdempotencyClaim): Promise<Claim> {
 async function store(db: Db, c: IdempotencyClaim, outcome: StoredOutcome, headers: Record<string, string>): Promise<void> {
   await db
     .update(idempotencyRecords)
-    .set({ state: 'done', responseBody: outcome, responseHeaders: headers })
+    .set({ state: 'done', responseBody: JSON.stringify(outcome), responseHeaders: headers })
     .where(and(eq(idempotencyRecords.namespace, c.namespace), eq(idempotencyRecords.key, c.key)));
 }
 
@@ -151,7 +153,7 @@ export const IDEMPOTENCY_MIDDLEWARE = idempotent._def.middlewares[0];
 export async function purgeExpiredRecords(db: Db, retentionHours = RETENTION_HOURS): Promise<number> {
   const deleted = await db
     .delete(idempotencyRecords)
-    .where(lt(idempotencyRecords.createdAt, sql`now() - make_interval(hours => ${retentionHours})`))
+    .where(lt(idempotencyRecords.createdAt, new Date(Date.now() - retentionHours * 3_600_000)))
     .returning({ key: idempotencyRecords.key });
   return deleted.length;
 }

@@ -34,6 +34,13 @@ export function admit(ctx: RequestContext, access: Access, meta: AppMeta | undef
 }
 
 function checkCredentials(ctx: RequestContext, access: Access): void {
+  const conflict = ctx.envelope.identityConflict;
+  if (conflict) {
+    throw new ApiError('conflicting_credentials', {
+      message: `${conflict.field} is named in ${conflict.places.join(' and ')} with different values: send it in one place (or the same value in each).`,
+      details: conflict,
+    });
+  }
   const authorization = ctx.envelope.authorization ?? null;
   if (access.kind === 'admin') return checkAdmin(authorization, ctx.services.config.adminToken);
   if (authorization !== null) {

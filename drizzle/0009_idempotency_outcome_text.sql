@@ -1,0 +1,1 @@
+ALTER TABLE "idempotency_records" ALTER COLUMN "response_body" SET DATA TYPE text;

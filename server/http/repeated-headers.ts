@@ -1,0 +1,32 @@
+/**
+ * Identification headers a request may carry once. Node joins a repeated `Idempotency-Key`,
+ * `UCP-Agent` or `Service-Buyer` into one value with ", " and keeps only the first `Authorization`:
+ * either way the service would act on a value the caller never sent alone. So a repeat is refused
+ * on every agent transport before anything reads the headers (REST's envelope, MCP's hand-off to
+ * Fetch `Headers`), from `headersDistinct`, which keeps each line apart.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { errorBody } from '../errors/catalogue';
+import { invalidRequest } from '../errors/invalid-request';
+import { newId } from '../lib/ids';
+
+const SINGLE = ['Authorization', 'Idempotency-Key', 'UCP-Agent', 'Service-Buyer'];
+
+/** The first identification header the request sends more than once, as the contract spells it. */
+export function repeatedHeader(req: IncomingMessage): string | undefined {
+  const distinct = req.headersDistinct;
+  return SINGLE.find((name) => (distinct[name.toLowerCase()]?.length ?? 0) > 1);
+}
+
+/**
+ * 400 invalid_request naming the header: `{error, code}` on REST, the same body as a JSON-RPC
+ * error's data on MCP (the request was not read, so it has no id).
+ */
+export function answerRepeated(res: ServerResponse, name: string, jsonRpc: boolean): void {
+  const requestId = newId('req');
+  const error = invalidRequest([{ path: name, message: `The ${name} header is sent more than once; send it once.` }]);
+  const body = errorBody(error, requestId);
+  const text = JSON.stringify(jsonRpc ? { jsonrpc: '2.0', error: { code: -32600, message: error.message, data: body }, id: null } : body);
+  res.writeHead(error.status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)), 'Request-Id': requestId });
+  res.end(text);
+}
