@@ -13,8 +13,10 @@ import { loadConfig } from './config';
 import { createHttpServer } from './http/server';
 import { purgeExpiredRecords } from './trpc/idempotency';
 import { sweepExpired } from './carts/expiry';
+import { StartupError } from './db/connect-retry';
 import { claimDataDir } from './db/data-dir-lock';
 import { ensureDemoCatalog } from './catalog/demo';
+import { pageUnavailable } from './http/page-outage';
 import { payPage } from './payments/pay-page';
 import { registerRuntime } from './runtime';
 
@@ -35,7 +37,7 @@ async function main(): Promise<void> {
   }
 
   // Pages reach this running service through the registry, not through module copies of their own.
-  registerRuntime({ services: app.services, payPage: payPage(app.services) });
+  registerRuntime({ services: app.services, payPage: payPage(app.services), pageUnavailable });
   const nextApp = next({ dev, dir: root, port: config.port });
   await nextApp.prepare();
   const handleNext = nextApp.getRequestHandler();
@@ -86,7 +88,7 @@ async function main(): Promise<void> {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   main().catch((err) => {
-    console.error(err);
+    console.error(err instanceof StartupError ? err.message : err);
     process.exit(1);
   });
 }

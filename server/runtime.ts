@@ -11,6 +11,8 @@ export interface Runtime {
   services: Services;
   /** The /pay/{token} page's view and form handling. */
   payPage: PayPage;
+  /** Whether a page's failure is the database out of reach; if so the page is answered 503 (http/page-outage.ts). */
+  pageUnavailable(err: unknown): boolean;
 }
 
 const KEY = Symbol.for('agent-commerce.runtime');

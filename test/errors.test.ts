@@ -90,7 +90,7 @@ describe('error model', () => {
 
 describe('database unavailable → 503 service_unavailable', () => {
   it('when Postgres cannot be reached', async () => {
-    const database = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/none', migrate: false });
+    const database = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/none', migrate: false, waitMs: 0 });
     const app = createApp(testConfig(), database);
     const res = await app.fetch(new Request(`${BASE}/api/agent/platform/limits`, { headers: agentHeaders() }));
     const body = await expectError(res, 503, 'service_unavailable');

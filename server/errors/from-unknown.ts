@@ -19,12 +19,19 @@ const CONNECTION_CODES = new Set([
   'CONNECTION_CLOSED',
   'CONNECTION_ENDED',
   'CONNECTION_DESTROYED',
-  // SQLSTATE: connection exceptions, too many connections, shutdown, query cancelled (statement timeout)
+  // The request's database deadline passed (server/db/deadline.ts).
+  'DATABASE_DEADLINE',
+  // SQLSTATE: connection exceptions (08…, below), too many connections, shutdown, query cancelled
+  // (statement timeout), lock not available (lock_timeout), database not accepting connections
+  // (ALLOW_CONNECTIONS false), database does not exist (dropped or not yet created).
   '53300',
   '57P01',
   '57P02',
   '57P03',
   '57014',
+  '55P03',
+  '55000',
+  '3D000',
 ]);
 
 function* causes(err: unknown): Generator<unknown> {

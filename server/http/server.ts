@@ -5,9 +5,11 @@
  */
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
+import { withRequestScope } from '../db/deadline';
 import { ApiError, errorBody } from '../errors/catalogue';
 import type { Gateway } from './gateway';
 import { serveFetch, serveNode, type FetchHandler, type RawHandler } from './node-adapter';
+import { servePage } from './page-outage';
 import { answerRepeated, repeatedHeader } from './repeated-headers';
 
 // Everything under /api/, /.well-known/ and /store/: the agent surface, whose unknown paths
@@ -43,37 +45,43 @@ export function createHttpServer({ base, gateway, mcp, webhooks }: Transports, h
   const done = () => {
     if (--inFlight === 0) onDrained?.();
   };
-  const server = http.createServer((req, res) => {
-    inFlight++;
-    const url = req.url ?? '/';
-    if (isAgentPath(url)) {
-      // Counted until the procedure settles, not until the socket closes: a client that hangs up
-      // must not let the database close under its transaction.
-      // Paths start with '/', so no inherited property of the record can match one.
-      const webhook: RawHandler | undefined = webhooks[url.split('?')[0]];
-      const repeated = repeatedHeader(req);
-      const served = repeated
-        ? Promise.resolve(answerRepeated(res, repeated, isMcpPath(url)))
-        : webhook
-          ? webhook(req, res)
-          : isMcpPath(url)
-            ? serveFetch(mcp.handle, base, req, res)
-            : serveNode(gateway, req, res);
-      served
-        .catch((err) => {
-          // The request was cut off mid-body (the client hung up, or its body was unparsable and
-          // answered as malformed_request): nobody is left to answer and nothing failed here.
-          if (req.destroyed && (err as { code?: string }).code === 'ECONNRESET') return;
-          console.error('gateway failure', err);
-          if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
-          res.end(JSON.stringify({ error: 'Something went wrong on our side.', code: 'internal_error' }));
-        })
-        .finally(done);
-    } else {
-      res.once('close', done);
-      void handlePage(req, res);
-    }
-  });
+  // Each request waits on the database for at most DB_DEADLINE_MS in all (db/deadline.ts).
+  const server = http.createServer((req, res) =>
+    withRequestScope(() => {
+      inFlight++;
+      const url = req.url ?? '/';
+      if (isAgentPath(url)) {
+        // API and MCP answers do not pass through Next's headers (proxy.ts): no browser may sniff
+        // a JSON answer into something it would run.
+        res.setHeader('X-Content-Type-Options', 'nosniff');
+        // Counted until the procedure settles, not until the socket closes: a client that hangs up
+        // must not let the database close under its transaction.
+        // Paths start with '/', so no inherited property of the record can match one.
+        const webhook: RawHandler | undefined = webhooks[url.split('?')[0]];
+        const repeated = repeatedHeader(req);
+        const served = repeated
+          ? Promise.resolve(answerRepeated(res, repeated, isMcpPath(url)))
+          : webhook
+            ? webhook(req, res)
+            : isMcpPath(url)
+              ? serveFetch(mcp.handle, base, req, res)
+              : serveNode(gateway, req, res);
+        served
+          .catch((err) => {
+            // The request was cut off mid-body (the client hung up, or its body was unparsable and
+            // answered as malformed_request): nobody is left to answer and nothing failed here.
+            if (req.destroyed && (err as { code?: string }).code === 'ECONNRESET') return;
+            console.error('gateway failure', err);
+            if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
+            res.end(JSON.stringify({ error: 'Something went wrong on our side.', code: 'internal_error' }));
+          })
+          .finally(done);
+      } else {
+        res.once('close', done);
+        void servePage(handlePage, req, res);
+      }
+    }),
+  );
   server.on('clientError', answerUnparsable);
   server.keepAliveTimeout = 65_000;
   return {
