@@ -6,6 +6,8 @@
  *   npm run bench:search [-- --database acapi_bench --products 1000000 --sellers 2000
  *                            --duration 15 --warmup 3 --connections 10,50 --pool 10
  *                            --plans .bench/search-plans.txt --echo --strict]
+ *   npm run bench:search -- --embedded [--connections 50]   PGlite and the demo catalog instead
+ *                                                            (bench/search-embedded.ts)
  *
  * The database is reused when it holds exactly --products products and --sellers sellers;
  * otherwise it is created and filled with `npm run seed -- --sellers N --products M --seed 1`
@@ -41,6 +43,8 @@ import { ADMIN_URL } from './lib/database';
 import { runMix, type MixPath, type MixResult } from './lib/mix-load';
 import { ensureNextBuild, freePort, installCleanup, runBenchmark, startProcess, type Child } from './lib/processes';
 import { printTable } from './lib/table';
+import { CATEGORIES, PRICE_RANGES, TEXT_QUERIES, TYPO_QUERIES } from './lib/search-mix';
+import { embeddedBenchmark } from './search-embedded';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -56,8 +60,18 @@ const { values: flags } = parseArgs({
     plans: { type: 'string', default: '.bench/search-plans.txt' },
     echo: { type: 'boolean', default: false },
     strict: { type: 'boolean', default: false },
+    embedded: { type: 'boolean', default: false },
   },
 });
+
+if (flags.embedded) {
+  await embeddedBenchmark({
+    connections: flags.connections!.split(',').map(Number),
+    duration: Number(flags.duration),
+    warmup: Number(flags.warmup),
+    echo: flags.echo!,
+  });
+}
 
 function count(name: 'products' | 'sellers' | 'duration' | 'pool', min = 1): number {
   const n = Number(flags[name]);
@@ -192,10 +206,6 @@ interface MixRequest {
   bare: Params;
 }
 
-const TEXT_QUERIES = ['wireless headphones', 'dog bed', 'travel mug', 'hiking backpack', 'coffee maker'];
-const TYPO_QUERIES = ['wirelss headphnes', 'travle mug', 'jigsw puzzel', 'fountian pen', 'kichen knfe'];
-const CATEGORIES = ['Electronics > Audio', 'Home & Garden > Kitchen & Dining', 'Luggage & Bags', 'Toys & Games > Puzzles', 'Furniture > Chairs'];
-const PRICE_RANGES: [number, number][] = [[1000, 2000], [2500, 5000], [5000, 10000], [10000, 20000], [20000, 50000]];
 /** Browse walks whose page 21 is the deep page (20 pages of 10 walked through the service first). */
 const DEEP_WALKS: Params[] = [
   {},
