@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
 import { ERROR_CATALOGUE } from '../server/errors/catalogue';
-import { agentHeaders, BASE, freshKey, testApp, testConfig, testDatabase, type TestApp } from './support/app';
+import { agentHeaders, AGENT, BASE, freshKey, testApp, testConfig, testDatabase, type TestApp } from './support/app';
+import { testServer } from './support/http';
+import { startStripeStandin } from './support/stripe-standin';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -108,6 +112,35 @@ describe('database unavailable → 503 service_unavailable', () => {
     expect(body.retryable).toBe(true);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     if (db.url) await db.drop().catch(() => {});
+  });
+});
+
+describe('database unavailable on every transport', () => {
+  it('REST, MCP and the Stripe webhook all answer it as retryable service_unavailable', async () => {
+    const standin = await startStripeStandin();
+    const s = await testServer(standin.env);
+    const client = new Client({ name: 'outage-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${s.url}/api/mcp`), { requestInit: { headers: { 'UCP-Agent': AGENT } } }));
+    try {
+      await s.db.database.close();
+
+      const rest = await fetch(`${s.url}/api/agent/search?q=mug`, { headers: agentHeaders() });
+      expect((await expectError(rest, 503, 'service_unavailable')).retryable).toBe(true);
+      expect(Number(rest.headers.get('retry-after'))).toBeGreaterThan(0);
+
+      const tool = (await client.callTool({ name: 'search_catalog', arguments: { q: 'mug' } })) as { isError?: boolean; content: { text: string }[] };
+      expect(tool.isError).toBe(true);
+      expect(JSON.parse(tool.content[0].text)).toMatchObject({ code: 'service_unavailable', retryable: true });
+
+      const event = standin.signed(JSON.stringify({ id: 'evt_outage', type: 'checkout.session.completed', data: { object: { id: 'cs_outage', client_reference_id: 'plink_outage' } } }));
+      const webhook = await fetch(`${s.url}/api/webhooks/stripe`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': event.signature }, body: event.body });
+      expect((await expectError(webhook, 503, 'service_unavailable')).retryable).toBe(true);
+      expect(Number(webhook.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await client.close();
+      await s.close().catch(() => {});
+      await standin.close();
+    }
   });
 });
 

@@ -53,6 +53,11 @@ export function postgresOptions(max: number, applicationName = 'agent-commerce')
   return {
     max,
     connect_timeout: 5,
+    // Seconds before a closed connection reconnects for a waiting query. postgres.js's own backoff
+    // grows to 20 s after a burst of failures, which outlives an outage by far: requests kept
+    // meeting their deadline long after the database was back (test/faults/). One second at most
+    // still spares a database that is down: ten connections try once a second.
+    backoff: (failures: number) => Math.min(0.05 * 2 ** failures, 1),
     idle_timeout: 60,
     onnotice: () => {},
     // A slow statement or a lock wait is cancelled by Postgres before the request's deadline
@@ -79,7 +84,14 @@ async function openPostgres(url: string, max: number, waitMs: number): Promise<D
   // The pool's sockets are made here (postgres.js's `socket` option, missing from its types), so a
   // deadline can cut the one a late statement is on (postgres-deadline.ts). One host, TCP or a unix socket.
   const client = postgres(url, { ...postgresOptions(max), ...({ socket: sockets.connect } as object) });
-  if (waitMs > 0) await waitForPostgres(client, url, waitMs);
+  if (waitMs > 0) {
+    try {
+      await waitForPostgres(client, url, waitMs);
+    } catch (err) {
+      await client.end({ timeout: 1 });
+      throw err;
+    }
+  }
   return {
     db: drizzle(preparing(client, sockets), { schema }) as unknown as Db,
     kind: 'postgres',

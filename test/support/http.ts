@@ -4,7 +4,7 @@
  */
 import net from 'node:net';
 import { createHttpServer } from '../../server/http/server';
-import { testApp, type TestApp } from './app';
+import { testApp, type TestApp, type TestDatabase } from './app';
 
 export interface TestServer extends TestApp {
   url: string;
@@ -19,11 +19,12 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function testServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** The server over a fresh test database, or over `existing` (which it leaves open when it closes). */
+export async function testServer(env: Record<string, string> = {}, existing?: TestDatabase): Promise<TestServer> {
   const port = await freePort();
   // The listening origin is the public one: the MCP Origin guard compares with it.
   const url = `http://127.0.0.1:${port}`;
-  const t = await testApp({ PUBLIC_BASE_URL: url, ...env });
+  const t = await testApp({ PUBLIC_BASE_URL: url, ...env }, existing);
   const { server } = createHttpServer({ base: url, gateway: t.app.gateway, mcp: t.app.mcp, webhooks: t.app.webhooks }, (_req, res) => res.writeHead(404).end());
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {

@@ -1,0 +1,100 @@
+/**
+ * A TCP proxy the fault tests put between the service and Postgres, switched at will between the
+ * ways a database goes away in production:
+ *
+ * - pass: bytes flow both ways.
+ * - refuse: nothing listens (ECONNREFUSED); open connections are reset.
+ * - reset: connections are reset, open ones at once and new ones as they arrive.
+ * - blackhole: connections are accepted but no byte gets through, and nothing answers: what a
+ *   dropped route or a frozen host looks like. Bytes are held, as TCP retransmits them, and
+ *   delivered if the network heals while the connection is still open.
+ * - slow: every chunk is delivered `slowMs` late.
+ */
+import net from 'node:net';
+
+export type FaultMode = 'pass' | 'refuse' | 'reset' | 'blackhole' | 'slow';
+
+interface Link {
+  client: net.Socket;
+  upstream: net.Socket;
+}
+
+export class FaultProxy {
+  private mode: FaultMode = 'pass';
+  private readonly links = new Set<Link>();
+  private server: net.Server | undefined;
+  private healed: Promise<void> = Promise.resolve();
+  private heal: () => void = () => {};
+  port = 0;
+
+  constructor(
+    private readonly target: { host: string; port: number },
+    private readonly slowMs = 250,
+  ) {}
+
+  async listen(): Promise<number> {
+    const server = net.createServer((client) => this.accept(client));
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    this.server = server;
+    this.port = (server.address() as net.AddressInfo).port;
+    return this.port;
+  }
+
+  async set(mode: FaultMode): Promise<void> {
+    const was = this.mode;
+    this.mode = mode;
+    if (mode === 'blackhole' && was !== 'blackhole') this.healed = new Promise((resolve) => (this.heal = resolve));
+    if (was === 'blackhole' && mode !== 'blackhole') this.heal();
+    if (mode === 'refuse' || mode === 'reset') for (const link of this.links) this.cut(link);
+    if (mode === 'refuse' && this.server) {
+      const server = this.server;
+      this.server = undefined;
+      await new Promise((resolve) => server.close(resolve));
+    }
+    if (mode !== 'refuse' && !this.server) await this.listen();
+  }
+
+  async close(): Promise<void> {
+    this.heal();
+    for (const link of this.links) this.cut(link);
+    const server = this.server;
+    this.server = undefined;
+    if (server) await new Promise((resolve) => server.close(resolve));
+  }
+
+  private accept(client: net.Socket): void {
+    if (this.mode === 'reset') {
+      client.resetAndDestroy();
+      return;
+    }
+    const upstream = net.connect(this.target.port, this.target.host);
+    const link = { client, upstream };
+    this.links.add(link);
+    this.forward(client, upstream);
+    this.forward(upstream, client);
+    const end = () => {
+      this.links.delete(link);
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('close', end).on('error', end);
+    upstream.on('close', end).on('error', end);
+  }
+
+  /** Copies `from` to `to` in order, each chunk waiting for the network to carry it. */
+  private forward(from: net.Socket, to: net.Socket): void {
+    let carried = Promise.resolve();
+    from.on('data', (chunk) => {
+      carried = carried.then(async () => {
+        while (this.mode === 'blackhole') await this.healed;
+        if (this.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, this.slowMs));
+        if (!to.destroyed) to.write(chunk);
+      });
+    });
+  }
+
+  private cut({ client, upstream }: Link): void {
+    if (!client.destroyed) client.resetAndDestroy();
+    upstream.destroy();
+  }
+}
