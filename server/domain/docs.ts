@@ -262,6 +262,7 @@ function errors() {
       shape: '{"error": "<prose, may be reworded>", "code": "<stable identifier>"}',
       extras: [
         'retryable: true on temporary failures (503 service_unavailable, 409 idempotency_request_in_progress), with a Retry-After header in seconds',
+        'a request never waits on the database for more than 10 s: past that, or when the database cannot be reached, it is answered 503 service_unavailable (retryable) and nothing it started is kept; calls to Stripe have their own budget (8 s, one retry)',
         'details: structured extras (details.issues, details.did_you_mean, details.valid_slugs, details.required, …)',
         'request_id on 500 internal_error',
       ],
