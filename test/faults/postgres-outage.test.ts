@@ -157,4 +157,25 @@ describe.skipIf(!serverUrl)('Postgres out of reach under load (needs DATABASE_UR
       for (const v of held) expect(lines.has(v), `${cartId} holds ${v}`).toBe(true);
     }
   }, 120_000);
+  it('answers 503 at once while the database refuses connections (ALLOW_CONNECTIONS false, backends terminated), and serves again when it allows them', async () => {
+    const search = async () => {
+      const started = performance.now();
+      const res = await fetch(`${s.url}/api/agent/search?q=lantern&limit=1`, { headers: agentHeaders(), signal: AbortSignal.timeout(30_000) });
+      return { status: res.status, body: (await res.json()) as { code?: string }, ms: performance.now() - started };
+    };
+    expect((await search()).status).toBe(200);
+    await admin.unsafe(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+    try {
+      await admin.unsafe(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1`, [name]);
+      for (let i = 0; i < 3; i++) {
+        const refused = await search();
+        expect(refused.status).toBe(503);
+        expect(refused.body.code).toBe('service_unavailable');
+        expect(refused.ms).toBeLessThan(2_000);
+      }
+    } finally {
+      await admin.unsafe(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+    }
+    expect((await search()).status).toBe(200);
+  }, 30_000);
 });
