@@ -72,25 +72,28 @@ export class FaultProxy {
     this.links.add(link);
     this.forward(client, upstream);
     this.forward(upstream, client);
-    const end = () => {
-      this.links.delete(link);
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('close', end).on('error', end);
-    upstream.on('close', end).on('error', end);
+    client.on('close', () => this.links.delete(link));
   }
 
-  /** Copies `from` to `to` in order, each chunk waiting for the network to carry it. */
+  /**
+   * Copies `from` to `to` in order, each chunk waiting for the network to carry it. When `from`
+   * closes, `to` is ended after the last chunk, as TCP delivers data before the FIN: Postgres's
+   * last words (a FATAL refusing the connection) must reach the client before the close does.
+   */
   private forward(from: net.Socket, to: net.Socket): void {
     let carried = Promise.resolve();
-    from.on('data', (chunk) => {
-      carried = carried.then(async () => {
+    const carry = (step: () => Promise<void> | void) => {
+      carried = carried.then(step);
+    };
+    from.on('data', (chunk) =>
+      carry(async () => {
         while (this.mode === 'blackhole') await this.healed;
         if (this.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, this.slowMs));
         if (!to.destroyed) to.write(chunk);
-      });
-    });
+      }),
+    );
+    from.on('error', () => {});
+    from.on('close', () => carry(() => void to.end()));
   }
 
   private cut({ client, upstream }: Link): void {
