@@ -5,49 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-
-const AGENT = { 'UCP-Agent': 'profile="https://agent.shopbot.dev/profile.json"' };
-const ADDRESS = { name: 'Ada Lovelace', line1: '12 Analytical Way', city: 'Portland', region: 'OR', postal_code: '97201', country: 'US' };
-const CARDS = { success: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' };
-
-let keys = 0;
-const key = () => `e2e-${Date.now()}-${++keys}-${Math.random().toString(36).slice(2)}`;
-
-interface Purchase {
-  calls: number;
-  cartId: string;
-  link: { url: string; amount_cents: number; currency: string };
-}
-
-/** A scripted agent: the base URL is all it knows; every other URL comes from the answers. */
-async function agentBuys(baseURL: string): Promise<Purchase> {
-  let calls = 0;
-  const call = async (url: string, init: RequestInit = {}) => {
-    calls++;
-    const res = await fetch(url, { ...init, headers: { ...AGENT, ...(init.body ? { 'Content-Type': 'application/json', 'Idempotency-Key': key() } : {}) } });
-    const body = await res.json();
-    expect(res.status, `${init.method ?? 'GET'} ${url}: ${JSON.stringify(body)}`).toBeLessThan(300);
-    return body;
-  };
-
-  const profile = await call(`${baseURL}/.well-known/ucp`);
-  const capabilities = profile.ucp.capabilities;
-  const catalog = Object.entries(capabilities).find(([name]) => name.endsWith('.catalog'))![1] as { config: Record<string, string> }[];
-  const checkout = Object.entries(capabilities).find(([name]) => name.endsWith('.checkout'))![1] as { config: Record<string, string> }[];
-
-  const results = await call(`${catalog[0].config.search}?q=wireless+headphones&in_stock=true&view=compact&facets=false&limit=5`);
-  const offer = results.itemListElement
-    .flatMap((entry: { item: { offers: { identifier: string; availability: string }[] } }) => entry.item.offers)
-    .find((o: { availability: string }) => o.availability.endsWith('InStock'));
-  expect(offer, 'an in-stock offer').toBeDefined();
-
-  const cart = await call(checkout[0].config.quick_buy, {
-    method: 'POST',
-    body: JSON.stringify({ variant_id: offer.identifier, quantity: 1, shipping_address: ADDRESS }),
-  });
-  const link = await call(checkout[0].config.payment_link, { method: 'POST', body: JSON.stringify({ cart_id: cart.id }) });
-  return { calls, cartId: cart.id, link };
-}
+import { AGENT, agentBuys, CARDS } from './support/purchase';
 
 async function payWith(page: Page, card: string) {
   await page.getByLabel('Card number').fill(card);
@@ -82,6 +40,11 @@ test('an agent reaches a payment link in four calls, and a person pays it', asyn
   await page.goto(purchase.link.url);
   await expect(page.getByRole('button', { name: 'Pay' })).toBeVisible();
   await expect(page.getByText('Ada Lovelace').first()).toBeVisible();
+  // Who asked, and how long the link lasts, in words (links last 24 hours by default).
+  await expect(page.getByText('Requested by the assistant at agent.shopbot.dev.')).toBeVisible();
+  const expiry = page.locator('time');
+  await expect(expiry).toHaveText(/^expires in (24|23) hours$/);
+  expect(Date.parse((await expiry.getAttribute('datetime'))!)).toBe(Date.parse(purchase.link.expires_at));
   await snapshot(page, testInfo, 'pay-page');
   expect(await seriousViolations(page)).toEqual([]);
 

@@ -8,6 +8,8 @@ export interface Config {
   port: number;
   /** Origin used in every published document (manifests, OpenAPI, docs). No trailing slash. */
   publicBaseUrl: string;
+  /** Believe X-Forwarded-Host and X-Forwarded-Proto (TRUST_PROXY=1): only behind a proxy that sets them. */
+  trustProxy: boolean;
   /** Real Postgres when set; otherwise embedded PGlite in `dataDir`. */
   databaseUrl: string | undefined;
   dataDir: string;
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: Number(env.PORT ?? 3000),
     publicBaseUrl: base,
+    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     databaseUrl: env.DATABASE_URL || undefined,
     // The start page (app/page.tsx) reads the config too; the comment keeps Next's build from
     // tracing the whole project for this path.

@@ -12,10 +12,12 @@ import { rows, type Db } from '../server/db/client';
 import { carts, orders, paymentLinks, variants } from '../server/db/schema';
 import type { BuiltinProvider } from '../server/payments/builtin';
 import { completePayment } from '../server/payments/complete';
+import { expiresInWords } from '../server/payments/expiry-words';
 import { payPage, type PayPage, type PayPageView } from '../server/payments/pay-page';
 import { providerNamed } from '../server/payments/select';
 import { ADDRESS, agentApi, seedCart, variantId as variantOf } from './support/cart-fixtures';
 import { seedCatalog, seller } from './support/catalog-fixtures';
+import { setClock } from './support/clock';
 import { testServer, type TestServer } from './support/http';
 
 const CARD = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ada Lovelace' };
@@ -101,6 +103,28 @@ describe('the pay page', () => {
       payment: { form: { action: `/pay/${token}/submit`, formToken: expect.any(String), errors: {} } },
     });
     expect(link.amount_cents).toBe(6698);
+  });
+
+  it('names the agent that made the link and says in words, on the service\'s clock, when it expires', async () => {
+    const { token, link } = await linked();
+    const expiresAt = new Date(link.expires_at);
+    const restore = setClock(new Date(expiresAt.getTime() - 23.5 * 60_000).toISOString());
+    try {
+      expect(await page.view(token, {})).toMatchObject({ state: 'live', agent: 'agent.shopbot.dev', expiresAt, expiresIn: 'expires in 23 minutes' });
+    } finally {
+      restore();
+    }
+  });
+
+  it('words an expiry as a person would say it', () => {
+    const now = new Date('2026-01-01T12:00:00Z');
+    const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+    expect(expiresInWords(later(0.5), now)).toBe('expires in less than a minute');
+    expect(expiresInWords(later(1), now)).toBe('expires in 1 minute');
+    expect(expiresInWords(later(23.9), now)).toBe('expires in 23 minutes');
+    expect(expiresInWords(later(89), now)).toBe('expires in 89 minutes');
+    expect(expiresInWords(later(24 * 60), now)).toBe('expires in 24 hours');
+    expect(expiresInWords(later(72 * 60), now)).toBe('expires in 3 days');
   });
 
   it('answers not_found for a token that names no link', async () => {

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT, testDatabase, type TestDatabase } from './support/app';
 import { freePort } from './support/http';
@@ -81,6 +82,45 @@ describe('npm start', () => {
     const missing = await fetch(`${base}/no-such-page`);
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toContain('text/html');
+  });
+
+  it('answers a pay form post that is not the form with a page saying why: malformed 400, wrong type 415, too large 413', async () => {
+    const submit = (body: BodyInit, type: string) => fetch(`${base}/pay/${'t'.repeat(43)}/submit`, { method: 'POST', headers: { 'Content-Type': type, Origin: base }, body, redirect: 'manual' });
+    const broken = await submit('--x\r\nContent-Disposition: form-data; name="number"\r\n\r\n4242', 'multipart/form-data; boundary=x');
+    expect(broken.status).toBe(400);
+    expect(broken.headers.get('content-type')).toContain('text/html');
+    expect(await broken.text()).toContain('not valid multipart/form-data');
+    const json = await submit('{"number":"4242"}', 'application/json');
+    expect(json.status).toBe(415);
+    expect(await json.text()).toContain('this request was application/json');
+    const huge = await submit(`number=${'4'.repeat(2 * 1024 * 1024)}`, 'application/x-www-form-urlencoded');
+    expect(huge.status).toBe(413);
+    expect(await huge.text()).toContain('larger than 16 KiB');
+    // The form itself still goes through: an unknown link is sent back to its (404) page.
+    const form = await submit('number=4242', 'application/x-www-form-urlencoded');
+    expect([form.status, form.headers.get('location')]).toEqual([303, `/pay/${'t'.repeat(43)}`]);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)('answers the pay page and its form 503 with a readable page while the database refuses connections (needs DATABASE_URL)', async () => {
+    const name = new URL(pg!.url!).pathname.slice(1);
+    const admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+    const token = 'u'.repeat(43);
+    try {
+      await admin.unsafe(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+      await admin.unsafe('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+      const page = await fetch(`${base}/pay/${token}`);
+      expect(page.status).toBe(503);
+      expect(Number(page.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      expect(await page.text()).toContain('This page is unavailable for a moment');
+      const form = await fetch(`${base}/pay/${token}/submit`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: base }, body: 'number=4242', redirect: 'manual' });
+      expect(form.status).toBe(503);
+      expect(Number(form.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await form.text()).toContain('nothing was charged');
+    } finally {
+      await admin.unsafe(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+      await admin.end();
+    }
   });
 
   it('serves MCP at /api/mcp to the SDK’s own client', async () => {

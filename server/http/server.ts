@@ -9,7 +9,10 @@ import { withRequestScope } from '../db/deadline';
 import { ApiError, errorBody } from '../errors/catalogue';
 import type { Gateway } from './gateway';
 import { serveFetch, serveNode, type FetchHandler, type RawHandler } from './node-adapter';
+import { checkHost } from './canonical-host';
 import { servePage } from './page-outage';
+import { contentSecurityPolicy, newNonce, pageSecurityHeaders } from './page-security';
+import { plainPageHtml } from './plain-page';
 import { answerRepeated, repeatedHeader } from './repeated-headers';
 
 // Everything under /api/, /.well-known/ and /store/: the agent surface, whose unknown paths
@@ -29,8 +32,10 @@ export interface HttpServer {
 }
 
 export interface Transports {
-  /** PUBLIC_BASE_URL: the origin of the URLs handed to fetch-style handlers. */
+  /** PUBLIC_BASE_URL: the origin of the URLs handed to fetch-style handlers, and of every page. */
   base: string;
+  /** TRUST_PROXY: X-Forwarded-Host and -Proto name the host a page was asked on. */
+  trustProxy?: boolean;
   gateway: Gateway;
   /** The MCP server and the one path it answers. */
   mcp: { path: string; handle: FetchHandler };
@@ -38,7 +43,7 @@ export interface Transports {
   webhooks: Record<string, RawHandler>;
 }
 
-export function createHttpServer({ base, gateway, mcp, webhooks }: Transports, handlePage: PageHandler): HttpServer {
+export function createHttpServer({ base, trustProxy = false, gateway, mcp, webhooks }: Transports, handlePage: PageHandler): HttpServer {
   const isMcpPath = (url: string) => url === mcp.path || url.startsWith(`${mcp.path}?`);
   let inFlight = 0;
   let onDrained: (() => void) | undefined;
@@ -78,7 +83,9 @@ export function createHttpServer({ base, gateway, mcp, webhooks }: Transports, h
           .finally(done);
       } else {
         res.once('close', done);
-        void servePage(handlePage, req, res);
+        const host = checkHost(req, base, trustProxy);
+        if (host.canonical) void servePage(handlePage, req, res);
+        else answerOtherHost(req, res, host.location);
       }
     }),
   );
@@ -88,6 +95,25 @@ export function createHttpServer({ base, gateway, mcp, webhooks }: Transports, h
     server,
     drained: () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (onDrained = resolve))),
   };
+}
+
+/** A page asked for on another host: a GET or HEAD goes to the canonical URL; a form post is told where. */
+function answerOtherHost(req: http.IncomingMessage, res: http.ServerResponse, location: string): void {
+  if (req.method === 'GET' || req.method === 'HEAD') {
+    res.writeHead(308, { Location: location, 'Cache-Control': 'no-store' }).end();
+    return;
+  }
+  // The page the form came from, not its submit endpoint.
+  const page = location.replace(/\/submit(?=$|\?)/, '');
+  const body = plainPageHtml({
+    title: 'This form was sent to the wrong address',
+    message: `This service lives at ${new URL(location).origin}, so the form was not processed and nothing was charged. Open the page there and send it again.`,
+    link: { href: page, text: page },
+  });
+  // Not rendered by Next, so proxy.ts does not see it: the same headers as every page.
+  const headers = pageSecurityHeaders(contentSecurityPolicy(newNonce()), { secretUrl: true });
+  res.writeHead(421, { ...headers, 'Content-Type': 'text/html; charset=utf-8' }).end(body);
+  req.resume();
 }
 
 /**

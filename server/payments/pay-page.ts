@@ -23,6 +23,7 @@ import { carts, orders, paymentLinks, sellers, type ShippingAddress } from '../d
 import { readLimits } from '../domain/limits';
 import type { Services } from '../trpc/context';
 import { completePayment } from './complete';
+import { expiresInWords } from './expiry-words';
 import { PAYMENT_LINK_SECRET, tokenHash } from '../carts/links';
 import { CARD_FIELDS, CARD_PROBLEMS, declineMessage, type CardDetails, type CardField, type CardProblem } from './provider';
 import { providerNamed } from './select';
@@ -70,7 +71,11 @@ export type PayPageView =
       summary: OrderSummary;
       /** The amount the link fixed. */
       amount: string;
+      /** The host of the profile of the agent that made the link, e.g. "agent.shopbot.dev"; null if unknown. */
+      agent: string | null;
       expiresAt: Date;
+      /** "expires in 23 minutes", on the service's clock. */
+      expiresIn: string;
       /** Why the last attempt did not pay, announced to the person (role="alert"). */
       alert: string | null;
       /** Our card form (built-in provider), or the provider's hosted page to continue on. */
@@ -136,7 +141,9 @@ export function payPage(services: Services): PayPage {
       state: 'live',
       summary: await cartSummary(db, priced, cart.shippingAddress!),
       amount: money(link.amountCents),
+      agent: agentHost(cart.owner),
       expiresAt: link.expiresAt,
+      expiresIn: expiresInWords(link.expiresAt, new Date()),
       alert: (await overLimitAlert(link)) ?? alertFor(query, errors, priced),
       payment: provider.authorize
         ? { form: { action: `/pay/${token}/submit`, formToken: await formToken(link.id), errors } }
@@ -180,6 +187,16 @@ export function payPage(services: Services): PayPage {
   }
 
   return { view, submit };
+}
+
+/** Carts are owned by `agent:<profile URL>` (carts/store.ts); the person is shown the profile's host. */
+function agentHost(owner: string): string | null {
+  if (!owner.startsWith('agent:')) return null;
+  try {
+    return new URL(owner.slice('agent:'.length)).host;
+  } catch {
+    return null;
+  }
 }
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);

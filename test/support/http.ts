@@ -25,7 +25,7 @@ export async function testServer(env: Record<string, string> = {}, existing?: Te
   // The listening origin is the public one: the MCP Origin guard compares with it.
   const url = `http://127.0.0.1:${port}`;
   const t = await testApp({ PUBLIC_BASE_URL: url, ...env }, existing);
-  const { server } = createHttpServer({ base: url, gateway: t.app.gateway, mcp: t.app.mcp, webhooks: t.app.webhooks }, (_req, res) => res.writeHead(404).end());
+  const { server } = createHttpServer({ base: url, trustProxy: t.config.trustProxy, gateway: t.app.gateway, mcp: t.app.mcp, webhooks: t.app.webhooks }, (_req, res) => res.writeHead(404).end());
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     ...t,

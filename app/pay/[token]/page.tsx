@@ -18,7 +18,7 @@ export const metadata: Metadata = {
 type Props = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export default async function PayPage({ params, searchParams }: Props) {
-  const view = await runtime().payPage.view((await params).token, await searchParams);
+  const view = await viewOrOutage((await params).token, await searchParams);
   if (view.state === 'not_found') notFound();
   return (
     <main className="page pay">
@@ -27,8 +27,25 @@ export default async function PayPage({ params, searchParams }: Props) {
   );
 }
 
-function Content({ view }: { view: Exclude<PayPageView, { state: 'not_found' }> }) {
+/** The link's view, or `unavailable` when the database is out of reach (the page is then answered 503). */
+async function viewOrOutage(token: string, query: Record<string, string | string[] | undefined>): Promise<PayPageView | { state: 'unavailable' }> {
+  try {
+    return await runtime().payPage.view(token, query);
+  } catch (err) {
+    if (runtime().pageUnavailable(err)) return { state: 'unavailable' };
+    throw err;
+  }
+}
+
+function Content({ view }: { view: Exclude<PayPageView, { state: 'not_found' }> | { state: 'unavailable' } }) {
   switch (view.state) {
+    case 'unavailable':
+      return (
+        <>
+          <h1>This page is unavailable for a moment</h1>
+          <p role="alert">We could not reach our database, so nothing can be shown or paid right now, and nothing was charged. Reload this page in a moment.</p>
+        </>
+      );
     case 'expired':
       return (
         <>
@@ -67,6 +84,7 @@ function Content({ view }: { view: Exclude<PayPageView, { state: 'not_found' }> 
       return (
         <>
           <h1>Pay {view.amount}</h1>
+          <p className="note">{view.agent ? <>Requested by the assistant at <strong>{view.agent}</strong>.</> : 'Requested by an assistant.'} Check the order before you pay.</p>
           {view.alert && (
             // Focused on load, so a screen reader reads it out after the redirect back here.
             <div className="alert" role="alert" tabIndex={-1} autoFocus>
@@ -84,7 +102,11 @@ function Content({ view }: { view: Exclude<PayPageView, { state: 'not_found' }> 
             </p>
           )}
           <p className="note">
-            This link works until {view.expiresAt.toUTCString()}. Nothing is charged until you pay.
+            This link{' '}
+            <time dateTime={view.expiresAt.toISOString()} title={view.expiresAt.toUTCString()}>
+              {view.expiresIn}
+            </time>
+            . Nothing is charged until you pay.
           </p>
         </>
       );
