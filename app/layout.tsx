@@ -1,3 +1,4 @@
+import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import './globals.css';
 
@@ -6,7 +7,10 @@ export const metadata = {
   description: 'One network catalog for software agents; humans confirm payments.',
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page renders per request: its scripts carry that request's CSP nonce (proxy.ts), which
+  // a page rendered at build time could not know.
+  await connection();
   return (
     <html lang="en">
       <body>{children}</body>

@@ -84,6 +84,34 @@ describe('npm start', () => {
     expect(missing.headers.get('content-type')).toContain('text/html');
   });
 
+  it('sends every page with its security headers, and nosniff on API and MCP answers', async () => {
+    const nonces = new Set<string>();
+    // A pay page's headers do not depend on its token being live: an unknown one is enough here.
+    for (const path of ['/', '/docs', '/pay/not-a-live-token', '/no-such-page', '/']) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.headers.get('content-type'), path).toContain('text/html');
+      const csp = res.headers.get('content-security-policy') ?? '';
+      for (const directive of ["frame-ancestors 'none'", "base-uri 'none'", "object-src 'none'", "form-action 'self'"]) expect(csp, path).toContain(directive);
+      const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+      expect(scriptSrc, path).not.toContain('unsafe-inline');
+      const nonce = /'nonce-([^']+)'/.exec(scriptSrc)?.[1];
+      expect(nonce, path).toBeDefined();
+      nonces.add(nonce!);
+      // Next puts the request's nonce on the scripts it renders.
+      expect(await res.text(), path).toContain(`nonce="${nonce}"`);
+      expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('referrer-policy'), path).toBe('same-origin');
+    }
+    expect(nonces.size, 'a fresh nonce per request').toBe(5);
+    expect((await fetch(`${base}/pay/not-a-live-token`)).headers.get('cache-control')).toBe('no-store');
+
+    const api = await fetch(`${base}/api/agent/platform/limits`, { headers: { 'UCP-Agent': AGENT } });
+    expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+    const mcp = await fetch(`${base}/api/mcp`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' }, body: '{}' });
+    expect(mcp.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('answers a pay form post that is not the form with a page saying why: malformed 400, wrong type 415, too large 413', async () => {
     const submit = (body: BodyInit, type: string) => fetch(`${base}/pay/${'t'.repeat(43)}/submit`, { method: 'POST', headers: { 'Content-Type': type, Origin: base }, body, redirect: 'manual' });
     const broken = await submit('--x\r\nContent-Disposition: form-data; name="number"\r\n\r\n4242', 'multipart/form-data; boundary=x');

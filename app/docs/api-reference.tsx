@@ -8,6 +8,7 @@ interface ScalarInstance {
 
 declare global {
   interface Window {
+    __zod_globalConfig?: { jitless?: boolean };
     Scalar?: { createApiReference(mount: Element, configuration: Record<string, unknown>): ScalarInstance };
   }
 }
@@ -28,6 +29,9 @@ let loading: Promise<void> | undefined;
 
 /** Loads the bundle once per page, however often the component mounts. */
 function loadBundle(src: string): Promise<void> {
+  // Scalar's bundled zod probes for eval (Function('')) to compile its validators unless told to
+  // run without it; the page's CSP refuses eval, and the probe would be reported as a violation.
+  window.__zod_globalConfig = { ...window.__zod_globalConfig, jitless: true };
   loading ??= new Promise<void>((resolve, reject) => {
     const script = document.createElement('script');
     script.src = src;
