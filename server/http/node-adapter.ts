@@ -43,6 +43,7 @@ export async function serveNode(gateway: Gateway, req: IncomingMessage, res: Ser
   };
   const out = await gateway(request);
   out.headers['Content-Length'] = String(Buffer.byteLength(out.body));
+  out.headers['X-Content-Type-Options'] = 'nosniff';
   res.writeHead(out.status, out.headers);
   res.end(out.body);
 }

@@ -3,19 +3,30 @@
  * `UCP-Agent` or `Service-Buyer` into one value with ", " and keeps only the first `Authorization`:
  * either way the service would act on a value the caller never sent alone. So a repeat is refused
  * on every agent transport before anything reads the headers (REST's envelope, MCP's hand-off to
- * Fetch `Headers`), from `headersDistinct`, which keeps each line apart.
+ * Fetch `Headers`), from the raw header lines, which keep each one apart.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorBody } from '../errors/catalogue';
 import { invalidRequest } from '../errors/invalid-request';
 import { newId } from '../lib/ids';
 
-const SINGLE = ['Authorization', 'Idempotency-Key', 'UCP-Agent', 'Service-Buyer'];
+const SINGLE = new Map(['Authorization', 'Idempotency-Key', 'UCP-Agent', 'Service-Buyer'].map((name) => [name.toLowerCase(), name]));
 
-/** The first identification header the request sends more than once, as the contract spells it. */
+/**
+ * The first identification header the request sends more than once, as the contract spells it.
+ * Read from `rawHeaders` (name, value, name, …): `headersDistinct` would build an array for every
+ * header of every request to answer this.
+ */
 export function repeatedHeader(req: IncomingMessage): string | undefined {
-  const distinct = req.headersDistinct;
-  return SINGLE.find((name) => (distinct[name.toLowerCase()]?.length ?? 0) > 1);
+  const raw = req.rawHeaders;
+  let seen: string[] | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = SINGLE.get(raw[i].toLowerCase());
+    if (name === undefined) continue;
+    if (seen?.includes(name)) return name;
+    (seen ??= []).push(name);
+  }
+  return undefined;
 }
 
 /**
