@@ -25,6 +25,10 @@ export interface Config {
   cartTtlHours: number;
   /** A payment link expires this long after it was issued (PAYMENT_LINK_TTL_HOURS, default 24). */
   paymentLinkTtlHours: number;
+  /** Signs Auth.js's cookies and hashes its sign-in tokens (AUTH_SECRET); unset: one made once in service_settings. */
+  authSecret: string | undefined;
+  /** Mail: sent through SMTP_URL (e.g. smtp://user:pass@host:587) when set; otherwise each message is written to the log. */
+  mail: { smtpUrl: string | undefined; from: string };
   /** Card payments through Stripe Checkout when set; the built-in provider otherwise. */
   stripe: StripeConfig | undefined;
   production: boolean;
@@ -66,6 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminToken: env.ADMIN_TOKEN || undefined,
     cartTtlHours: positive('CART_TTL_HOURS', env.CART_TTL_HOURS, 7 * 24),
     paymentLinkTtlHours: positive('PAYMENT_LINK_TTL_HOURS', env.PAYMENT_LINK_TTL_HOURS, 24),
+    authSecret: env.AUTH_SECRET || undefined,
+    mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || `Agent Commerce <no-reply@${new URL(base).hostname}>` },
     stripe: env.STRIPE_SECRET_KEY
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined, apiUrl: env.STRIPE_API_URL || undefined }
       : undefined,

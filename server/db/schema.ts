@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { newId } from '../lib/ids';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -419,3 +420,105 @@ export const providerEvents = pgTable('provider_events', {
   provider: text('provider').notNull(),
   receivedAt: createdAt(),
 });
+
+// ---------------------------------------------------------------- developer accounts
+
+/**
+ * A developer account: the person who signs in by e-mail link (Auth.js's "user"). Column names are
+ * the Auth.js drizzle adapter's property names over snake_case columns.
+ */
+export const users = pgTable('users', {
+  id: text('id')
+    .primaryKey()
+    .$defaultFn(() => newId('acct')),
+  name: text('name'),
+  email: text('email').notNull().unique(),
+  emailVerified: timestamp('email_verified', { withTimezone: true, mode: 'date' }),
+  image: text('image'),
+  createdAt: createdAt(),
+});
+
+/** Sign-in methods linked to an account (Auth.js's accounts; e-mail links need none, OAuth logins would). */
+export const accounts = pgTable(
+  'accounts',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    provider: text('provider').notNull(),
+    providerAccountId: text('provider_account_id').notNull(),
+    refresh_token: text('refresh_token'),
+    access_token: text('access_token'),
+    expires_at: integer('expires_at'),
+    token_type: text('token_type'),
+    scope: text('scope'),
+    id_token: text('id_token'),
+    session_state: text('session_state'),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.providerAccountId] })],
+);
+
+/**
+ * Database sessions. `session_token` holds the SHA-256 of the cookie's value, never the value: a
+ * copy of this table signs nobody in (server/accounts/adapter.ts hashes on the way in).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    sessionToken: text('session_token').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expires: timestamp('expires', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** E-mailed sign-in links, single use; Auth.js stores only a hash of each token. */
+export const verificationTokens = pgTable(
+  'verification_tokens',
+  {
+    identifier: text('identifier').notNull(),
+    token: text('token').notNull(),
+    expires: timestamp('expires', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.identifier, t.token] })],
+);
+
+/**
+ * Network API keys. Only the SHA-256 of the secret is kept; `prefix` (its first 12 characters)
+ * lets a person tell keys apart. `first_used_at` decides whether revoking gives the mint back.
+ */
+export const networkKeys = pgTable(
+  'network_keys',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    scopes: text('scopes').array().notNull(),
+    createdAt: createdAt(),
+    firstUsedAt: timestamp('first_used_at', { withTimezone: true, mode: 'date' }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('network_keys_secret_hash_idx').on(t.secretHash), index('network_keys_account_idx').on(t.accountId, t.createdAt)],
+);
+
+/**
+ * One row per counted event of a rate limit (`bucket` names the limit and its subject, e.g.
+ * `signin-email:<sha256>`): a limit is a count over a rolling window, shared by every instance.
+ * Rows older than the longest window are swept.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    bucket: text('bucket').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('rate_limit_hits_bucket_at_idx').on(t.bucket, t.at)],
+);

@@ -89,11 +89,44 @@ export const ERROR_CATALOGUE = {
     message: 'The request identifies its caller twice, with different values.',
     hint: 'Name the caller once. On MCP the agent profile (and buyer reference) may come from the UCP-Agent header, params._meta or arguments.meta: the same value in several places is fine, different values are refused rather than one picked. `details` names the field and the places.',
   },
+  insufficient_scope: {
+    status: 403,
+    message: 'The credential is valid but does not carry what this operation needs.',
+    hint: '`details.required` names the scope or credential kind; mint a key with that scope or use that credential.',
+  },
+  origin_refused: {
+    status: 403,
+    message: 'A change made with a signed-in session must come from this service’s own pages.',
+    hint: 'Send `Origin` (or a same-origin `Referer`) equal to the service’s origin, as a browser does for its own forms; scripts use a network key instead of a session.',
+  },
   admin_token_invalid: { status: 403, message: 'The admin token is not valid.', hint: 'Use the ADMIN_TOKEN bearer.' },
   admin_disabled: {
     status: 403,
     message: 'The admin API is disabled: ADMIN_TOKEN is not configured.',
     hint: 'Set ADMIN_TOKEN on the server, or use `npm run limits`.',
+  },
+
+  // -- developer accounts and network keys
+  key_not_found: {
+    status: 404,
+    message: 'No network key with that id belongs to this account.',
+    hint: 'GET /api/developer/network-keys lists the account’s keys.',
+  },
+  key_limit_reached: {
+    status: 409,
+    message: 'This account already has 10 active network keys.',
+    hint: 'Revoke a key you no longer use (DELETE /api/developer/network-keys/{id}) to free a slot.',
+  },
+  rate_limited: {
+    status: 429,
+    message: 'Too many requests of this kind; try again after the Retry-After delay.',
+    hint: 'Network keys: at most 5 mints per account in a rolling hour. `Retry-After` gives the seconds until the next one is allowed.',
+    retryable: true,
+  },
+  not_implemented: {
+    status: 501,
+    message: 'This operation is not available yet.',
+    hint: 'Your credential is accepted; the operation itself comes in a later release of the service (see /api/agent/docs/overview).',
   },
 
   // -- idempotency
