@@ -143,7 +143,8 @@ describe('replay', () => {
 
     // Deterministically: a claim that is running right now.
     const runningKey = freshKey();
-    const { requestFingerprint, callerNamespace } = await import('../server/trpc/idempotency');
+    const { requestFingerprint } = await import('../server/trpc/idempotency');
+    const { callerNamespace } = await import('../server/identity/caller');
     await t.db.database.db.insert(idempotencyRecords).values({
       namespace: callerNamespace({ agent: { url: 'https://agent.shopbot.dev/profile.json', host: '', hostKind: 'public' }, buyer: {} }),
       key: runningKey,

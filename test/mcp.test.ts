@@ -18,6 +18,9 @@ import { AT_REFUSAL, BEFORE_REFUSAL, REFUSED_FROM, setClock } from './support/cl
 import { ADDRESS, seedCart, variantId } from './support/cart-fixtures';
 import { seedSmallCatalog } from './support/catalog-fixtures';
 import { testServer, type TestServer } from './support/http';
+import { signedInDeveloper } from './support/developer';
+import { createCaller } from '../server/routers';
+import { createContext } from '../server/trpc/context';
 
 const PROFILE = 'https://agent.shopbot.dev/profile.json';
 const CART_TOOLS = ['create_cart', 'get_cart', 'cancel_cart', 'add_to_cart', 'update_cart_item', 'remove_cart_item', 'set_shipping_address', 'quick_buy', 'checkout'];
@@ -288,14 +291,33 @@ describe('identity', () => {
     }
   });
 
-  it('an Authorization header is honoured, never a fallback to the open path', async () => {
-    const withToken = await connect({ Authorization: 'Bearer sk_unknown' });
+  it('an Authorization header is honoured, never a fallback to the open path: a bad one is HTTP 401 on every request', async () => {
+    for (const authorization of ['Bearer sk_unknown', `Bearer ak_live_${'A'.repeat(43)}`]) {
+      const c = new Client({ name: 'mcp-test', version: '1.0.0' });
+      const refused = c.connect(new StreamableHTTPClientTransport(new URL(`${s.url}/api/mcp`), { requestInit: { headers: { Authorization: authorization } } }));
+      await expect(refused).rejects.toMatchObject({ code: 401 });
+      await c.close();
+      const raw = await fetch(`${s.url}/api/mcp`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: authorization },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+      expect(raw.status).toBe(401);
+      expect(raw.headers.get('www-authenticate')).toMatch(/^Bearer realm="agent-commerce", error="invalid_token"/);
+    }
+  });
+
+  it('a network key serves tools/call without an agent profile; a key and a profile together conflict', async () => {
+    const dev = await signedInDeveloper(s.app.services.db);
+    const { secret } = await createCaller(createContext(s.app.services, { transport: 'internal', session: dev.session, idempotencyKey: freshKey() })).developer.mintNetworkKey({ name: 'mcp', scopes: [] });
+    const withKey = await connect({ Authorization: `Bearer ${secret}` });
     try {
-      expect(errorOf((await call('get_platform_limits', {}, withToken)) as CallToolResult).code).toBe('invalid_credential');
-      // Protocol methods still work: generic clients can connect.
-      expect((await withToken.listTools()).tools.length).toBe(TOOLS.length);
+      const limits = (await withKey.callTool({ name: 'get_platform_limits', arguments: {} })) as CallToolResult;
+      expect(limits.isError).toBeFalsy();
+      expect(limits.structuredContent).toMatchObject({ max_item_quantity: expect.any(Number) });
+      expect(errorOf(await call('get_platform_limits', {}, withKey)).code).toBe('conflicting_credentials');
     } finally {
-      await withToken.close();
+      await withKey.close();
     }
   });
 

@@ -12,15 +12,14 @@ import type { Config } from '../config';
 import { rows, type Db } from '../db/client';
 import { carts, type CartNotice, type ShippingAddress } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
-import type { Caller } from '../identity/caller';
+import { callerNamespace, type Caller } from '../identity/caller';
 import { cancelLiveLink } from './links';
-import { callerNamespace } from '../trpc/idempotency';
 import { applyExpiry } from './expiry';
 
 export type CartRow = typeof carts.$inferSelect;
 export type CartStatus = CartRow['status'];
 
-/** The owner a caller's carts are stored under: its idempotency namespace (agent profile now, credential later). */
+/** The owner a caller's carts are stored under: its idempotency namespace (the agent profile or the credential). */
 export function cartOwner(caller: Caller): string {
   return callerNamespace(caller);
 }

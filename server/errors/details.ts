@@ -25,9 +25,14 @@ export const ERROR_DETAILS = {
   credential_required: z.object({
     required: z.string().describe('What the operation needs: a scope such as "checkout:write", "buyer_token", "developer_session" or "ADMIN_TOKEN bearer".'),
   }),
+  insufficient_scope: z.object({
+    required: z.string().describe('What the operation needs that the credential does not carry: a scope such as "buyer:write", or "buyer_token", "developer_session".'),
+  }),
+  origin_refused: z.object({ expected_origin: z.string().describe('The origin a change made with a session must come from: the service’s own.') }),
+  key_limit_reached: z.object({ max_active_keys: z.number().int().describe('Active keys an account may hold.') }),
   conflicting_credentials: z.object({
-    field: z.string().describe('The identification named twice with different values ("ucp-agent", "ai.service.buyer").'),
-    places: z.array(z.string()).describe('Where it was named: "arguments.meta", "params._meta", "header".'),
+    field: z.string().describe('The identification named twice with different values ("ucp-agent", "ai.service.buyer"), or "credential" for a key sent with UCP-Agent.'),
+    places: z.array(z.string()).describe('Where it was named: "arguments.meta", "params._meta", "header"; or "Authorization" and "UCP-Agent".'),
   }),
     reserved_profile_host: z.object({
     refused_from: z.string().describe('The day (YYYY-MM-DD) from which such profiles are refused.'),

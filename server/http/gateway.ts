@@ -9,6 +9,7 @@ import { toApiError } from '../errors/from-unknown';
 import { serviceAdvisoryHeader } from '../identity/advisories';
 import type { AppRouter } from '../routers';
 import { createContext, type RequestContext, type RequestEnvelope, type Services } from '../trpc/context';
+import { sessionCookieName } from '../identity/session-cookie';
 import { admit } from '../trpc/procedures';
 import { createOpenApiBridge } from './openapi-bridge';
 import { decodeBody, queryOnBodyOperation, readQuery, uncarriedParameter } from './rest-input';
@@ -42,6 +43,7 @@ export function createGateway(services: Services, router: AppRouter, documents: 
   const { config, responses } = services;
   const routes = buildRouteTable(services.operations);
   const execute = createOpenApiBridge(router);
+  const sessionCookie = sessionCookieName(config.publicBaseUrl);
 
   function finish(ctx: RequestContext, status: number, headers: Record<string, string>, body: string): ApiResponse {
     headers['Request-Id'] = ctx.requestId;
@@ -59,8 +61,8 @@ export function createGateway(services: Services, router: AppRouter, documents: 
   }
 
   /** The identity step first, so a refused caller is never answered from the cache. */
-  function cachedAnswer(route: Route, ctx: RequestContext, cacheKey: string): ApiResponse | undefined {
-    admit(ctx, route.operation.access, route.operation.meta);
+  async function cachedAnswer(route: Route, ctx: RequestContext, cacheKey: string): Promise<ApiResponse | undefined> {
+    await admit(ctx, route.operation.access, route.operation.meta, route.operation.type);
     const cached = responses.get(cacheKey);
     return cached && finish(ctx, cached.status, { ...cached.headers }, cached.body);
   }
@@ -82,7 +84,7 @@ export function createGateway(services: Services, router: AppRouter, documents: 
   }
 
   return async function handleApiRequest(req: ApiRequest): Promise<ApiResponse> {
-    const envelope = restEnvelope(req.headers);
+    const envelope = restEnvelope(req.headers, sessionCookie);
     const ctx = createContext(services, envelope);
     try {
       const url = new URL(req.url, config.publicBaseUrl);
@@ -108,20 +110,40 @@ export function createGateway(services: Services, router: AppRouter, documents: 
         envelope.inputError = uncarriedParameter(url.searchParams, route.queryKinds);
       }
       const cacheKey = route.operation.policy.cacheMs ? url.pathname + url.search : '';
-      return (cacheKey && cachedAnswer(route, ctx, cacheKey)) || (await run(route, ctx, url, body, cacheKey));
+      return (cacheKey && (await cachedAnswer(route, ctx, cacheKey))) || (await run(route, ctx, url, body, cacheKey));
     } catch (err) {
       return failure(ctx, err);
     }
   };
 }
 
-function restEnvelope(headers: HeaderReader): RequestEnvelope {
+function restEnvelope(headers: HeaderReader, sessionCookie: string): RequestEnvelope {
+  const cookies = headers.get('cookie');
   return {
     transport: 'rest',
     requestId: headers.get('request-id'),
     ucpAgent: headers.get('ucp-agent'),
     serviceBuyer: headers.get('service-buyer'),
     authorization: headers.get('authorization'),
+    session: cookies === null ? null : cookieValue(cookies, sessionCookie),
+    browserOrigin: headers.get('origin') ?? originOf(headers.get('referer')),
     idempotencyKey: headers.get('idempotency-key'),
   };
+}
+
+function cookieValue(header: string, name: string): string | null {
+  for (const pair of header.split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
+  }
+  return null;
+}
+
+function originOf(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
 }

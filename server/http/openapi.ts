@@ -16,6 +16,7 @@ import { SERVICE_VERSION } from '../domain/ucp-profile';
 import { ERROR_CATALOGUE, type ErrorCode, type ErrorSpec } from '../errors/catalogue';
 import { ERROR_DETAILS } from '../errors/details';
 import { ADVISORY_CATALOGUE } from '../identity/advisories';
+import { SESSION_COOKIE } from '../identity/session-cookie';
 import type { AppRouter } from '../routers';
 import { REQUEST_ID } from '../trpc/context';
 import type { Operation } from '../trpc/meta';
@@ -123,22 +124,26 @@ function errorCodesFor(operation: Operation): ErrorCode[] {
   const { access, policy, idempotent } = operation;
   if (policy.retired) return ['endpoint_retired', ...EDGE_CODES];
   const codes: ErrorCode[] = ['method_not_allowed', ...EDGE_CODES];
-  if (access.kind === 'credential') codes.push('credential_required', 'invalid_credential');
+  if (access.kind === 'credential') codes.push('credential_required', 'invalid_credential', 'insufficient_scope');
+  if (access.kind === 'credential' && access.scope === 'developer_session' && operation.type === 'mutation') codes.push('origin_refused');
   if (access.kind === 'admin') codes.push('admin_disabled', 'credential_required', 'admin_token_invalid');
   if (access.kind === 'open') codes.push('ucp_agent_required');
   if (access.kind === 'open' || access.kind === 'discovery') {
-    codes.push('invalid_credential', 'ucp_agent_invalid', 'ucp_agent_insecure_url', 'reserved_profile_host', 'ip_profile_host');
+    codes.push('invalid_credential', 'conflicting_credentials', 'ucp_agent_invalid', 'ucp_agent_insecure_url', 'reserved_profile_host', 'ip_profile_host');
   }
-  if (access.kind !== 'credential') {
+  if (runs(operation)) {
     if (idempotent) codes.push('IDEMPOTENCY_KEY_REQUIRED', 'idempotency_key_invalid', 'idempotency_key_reused', 'idempotency_request_in_progress');
     if (operation.rest && hasBody(operation.rest.method)) codes.push('invalid_json', 'unsupported_media_type', 'payload_too_large');
     // Even an operation without fields refuses input none takes (NUL, lone surrogates: lib/input-limits.ts).
     codes.push('invalid_request');
   }
   codes.push(...(policy.errors ?? []), 'internal_error');
-  if (access.kind !== 'credential') codes.push('service_unavailable');
+  if (runs(operation)) codes.push('service_unavailable');
   return [...new Set(codes)];
 }
+
+/** Whether the operation does its work for a caller it admits (a stub answers 501 instead). */
+const runs = (operation: Operation) => !operation.policy.notImplemented;
 
 const hasBody = (method: string) => method !== 'GET' && method !== 'DELETE';
 
@@ -197,10 +202,10 @@ function headerParameters(operation: Operation): Json[] {
     params.push({
       name: 'UCP-Agent',
       in: 'header',
-      required: access.kind === 'open',
+      required: false,
       description:
         access.kind === 'open'
-          ? 'Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.'
+          ? 'Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL. Required unless the call carries a network key in Authorization (then send no UCP-Agent: both is 400 conflicting_credentials).'
           : 'Optional here; validated when sent. Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.',
       schema: { type: 'string' },
       example: EXAMPLE_AGENT,
@@ -214,7 +219,7 @@ function headerParameters(operation: Operation): Json[] {
       example: 'ref="u_7f3a9c21", session="conv-2041"',
     });
   }
-  if (!operation.policy.retired && operation.idempotent && access.kind !== 'credential') {
+  if (!operation.policy.retired && operation.idempotent && runs(operation)) {
     params.push({
       name: 'Idempotency-Key',
       in: 'header',
@@ -246,10 +251,13 @@ function responseHeaders(operation: Operation, status: number, codes: readonly E
   // Advisories come from the identity step: answers refused before or by it carry none.
   if (identifies && !operation.policy.retired && status !== 401 && status !== 405) headers['Service-Advisory'] = headerRef('Service-Advisory');
   const replayable = status < 400 || codes.some((c) => operation.policy.errors?.includes(c) && status < 500);
-  if (operation.idempotent && access.kind !== 'credential' && replayable) headers['Idempotent-Replayed'] = headerRef('Idempotent-Replayed');
-  if (status === 503 || codes.includes('idempotency_request_in_progress')) headers['Retry-After'] = headerRef('Retry-After');
+  if (operation.idempotent && runs(operation) && replayable) headers['Idempotent-Replayed'] = headerRef('Idempotent-Replayed');
+  if (status === 503 || status === 429 || codes.includes('idempotency_request_in_progress')) headers['Retry-After'] = headerRef('Retry-After');
   if (status === 405) headers.Allow = headerRef('Allow');
   if (status === 401) headers['WWW-Authenticate'] = headerRef('WWW-Authenticate');
+  if (status === 403 && codes.includes('insufficient_scope')) {
+    headers['WWW-Authenticate'] = { ...HEADERS['WWW-Authenticate'], required: false, description: 'Sent with insufficient_scope: the scope needed (RFC 6750).' };
+  }
   return headers;
 }
 
@@ -319,6 +327,12 @@ export function buildOpenApiDocument(router: AppRouter, operations: readonly Ope
     securitySchemes: {
       bearer: { type: 'http', scheme: 'bearer', description: 'API key or OAuth access token.' },
       adminToken: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN of the deployment.' },
+      developerSession: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: SESSION_COOKIE,
+        description: `The session of a developer signed in at ${config.publicBaseUrl}/signin (named __Secure-${SESSION_COOKIE} when the service is served over https). Changes made with it also need an Origin of this service.`,
+      },
     },
   }) as Json;
 
@@ -401,9 +415,9 @@ export function buildOpenApiDocument(router: AppRouter, operations: readonly Ope
     operation.description = op.meta.openapi?.description ?? op.tool?.description;
     if (access.kind === 'admin') operation.security = [{ adminToken: [] }];
     else if (access.kind === 'credential') {
-      operation.security = [{ bearer: [] }];
+      operation.security = [access.scope === 'developer_session' ? { developerSession: [] } : { bearer: [] }];
       operation['x-required-credential'] = access.scope;
-    } else operation.security = [];
+    } else operation.security = [{}, { bearer: [] }];
     if (op.tool) operation['x-mcp-tool'] = op.tool.name;
     if (policy.retired) {
       operation.deprecated = true;

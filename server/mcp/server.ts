@@ -96,6 +96,18 @@ export function createMcpServer(services: Services): McpServer {
       if (!allowedOrigin(request.headers.get('origin'), services.config.publicBaseUrl)) {
         return protocolError(403, 'Forbidden: the Origin is not this service (DNS rebinding protection).');
       }
+      // A credential is checked on every request, protocol methods included, and refused at the
+      // HTTP level as MCP's authorization spec has it: a client then knows to fix it, not retry.
+      const authorization = request.headers.get('authorization');
+      if (authorization !== null) {
+        try {
+          await services.credentials.bearer(authorization);
+        } catch (err) {
+          // invalid_credential (401), or the database out of reach (503 with Retry-After).
+          const refusal = toApiError(err, '');
+          return protocolError(refusal.status, refusal.message, refusal.headers);
+        }
+      }
       // Stateless and answering JSON: once handleRequest returns, the server and its transport hold
       // nothing open. Closing them would only build and reject a "connection closed" error and
       // abort signals (~8% of a call), so they are left to the garbage collector.

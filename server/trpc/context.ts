@@ -10,6 +10,7 @@ import { SettingsStore } from '../db/settings';
 import type { ApiError } from '../errors/catalogue';
 import type { Advisory } from '../identity/advisories';
 import type { Caller } from '../identity/caller';
+import { CredentialResolver } from '../identity/credentials';
 import { newId } from '../lib/ids';
 import { ResponseCache } from '../lib/response-cache';
 import type { Operation } from './meta';
@@ -28,10 +29,13 @@ export interface Services {
   /** Answers of `cacheMs` operations; cleared by writes that change them. */
   responses: ResponseCache;
   settings: SettingsStore;
+  /** Resolves network keys (each answer cached at most 1 s) and developer sessions. */
+  credentials: CredentialResolver;
 }
 
 export function createServices(config: Config, database: Database, operations: readonly Operation[]): Services {
-  return { config, database, db: database.db, operations, responses: new ResponseCache(), settings: new SettingsStore(database.db) };
+  const { db } = database;
+  return { config, database, db, operations, responses: new ResponseCache(), settings: new SettingsStore(db), credentials: new CredentialResolver(db) };
 }
 
 export type Transport = 'rest' | 'mcp' | 'internal';
@@ -46,6 +50,13 @@ export interface RequestEnvelope {
   /** `Service-Buyer`, as an RFC 8941 dictionary. */
   serviceBuyer?: string | null;
   authorization?: string | null;
+  /** The raw value of a developer's session cookie (REST), or the session a page's facade acts for. */
+  session?: string | null;
+  /**
+   * REST only: the origin the browser says the request came from (`Origin`, else a `Referer`'s
+   * origin). A change made with a session must come from this service's own pages.
+   */
+  browserOrigin?: string | null;
   idempotencyKey?: string | null;
   /**
    * A transport that carries identification in several places (MCP) found one named with

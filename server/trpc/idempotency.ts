@@ -15,7 +15,8 @@ import { idempotencyRecords } from '../db/schema';
 import { ApiError, type ErrorCode } from '../errors/catalogue';
 import { apiErrorIn } from '../errors/from-unknown';
 import { canonicalJson } from '../lib/canonical-json';
-import type { Caller } from '../identity/caller';
+import { callerNamespace } from '../identity/caller';
+import { seal, unseal } from '../lib/secrets';
 import type { RequestContext } from './context';
 import { t } from './init';
 
@@ -26,11 +27,6 @@ export const RETENTION_HOURS = 24;
 
 export function assertValidKey(key: string): void {
   if (!KEY.test(key)) throw new ApiError('idempotency_key_invalid');
-}
-
-/** Keys are namespaced per caller: the agent profile now, the credential once credentials exist. */
-export function callerNamespace(caller: Caller): string {
-  return caller.agent ? `agent:${caller.agent.url}` : 'anonymous';
 }
 
 /** "The same request": the same operation with the same canonical input (key order ignored). */
@@ -116,25 +112,52 @@ function replayed(ctx: RequestContext, outcome: StoredOutcome, headers: Record<s
   return { ok: true as const, data: outcome.data, ctx, marker: middlewareMarker };
 }
 
+/** The key that seals the secret fields of stored outcomes (see OperationPolicy.secretFields). */
+const SEAL_KEY = 'idempotency-seal';
+
+/** An answer's secret fields, sealed where they stand, so the stored JSON keeps its key order. */
+function sealSecrets(data: unknown, fields: readonly string[], key: Buffer): unknown {
+  const sealed: Record<string, unknown> = { ...(data as Record<string, unknown>) };
+  for (const field of fields) if (typeof sealed[field] === 'string') sealed[field] = { sealed: seal(sealed[field], key) };
+  return sealed;
+}
+
+function openSecrets(outcome: StoredOutcome, fields: readonly string[], key: Buffer): StoredOutcome {
+  if (!outcome.ok) return outcome;
+  const data: Record<string, unknown> = { ...(outcome.data as Record<string, unknown>) };
+  for (const field of fields) {
+    const value = data[field] as { sealed?: string } | undefined;
+    if (value?.sealed) data[field] = unseal(value.sealed, key);
+  }
+  return { ...outcome, data };
+}
+
 /**
  * Outcomes of operations that ran are stored (success and business errors); refusals before the
- * operation, in-progress answers and 5xx are not, so those can be retried with the same key.
+ * operation, in-progress answers, 429s and 5xx are not, so those can be retried with the same key.
+ * Secret fields an operation declares are stored sealed (AES-256-GCM), so a replay can answer them
+ * while the table holds no usable secret.
  */
-const enforceIdempotency = t.middleware(async ({ ctx, path, input, next }) => {
+const enforceIdempotency = t.middleware(async ({ ctx, path, input, meta, next }) => {
   if (!ctx.idempotencyKey) throw new ApiError('IDEMPOTENCY_KEY_REQUIRED');
   const c: IdempotencyClaim = { namespace: callerNamespace(ctx.caller), key: ctx.idempotencyKey, fingerprint: requestFingerprint(path, input) };
+  const secretFields = meta?.op?.secretFields;
+  // Read before the transaction: PGlite has one connection, which the transaction would hold.
+  const sealKey = secretFields ? await ctx.services.settings.secret(SEAL_KEY) : undefined;
   const claimed = await claim(ctx.db, c);
-  if (claimed.kind === 'replay') return replayed(ctx, claimed.outcome, claimed.headers);
+  if (claimed.kind === 'replay') return replayed(ctx, sealKey ? openSecrets(claimed.outcome, secretFields!, sealKey) : claimed.outcome, claimed.headers);
   try {
     return await ctx.db.transaction(async (tx) => {
       const result = await next({ ctx: { db: tx as unknown as Db } });
       if (!result.ok) throw result.error; // roll the effect back
-      await store(tx as unknown as Db, c, { ok: true, data: result.data, status: ctx.response.status }, ctx.response.headers);
+      const data = sealKey ? sealSecrets(result.data, secretFields!, sealKey) : result.data;
+      await store(tx as unknown as Db, c, { ok: true, data, status: ctx.response.status }, ctx.response.headers);
       return result;
     });
   } catch (err) {
     const failure = apiErrorIn(err);
-    if (failure && failure.status < 500) {
+    // A 429 is not an outcome: its Retry-After would be stale when replayed.
+    if (failure && failure.status < 500 && failure.status !== 429) {
       const error: StoredError = { code: failure.code, message: failure.message, details: failure.details, headers: failure.headers };
       await store(ctx.db, c, { ok: false, error }, {});
     } else {

@@ -39,6 +39,13 @@ export interface OperationPolicy {
    * (REST only; see lib/response-cache.ts).
    */
   cacheMs?: number;
+  /**
+   * Fields of the success answer that are secrets shown once (a minted key): idempotency stores them
+   * sealed, so a replay answers them while the stored outcome holds none in the clear.
+   */
+  secretFields?: readonly string[];
+  /** The operation's behaviour comes in a later release: a caller it admits is answered 501 not_implemented. */
+  notImplemented?: boolean;
   /** Retired operations answer 410 on every transport, for every method, before any other check. */
   retired?: { replacement: string };
 }

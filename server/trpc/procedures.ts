@@ -3,7 +3,8 @@
  * `credential(scope)`, `admin`), and the kind carries the contract's order of checks as
  * middlewares that run before the input is parsed, on every transport alike:
  *
- *   retired (410) → credentials (401/403) → UCP-Agent and Service-Buyer → idempotency key →
+ *   retired (410) → credentials (401/403; 400 for a key sent with UCP-Agent) → UCP-Agent and
+ *   Service-Buyer → idempotency key →
  *   input the transport could not decode (413, 415, invalid JSON) or no operation takes → input
  *   schema → operation
  *
@@ -24,38 +25,62 @@ import type { Access, AppMeta, Scope } from './meta';
 const KIND = Symbol('procedure kind');
 
 /** Steps 1–4: retired, credentials, the agent profile and buyer reference. Runs once per request. */
-export function admit(ctx: RequestContext, access: Access, meta: AppMeta | undefined): void {
+export async function admit(ctx: RequestContext, access: Access, meta: AppMeta | undefined, type: 'query' | 'mutation' | 'subscription'): Promise<void> {
   if (ctx.admitted) return;
   const retired = meta?.op?.retired;
   if (retired) throw new ApiError('endpoint_retired', { details: { replacement: retired.replacement } });
-  checkCredentials(ctx, access);
-  if (access.kind === 'open' || access.kind === 'discovery') identifyCaller(ctx, access.kind === 'open');
+  await checkCredentials(ctx, access, type);
+  if (access.kind === 'open' || access.kind === 'discovery') identifyCaller(ctx, access.kind === 'open' && !ctx.caller.credential);
   ctx.admitted = true;
 }
 
-function checkCredentials(ctx: RequestContext, access: Access): void {
-  const conflict = ctx.envelope.identityConflict;
+/**
+ * Step 3. An Authorization header is always honoured, never passed over for the open path; a
+ * developer's session counts only where a developer session is what the operation needs.
+ */
+async function checkCredentials(ctx: RequestContext, access: Access, type: string): Promise<void> {
+  const { envelope, services } = ctx;
+  const conflict = envelope.identityConflict;
   if (conflict) {
     throw new ApiError('conflicting_credentials', {
       message: `${conflict.field} is named in ${conflict.places.join(' and ')} with different values: send it in one place (or the same value in each).`,
       details: conflict,
     });
   }
-  const authorization = ctx.envelope.authorization ?? null;
-  if (access.kind === 'admin') return checkAdmin(authorization, ctx.services.config.adminToken);
+  const authorization = envelope.authorization ?? null;
+  if (access.kind === 'admin') return checkAdmin(authorization, services.config.adminToken);
   if (authorization !== null) {
-    // No credential can be issued yet, so every one presented is unknown. Never fall back.
-    throw new ApiError('invalid_credential', {
-      message: 'The credential in the Authorization header is not recognised. Open operations need no Authorization header, only the agent profile (UCP-Agent).',
-      headers: { 'WWW-Authenticate': 'Bearer realm="agent-commerce", error="invalid_token"' },
-    });
+    ctx.caller.credential = await services.credentials.bearer(authorization);
+    if (envelope.ucpAgent != null) {
+      throw new ApiError('conflicting_credentials', {
+        message: 'Send either Authorization or UCP-Agent, not both: a network key is the caller (drop UCP-Agent), or call as the agent profile without the key.',
+        details: { field: 'credential', places: ['Authorization', 'UCP-Agent'] },
+      });
+    }
+    if (access.kind === 'credential' && !ctx.caller.credential.scopes.includes(access.scope as never)) throw insufficientScope(access.scope);
+    return;
   }
-  if (access.kind === 'credential') throw credentialRequired(access.scope);
+  if (access.kind !== 'credential') return;
+  if (access.scope !== 'developer_session' || !envelope.session) throw credentialRequired(access.scope);
+  const session = await services.credentials.session(envelope.session);
+  if (!session) throw credentialRequired(access.scope, 'Your session has ended or is not known: sign in again at /signin.');
+  if (envelope.transport === 'rest' && type === 'mutation' && envelope.browserOrigin !== new URL(services.config.publicBaseUrl).origin) {
+    throw new ApiError('origin_refused', { details: { expected_origin: new URL(services.config.publicBaseUrl).origin } });
+  }
+  ctx.caller.credential = session;
 }
 
-export function credentialRequired(scope: Scope): ApiError {
+function insufficientScope(scope: Scope): ApiError {
+  return new ApiError('insufficient_scope', {
+    message: `This credential does not carry ${scope}, which this operation needs.`,
+    details: { required: scope },
+    headers: { 'WWW-Authenticate': `Bearer realm="agent-commerce", error="insufficient_scope", scope="${scope}"` },
+  });
+}
+
+export function credentialRequired(scope: Scope, message = `This operation needs a credential with ${scope}.`): ApiError {
   return new ApiError('credential_required', {
-    message: `This operation needs a credential with ${scope}.`,
+    message,
     details: { required: scope },
     headers: { 'WWW-Authenticate': `Bearer realm="agent-commerce", scope="${scope}"` },
   });
@@ -97,8 +122,8 @@ function identifyCaller(ctx: RequestContext, required: boolean): void {
 }
 
 function identity(access: Access) {
-  const middleware = t.middleware(({ ctx, meta, next }) => {
-    admit(ctx, access, meta);
+  const middleware = t.middleware(async ({ ctx, meta, type, next }) => {
+    await admit(ctx, access, meta, type);
     return next();
   });
   // Tagged so the operation catalogue can tell which kind declared a procedure.

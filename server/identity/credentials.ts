@@ -1,0 +1,115 @@
+/**
+ * Issued credentials, resolved for the pipeline: a network key from `Authorization: Bearer …`, a
+ * developer's session from its cookie. One resolver per process; every answer it keeps is at most
+ * a second old, so a key revoked on any instance fails on every instance within 1 s.
+ */
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { networkKeys, sessions, users } from '../db/schema';
+import { ApiError } from '../errors/catalogue';
+import { SECRET_FORMAT, type KeyScope } from '../keys/network-keys';
+import { secretDigest } from '../lib/secrets';
+
+export interface KeyCredential {
+  kind: 'key';
+  keyId: string;
+  accountId: string;
+  scopes: readonly KeyScope[];
+}
+
+export interface SessionCredential {
+  kind: 'session';
+  accountId: string;
+  email: string;
+}
+
+export type Credential = KeyCredential | SessionCredential;
+
+const CACHE_MS = 1_000;
+/** Later uses move `last_used_at` at most this often per key and instance. */
+const LAST_USED_EVERY_MS = 60_000;
+/** Bounds the memory a flood of made-up keys can take: the cache starts over past this. */
+const MAX_CACHED = 10_000;
+
+const BEARER = /^Bearer +(\S+) *$/i;
+
+export function invalidCredential(message = 'The credential in the Authorization header is not recognised: it is unknown, malformed or revoked. Open operations need no Authorization header, only the agent profile (UCP-Agent).'): ApiError {
+  return new ApiError('invalid_credential', { message, headers: { 'WWW-Authenticate': 'Bearer realm="agent-commerce", error="invalid_token"' } });
+}
+
+interface CachedKey {
+  credential: KeyCredential | null;
+  until: number;
+}
+
+export class CredentialResolver {
+  private readonly keys = new Map<string, CachedKey>();
+  /** When this instance last wrote each key's use; absent: not yet, so the first use is written at once. */
+  private readonly usesWritten = new Map<string, number>();
+
+  constructor(private readonly db: Db) {}
+
+  /** The network key an Authorization header names, or invalid_credential (never the open path). */
+  async bearer(authorization: string): Promise<KeyCredential> {
+    const secret = BEARER.exec(authorization)?.[1];
+    if (!secret || !SECRET_FORMAT.test(secret)) {
+      throw invalidCredential('The Authorization header must be `Bearer ak_live_…` with a network key (43 characters after the prefix). Open operations need no Authorization header, only the agent profile (UCP-Agent).');
+    }
+    const digest = secretDigest(secret);
+    const now = Date.now();
+    let cached = this.keys.get(digest);
+    if (!cached || cached.until <= now) {
+      cached = { credential: await this.lookUp(digest), until: now + CACHE_MS };
+      if (this.keys.size >= MAX_CACHED) this.keys.clear();
+      this.keys.set(digest, cached);
+    }
+    if (!cached.credential) throw invalidCredential();
+    await this.recordUse(cached.credential.keyId, now);
+    return cached.credential;
+  }
+
+  /** The signed-in developer a session cookie names, or null when it is unknown or has ended. */
+  async session(token: string): Promise<SessionCredential | null> {
+    const [row] = await this.db
+      .select({ accountId: users.id, email: users.email })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.sessionToken, secretDigest(token)), gt(sessions.expires, new Date())));
+    return row ? { kind: 'session', ...row } : null;
+  }
+
+  private async lookUp(digest: string): Promise<KeyCredential | null> {
+    const [row] = await this.db
+      .select({ id: networkKeys.id, accountId: networkKeys.accountId, scopes: networkKeys.scopes })
+      .from(networkKeys)
+      .where(and(eq(networkKeys.secretHash, digest), isNull(networkKeys.revokedAt)));
+    return row ? { kind: 'key', keyId: row.id, accountId: row.accountId, scopes: row.scopes as KeyScope[] } : null;
+  }
+
+  /**
+   * The first use is written before the call goes on, whether the key came from the cache or not:
+   * whether a key was ever used decides if revoking it gives its mint back. Later uses move
+   * `last_used_at` at most once a minute, without holding the call up.
+   */
+  private async recordUse(keyId: string, now: number): Promise<void> {
+    const written = this.usesWritten.get(keyId);
+    if (written !== undefined && now - written < LAST_USED_EVERY_MS) return;
+    if (this.usesWritten.size >= MAX_CACHED) this.usesWritten.clear();
+    this.usesWritten.set(keyId, now);
+    const at = new Date(now);
+    const write = this.db
+      .update(networkKeys)
+      .set({ firstUsedAt: sql`coalesce(${networkKeys.firstUsedAt}, ${at.toISOString()}::timestamptz)`, lastUsedAt: at })
+      .where(eq(networkKeys.id, keyId));
+    if (written === undefined) {
+      try {
+        await write;
+      } catch (err) {
+        this.usesWritten.delete(keyId);
+        throw err;
+      }
+    } else {
+      write.catch(() => this.usesWritten.delete(keyId));
+    }
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * Secrets the service hands out once (network keys, later buyer tokens) and keeps only as digests,
+ * and the sealing of a secret that must be answered again (an idempotent replay of a mint).
+ */
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+
+/** `<prefix>` + 43 base64url characters: 256 random bits. */
+export function newSecret(prefix: string): string {
+  return prefix + randomBytes(32).toString('base64url');
+}
+
+/** The SHA-256 of a secret, hex: what the database keeps and looks secrets up by. */
+export function secretDigest(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+/** AES-256-GCM under `key` (32 bytes): iv, tag and ciphertext in one base64url string. */
+export function seal(plaintext: string, key: Buffer): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+
+export function unseal(sealed: string, key: Buffer): string {
+  const raw = Buffer.from(sealed, 'base64url');
+  const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+  decipher.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+}
