@@ -19,6 +19,10 @@ import { ensureDemoCatalog } from './catalog/demo';
 import { pageUnavailable } from './http/page-outage';
 import { payPage } from './payments/pay-page';
 import { registerRuntime } from './runtime';
+import { createAuth } from './accounts/auth';
+import { createAccounts } from './accounts/facade';
+import { sweepAccounts } from './accounts/sweep';
+import { createMailer } from './mail/mailer';
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -37,19 +41,26 @@ async function main(): Promise<void> {
   }
 
   // Pages reach this running service through the registry, not through module copies of their own.
-  registerRuntime({ services: app.services, payPage: payPage(app.services), pageUnavailable });
+  const mailer = createMailer(config.mail);
+  console.log(mailer.describe());
+  const auth = createAuth(app.services, mailer);
+  registerRuntime({ services: app.services, payPage: payPage(app.services), accounts: createAccounts(app.services, auth), pageUnavailable });
   const nextApp = next({ dev, dir: root, port: config.port });
   await nextApp.prepare();
   const handleNext = nextApp.getRequestHandler();
 
-  const { server, drained } = createHttpServer({ base: config.publicBaseUrl, trustProxy: config.trustProxy, gateway: app.gateway, mcp: app.mcp, webhooks: app.webhooks }, handleNext);
+  const { server, drained } = createHttpServer({ base: config.publicBaseUrl, trustProxy: config.trustProxy, gateway: app.gateway, mcp: app.mcp, webhooks: app.webhooks, auth: auth.handle }, handleNext);
 
   // Idempotency records are kept at least 24 h; any instance may purge older ones.
   const purge = setInterval(() => void purgeExpiredRecords(app.services.db).catch(() => {}), 60 * 60 * 1000);
   purge.unref();
   // Any instance sweeps expired carts and payment links; a cart read or changed before the sweep
   // applies its own expiry, so the minute only bounds how stale the stored status may be.
-  const sweep = setInterval(() => void sweepExpired(app.services.db).catch(() => {}), 60 * 1000);
+  // Ended sign-in links and sessions and old rate-limit events go the same way.
+  const sweep = setInterval(() => {
+    void sweepExpired(app.services.db).catch(() => {});
+    void sweepAccounts(app.services.db).catch(() => {});
+  }, 60 * 1000);
   sweep.unref();
 
   await new Promise<void>((resolve) => server.listen(config.port, resolve));

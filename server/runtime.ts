@@ -4,6 +4,7 @@
  * unconnected instance of it. Instead server/main.ts registers the one running instance here, on
  * `globalThis`, and pages read it through `runtime()`; the pages import types only from server/.
  */
+import type { Accounts } from './accounts/facade';
 import type { PayPage } from './payments/pay-page';
 import type { Services } from './trpc/context';
 
@@ -11,6 +12,8 @@ export interface Runtime {
   services: Services;
   /** The /pay/{token} page's view and form handling. */
   payPage: PayPage;
+  /** Developer accounts: sign-in, sign-out and the dashboard's keys. */
+  accounts: Accounts;
   /** Whether a page's failure is the database out of reach; if so the page is answered 503 (http/page-outage.ts). */
   pageUnavailable(err: unknown): boolean;
 }

@@ -41,9 +41,11 @@ export interface Transports {
   mcp: { path: string; handle: FetchHandler };
   /** Payment providers' webhooks by exact path: they read the raw body themselves (signatures cover its bytes). */
   webhooks: Record<string, RawHandler>;
+  /** Auth.js: every request under /api/auth/, as a Request on PUBLIC_BASE_URL with its body unread. */
+  auth?: (request: Request) => Promise<Response>;
 }
 
-export function createHttpServer({ base, trustProxy = false, gateway, mcp, webhooks }: Transports, handlePage: PageHandler): HttpServer {
+export function createHttpServer({ base, trustProxy = false, gateway, mcp, webhooks, auth }: Transports, handlePage: PageHandler): HttpServer {
   const isMcpPath = (url: string) => url === mcp.path || url.startsWith(`${mcp.path}?`);
   let inFlight = 0;
   let onDrained: (() => void) | undefined;
@@ -55,7 +57,16 @@ export function createHttpServer({ base, trustProxy = false, gateway, mcp, webho
     withRequestScope(() => {
       inFlight++;
       const url = req.url ?? '/';
-      if (isAgentPath(url)) {
+      if (auth && isAuthPath(url)) {
+        clientAddress(req, trustProxy);
+        serveAuth(auth, base, req, res)
+          .catch((err) => {
+            console.error('auth failure', err);
+            if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json', 'X-Content-Type-Options': 'nosniff' });
+            res.end(JSON.stringify({ error: 'Something went wrong on our side.', code: 'internal_error' }));
+          })
+          .finally(done);
+      } else if (isAgentPath(url)) {
         // Counted until the procedure settles, not until the socket closes: a client that hangs up
         // must not let the database close under its transaction.
         // Paths start with '/', so no inherited property of the record can match one.
@@ -85,6 +96,7 @@ export function createHttpServer({ base, trustProxy = false, gateway, mcp, webho
           .finally(done);
       } else {
         res.once('close', done);
+        clientAddress(req, trustProxy);
         const host = checkHost(req, base, trustProxy);
         if (host.canonical) void servePage(handlePage, req, res);
         else answerOtherHost(req, res, host.location);
@@ -97,6 +109,85 @@ export function createHttpServer({ base, trustProxy = false, gateway, mcp, webho
     server,
     drained: () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (onDrained = resolve))),
   };
+}
+
+const AUTH_PATHS = /^\/api\/auth(?:\/|\?|$)/;
+
+function isAuthPath(url: string): boolean {
+  return AUTH_PATHS.test(url);
+}
+
+/**
+ * The client's address for pages and Auth.js (sign-in limits count per client IP): behind a
+ * trusted proxy (TRUST_PROXY), the X-Forwarded-For it appends to; otherwise the socket's address,
+ * over whatever the client sent itself (Next keeps a client-sent X-Forwarded-For).
+ */
+function clientAddress(req: http.IncomingMessage, trustProxy: boolean): void {
+  if (!trustProxy) req.headers['x-forwarded-for'] = req.socket.remoteAddress ?? '';
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade']);
+
+/** Sign-in forms post a few hundred bytes; Auth.js would read any body whole. */
+const MAX_AUTH_BODY_BYTES = 64 * 1024;
+
+/**
+ * Auth.js gets a real Request on PUBLIC_BASE_URL (its links, redirects and the Secure cookie flag
+ * follow that URL, never the Host header) with the body unread, as it parses forms and JSON
+ * itself; each of its Set-Cookie headers is written apart (a Fetch Headers object joins them).
+ */
+async function serveAuth(auth: (request: Request) => Promise<Response>, base: string, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  if (Number(req.headers['content-length'] ?? 0) > MAX_AUTH_BODY_BYTES) {
+    req.resume();
+    res.writeHead(413, { 'Content-Type': 'application/json', 'X-Content-Type-Options': 'nosniff' });
+    res.end(JSON.stringify({ error: `The request body is larger than ${MAX_AUTH_BODY_BYTES / 1024} KiB.`, code: 'payload_too_large' }));
+    return;
+  }
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name)) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  const request = new Request(new URL(req.url ?? '/', base), {
+    method: req.method,
+    headers,
+    body: hasBody ? limitedBody(req, MAX_AUTH_BODY_BYTES) : undefined,
+    duplex: 'half',
+  } as RequestInit);
+  const response = await auth(request);
+  const out: Record<string, string | string[]> = { 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' };
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') out[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) out['Set-Cookie'] = cookies;
+  const body = Buffer.from(await response.arrayBuffer());
+  out['Content-Length'] = String(body.length);
+  res.writeHead(response.status, out);
+  res.end(body);
+}
+
+/** The request's body as a stream that fails past `max` bytes (a chunked body names no length). */
+function limitedBody(req: http.IncomingMessage, max: number): ReadableStream<Uint8Array> {
+  let size = 0;
+  let failed = false;
+  return new ReadableStream({
+    start(controller) {
+      req.on('data', (chunk: Buffer) => {
+        if (failed) return;
+        size += chunk.length;
+        if (size <= max) return controller.enqueue(new Uint8Array(chunk));
+        failed = true;
+        controller.error(new Error('body too large'));
+        req.resume();
+      });
+      req.on('end', () => failed || controller.close());
+      req.on('error', (err) => {
+        if (!failed) controller.error(err);
+        failed = true;
+      });
+    },
+  });
 }
 
 /** A page asked for on another host: a GET or HEAD goes to the canonical URL; a form post is told where. */

@@ -1,0 +1,276 @@
+/**
+ * Developer accounts as the pages see them (/signin, /signin/confirm, /signout, /dashboard): what
+ * each shows and what each form does, in sentences for a person. Kept here, without Next, so it
+ * runs in the server's own module instances (see runtime.ts) and is tested in vitest; pages only
+ * lay it out and never import Auth.js, the database or the pipeline.
+ *
+ * Signing in and out call Auth.js in process (auth.ts, `internal`). Keys are listed, minted and
+ * revoked by the same procedures agents' scripts call over REST, through `createCaller` with an
+ * internal envelope carrying the session, so the pipeline's checks, limits and idempotency apply
+ * alike. Next's own Origin check on server actions stands in for the REST edge's `origin_refused`.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ResponseInternal } from '@auth/core/types';
+import { and, eq, gt } from 'drizzle-orm';
+import { sessions, users, verificationTokens } from '../db/schema';
+import { apiErrorIn, isDatabaseUnavailable } from '../errors/from-unknown';
+import { createCaller } from '../routers';
+import { createContext, type Services } from '../trpc/context';
+import { sessionDigest } from './adapter';
+import { AUTH_BASE_PATH, PAGES, SignInHeld, SignInNotSent, SIGN_IN_LINK_SECONDS, type AuthService } from './auth';
+
+/** A cookie Auth.js asks to set: name, value and its serialize options. */
+export type Cookie = NonNullable<ResponseInternal['cookies']>[number];
+
+export interface SignedIn {
+  accountId: string;
+  email: string;
+}
+
+/** A form's answer: done, or a sentence saying why not (announced on the page). */
+export type FormResult = { ok: true } | { ok: false; error: string };
+
+export type ConfirmView =
+  | { state: 'ready'; email: string; action: string; fields: Record<'token' | 'email' | 'callbackUrl', string> }
+  | { state: 'invalid' };
+
+export interface ScopeChoice {
+  value: string;
+  sentence: string;
+}
+
+export interface KeyView {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  created: Moment;
+  lastUsed: Moment | null;
+  revoked: Moment | null;
+}
+
+/** A time as the page shows it: ISO for `<time dateTime>`, words for people (UTC). */
+export interface Moment {
+  iso: string;
+  text: string;
+}
+
+export interface DashboardView {
+  email: string;
+  keys: KeyView[];
+  scopes: ScopeChoice[];
+  /** The mint form's idempotency key: a double submit mints once. */
+  idempotencyKey: string;
+}
+
+export type MintResult =
+  | { ok: true; key: { name: string; prefix: string; secret: string }; nextIdempotencyKey: string }
+  | { ok: false; error: string; nextIdempotencyKey: string; signedOut?: boolean };
+
+export interface Accounts {
+  /** The session cookie's name: pages read it and hand its value to the calls below. */
+  sessionCookieName: string;
+  /** Whether sign-in e-mails are written to the server's log instead of sent (no SMTP_URL). */
+  mailLogsOnly: boolean;
+  signedIn(session: string | undefined): Promise<SignedIn | null>;
+  /** Sends a sign-in link to `email`, coming back to `callbackUrl`; `forwardedFor` is the request's X-Forwarded-For. */
+  requestSignIn(input: { email: string; callbackUrl?: string; forwardedFor: string | null }): Promise<FormResult>;
+  /** The /signin/confirm page for the link's query: whether the link can still be used. */
+  confirmView(query: Record<string, string | string[] | undefined>): Promise<ConfirmView>;
+  /** Ends the session; answers the cookies to set (the cleared session cookie). */
+  signOut(session: string | undefined): Promise<Cookie[]>;
+  /** The dashboard, or null when the session is unknown or has ended. */
+  dashboard(session: string | undefined): Promise<DashboardView | null>;
+  mintKey(session: string | undefined, input: { name: string; scopes: string[]; idempotencyKey: string }): Promise<MintResult>;
+  revokeKey(session: string | undefined, id: string): Promise<FormResult & { signedOut?: boolean }>;
+}
+
+export const SCOPE_CHOICES: ScopeChoice[] = [
+  { value: 'buyer:write', sentence: 'Register buyers and confirm their e-mail addresses with a one-time code.' },
+  { value: 'dev.ucp.shopping.order:read', sentence: 'Read the status of orders placed from carts made with this key.' },
+  { value: 'checkout:write', sentence: 'Pay for carts on its own (x402, with a buyer token), without a person confirming: choose it only if your agent settles payments itself.' },
+];
+
+/** Sign-in errors Auth.js reports in `?error=` (a used or expired link, mostly), as sentences. */
+export function signInErrorSentence(code: string | undefined): string | null {
+  if (!code) return null;
+  if (code === 'Verification') return 'That sign-in link has expired or was already used. Ask for a new one below.';
+  if (code === 'AccessDenied') return 'Signing in was refused. Ask for a new link below.';
+  return 'Signing in did not work. Ask for a new link below; if it keeps failing, try again in a few minutes.';
+}
+
+const EMAIL = /^[^\s@"<>(),;:\\[\]]+@[^\s@"<>(),;:\\[\]]+$/;
+const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+const CLOCK = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+
+const moment = (iso: string): Moment => ({ iso, text: `${DATE.format(new Date(iso))} UTC` });
+const newIdempotencyKey = () => `dashboard-${randomBytes(18).toString('base64url')}`;
+
+/** "in 14 minutes, at 09:12 UTC": when a held action is possible again. */
+export function whenAgain(seconds: number, now = new Date()): string {
+  const at = CLOCK.format(new Date(now.getTime() + seconds * 1000));
+  if (seconds < 60) return `in ${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `in ${minutes} minute${minutes === 1 ? '' : 's'}, at ${at} UTC`;
+}
+
+const UNAVAILABLE = 'We could not reach our database, so nothing was done. Try again in a moment.';
+
+export function createAccounts(services: Services, auth: AuthService): Accounts {
+  const { db, config } = services;
+  const base = config.publicBaseUrl;
+
+  /** The procedures, as this session. */
+  const caller = (session: string, idempotencyKey?: string) => {
+    // A variable, not a literal: the envelope's fields are the pipeline's to declare.
+    const envelope = { transport: 'internal' as const, session, idempotencyKey };
+    return createCaller(createContext(services, envelope)).developer;
+  };
+
+  /** The failure of a procedure as a sentence; `signedOut` when the session is gone. */
+  function failure(err: unknown): { error: string; signedOut?: boolean } {
+    if (isDatabaseUnavailable(err)) return { error: UNAVAILABLE };
+    const api = apiErrorIn(err);
+    if (!api) throw err;
+    switch (api.code) {
+      case 'credential_required':
+      case 'invalid_credential':
+        return { error: 'Your session has ended: sign in again.', signedOut: true };
+      case 'rate_limited': {
+        const seconds = Number(api.headers['Retry-After']) || 60;
+        return { error: `You have minted as many keys as an hour allows. The next one can be minted ${whenAgain(seconds)}; revoking a key that was never used also gives its mint back.` };
+      }
+      case 'key_limit_reached':
+        return { error: `${api.message.replace(/:.*$/, '')}. Revoke one you no longer use to free a slot, then create the new key.` };
+      case 'key_not_found':
+        return { error: 'That key does not exist or is not yours: nothing was revoked.' };
+      case 'invalid_request':
+        return { error: 'The key needs a name of 1 to 64 characters, and only the scopes listed.' };
+      default:
+        return { error: api.message };
+    }
+  }
+
+  return {
+    sessionCookieName: auth.sessionCookieName,
+    mailLogsOnly: auth.mailLogsOnly,
+
+    async signedIn(session) {
+      if (!session) return null;
+      const [row] = await db
+        .select({ accountId: users.id, email: users.email })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.sessionToken, sessionDigest(session)), gt(sessions.expires, new Date())));
+      return row ?? null;
+    },
+
+    async requestSignIn({ email, callbackUrl, forwardedFor }) {
+      const address = email.normalize('NFKC').trim().toLowerCase();
+      if (!address) return { ok: false, error: 'Enter your e-mail address.' };
+      if (address.length > 254 || !EMAIL.test(address)) return { ok: false, error: 'Enter an e-mail address like name@example.com.' };
+      const request = new Request(`${base}${AUTH_BASE_PATH}/signin/nodemailer`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': forwardedFor ?? '' },
+        body: new URLSearchParams({ email: address, callbackUrl: callbackUrl || '/dashboard' }),
+      });
+      try {
+        const answer = await auth.internal(request);
+        // Auth.js answers its own failures (other than ours, thrown) as a redirect to its error page.
+        if (answer instanceof Response || !answer.redirect?.includes('/verify-request')) {
+          return { ok: false, error: 'The sign-in link could not be made. Try again in a moment.' };
+        }
+        return { ok: true };
+      } catch (err) {
+        if (err instanceof SignInHeld) {
+          return { ok: false, error: `Too many sign-in links were asked for this address or from your network. You can ask again ${whenAgain(err.retryAfterSeconds)}.` };
+        }
+        const inner = err instanceof SignInNotSent ? err.reason : err;
+        if (isDatabaseUnavailable(inner) || isDatabaseUnavailable((inner as { cause?: { err?: unknown } })?.cause?.err)) return { ok: false, error: UNAVAILABLE };
+        if (err instanceof SignInNotSent) {
+          console.error(`[accounts] ${inner instanceof Error ? inner.message : String(inner)}`);
+          return { ok: false, error: 'We could not send the e-mail: our mail server did not take it. Nothing was sent; try again in a few minutes.' };
+        }
+        throw err;
+      }
+    },
+
+    async confirmView(query) {
+      const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
+      const token = one(query.token);
+      const email = one(query.email);
+      const callbackUrl = one(query.callbackUrl) || '/dashboard';
+      if (!/^[0-9a-f]{64}$/.test(token) || !email) return { state: 'invalid' };
+      // Looked at, not used: only the button's request (Auth.js's callback) uses the link up.
+      const [found] = await db
+        .select({ expires: verificationTokens.expires })
+        .from(verificationTokens)
+        .where(and(eq(verificationTokens.identifier, email), eq(verificationTokens.token, await auth.tokenDigest(token)), gt(verificationTokens.expires, new Date())));
+      if (!found) return { state: 'invalid' };
+      return { state: 'ready', email, action: `${AUTH_BASE_PATH}/callback/nodemailer`, fields: { token, email, callbackUrl } };
+    },
+
+    async signOut(session) {
+      if (!session) return [];
+      const request = new Request(`${base}${AUTH_BASE_PATH}/signout`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `${auth.sessionCookieName}=${session}` },
+        body: new URLSearchParams({ callbackUrl: PAGES.signOut }),
+      });
+      const answer = await auth.internal(request);
+      return answer instanceof Response ? [] : (answer.cookies ?? []).filter((c) => c.name === auth.sessionCookieName);
+    },
+
+    async dashboard(session) {
+      const account = await this.signedIn(session);
+      if (!account || !session) return null;
+      let keys;
+      try {
+        ({ keys } = await caller(session).listNetworkKeys({}));
+      } catch (err) {
+        if (failure(err).signedOut) return null;
+        throw err;
+      }
+      return {
+        email: account.email,
+        keys: keys.map((k) => ({
+          id: k.id,
+          name: k.name,
+          prefix: k.prefix,
+          scopes: k.scopes,
+          created: moment(k.created_at),
+          lastUsed: k.last_used_at ? moment(k.last_used_at) : null,
+          revoked: k.revoked_at ? moment(k.revoked_at) : null,
+        })),
+        scopes: SCOPE_CHOICES,
+        idempotencyKey: newIdempotencyKey(),
+      };
+    },
+
+    async mintKey(session, { name, scopes, idempotencyKey }) {
+      const nextIdempotencyKey = newIdempotencyKey();
+      if (!session) return { ok: false, error: 'Your session has ended: sign in again.', signedOut: true, nextIdempotencyKey };
+      if (!name.trim()) return { ok: false, error: 'Give the key a name, so you can tell it apart later.', nextIdempotencyKey };
+      if (name.trim().length > 64) return { ok: false, error: 'The name can be at most 64 characters.', nextIdempotencyKey };
+      try {
+        const minted = await caller(session, idempotencyKey).mintNetworkKey({ name, scopes: scopes as never });
+        return { ok: true, key: { name: minted.name, prefix: minted.prefix, secret: minted.secret }, nextIdempotencyKey };
+      } catch (err) {
+        return { ok: false, ...failure(err), nextIdempotencyKey };
+      }
+    },
+
+    async revokeKey(session, id) {
+      if (!session) return { ok: false, error: 'Your session has ended: sign in again.', signedOut: true };
+      try {
+        await caller(session).revokeNetworkKey({ id });
+        return { ok: true };
+      } catch (err) {
+        return { ok: false, ...failure(err) };
+      }
+    },
+  };
+}
+
+/** How long a sign-in link lasts, in words for the pages. */
+export const SIGN_IN_LINK_WORDS = `${SIGN_IN_LINK_SECONDS / 60} minutes`;
