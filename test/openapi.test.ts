@@ -222,12 +222,19 @@ describe('GET /api/openapi.json', () => {
       if (name.startsWith('Error.')) expect(ERROR_CATALOGUE[schema.properties.code.const as ErrorCode]).toBeDefined();
     }
     expect(Object.keys(opOf('/api/agent/seller', 'GET').responses)).toEqual(['200', '400', '401', '404', '405', '431', '500', '503']);
-    expect(Object.keys(opOf('/api/agent/cart/{id}/checkout', 'POST').responses)).toEqual(['200', '400', '401', '405', '431', '500']);
+    // A stub: refused without the credential (401), with a key lacking the scope (403), not built yet for a holder (501).
+    expect(Object.keys(opOf('/api/agent/cart/{id}/checkout', 'POST').responses)).toEqual(['200', '400', '401', '403', '405', '431', '500', '501']);
+    const mint = opOf('/api/developer/network-keys', 'POST').responses;
+    expect(Object.keys(mint)).toEqual(['201', '400', '401', '403', '405', '409', '413', '415', '429', '431', '500', '503']);
+    expect(mint['429'].headers['Retry-After']).toBeDefined();
+    expect(mint['403'].headers['WWW-Authenticate']).toMatchObject({ required: false });
   });
 
-  it('does not mark open operations as needing auth, and marks credential ones', () => {
-    expect(opOf('/api/agent/platform/limits', 'GET').security).toEqual([]);
-    expect(opOf('/.well-known/ucp', 'GET').security).toEqual([]);
+  it('marks open operations as needing no auth (a network key optional), and marks credential ones', () => {
+    expect(opOf('/api/agent/platform/limits', 'GET').security).toEqual([{}, { bearer: [] }]);
+    expect(opOf('/.well-known/ucp', 'GET').security).toEqual([{}, { bearer: [] }]);
+    expect(opOf('/api/developer/network-keys', 'POST').security).toEqual([{ developerSession: [] }]);
+    expect(doc.components.securitySchemes.developerSession).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'authjs.session-token' });
     expect(opOf('/api/agent/cart/{id}/checkout', 'POST').security).toEqual([{ bearer: [] }]);
     expect(opOf('/api/agent/cart/{id}/checkout', 'POST')['x-required-credential']).toBe('checkout:write');
     expect(opOf('/api/admin/platform/limits', 'PUT').security).toEqual([{ adminToken: [] }]);
@@ -235,7 +242,9 @@ describe('GET /api/openapi.json', () => {
 
   it('documents the identification, idempotency and request-id headers', () => {
     const headers = (op: Json) => Object.fromEntries(op.parameters.filter((p: Json) => p.in === 'header').map((p: Json) => [p.name, p.required]));
-    expect(headers(opOf('/api/agent/feedback', 'POST'))).toEqual({ 'UCP-Agent': true, 'Service-Buyer': false, 'Idempotency-Key': true, 'Request-Id': false });
+    // UCP-Agent is needed unless a network key is sent instead: not required by the document.
+    expect(headers(opOf('/api/agent/feedback', 'POST'))).toEqual({ 'UCP-Agent': false, 'Service-Buyer': false, 'Idempotency-Key': true, 'Request-Id': false });
+    expect(headers(opOf('/api/developer/network-keys', 'POST'))).toEqual({ 'Idempotency-Key': true, 'Request-Id': false });
     expect(headers(opOf('/.well-known/ucp', 'GET'))).toEqual({ 'UCP-Agent': false, 'Service-Buyer': false, 'Request-Id': false });
     expect(headers(opOf('/api/agent/cart/{id}/checkout', 'POST'))).toEqual({ 'Request-Id': false });
   });

@@ -12,6 +12,9 @@ import { credential } from '../trpc/procedures';
 
 const developer = credential('developer_session');
 
+/** Stands for a key the example developer minted for the call alone (test/support/openapi-examples.ts). */
+export const EXAMPLE_KEY = 'key_01kt2j3m5v8x4q2w7e9r6t1y2b';
+
 const scope = z.enum(KEY_SCOPES).meta({
   id: 'KeyScope',
   description:
@@ -55,6 +58,7 @@ function accountOf(ctx: RequestContext): string {
 export const developerRouter = router({
   listNetworkKeys: developer
     .meta({
+      examples: { mine: { summary: 'The signed-in developer’s keys', input: {} } },
       openapi: {
         method: 'GET',
         path: '/api/developer/network-keys',
@@ -70,6 +74,7 @@ export const developerRouter = router({
   mintNetworkKey: developer
     .meta({
       op: { successStatus: 201, errors: ['key_limit_reached', 'rate_limited', 'origin_refused'], secretFields: ['secret'] },
+      examples: { 'buyer-agent': { summary: 'A key that may register and verify buyers', input: { name: 'Shopping agent', scopes: ['buyer:write'] } } },
       openapi: {
         method: 'POST',
         path: '/api/developer/network-keys',
@@ -86,6 +91,7 @@ export const developerRouter = router({
   revokeNetworkKey: developer
     .meta({
       op: { errors: ['key_not_found', 'origin_refused'] },
+      examples: { revoke: { summary: 'Revoke a key', input: { id: EXAMPLE_KEY } } },
       openapi: {
         method: 'DELETE',
         path: '/api/developer/network-keys/{id}',

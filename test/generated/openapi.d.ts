@@ -365,7 +365,7 @@ export interface paths {
         put?: never;
         /**
          * Autonomous settlement (x402)
-         * @description Needs a credential with checkout:write. Such credentials are not issued yet, so today every call answers 401: credential_required (details.required names checkout:write), or invalid_credential when an Authorization header is sent.
+         * @description Needs a credential with checkout:write. Without one it answers 401 credential_required (details.required names checkout:write); an unknown key 401 invalid_credential; a key without it 403 insufficient_scope. The operation itself is not available yet: a caller holding checkout:write is answered 501 not_implemented.
          */
         post: operations["carts-settle"];
         delete?: never;
@@ -405,7 +405,7 @@ export interface paths {
         put?: never;
         /**
          * Register a buyer
-         * @description Needs a credential with buyer:write. Such credentials are not issued yet, so today every call answers 401: credential_required (details.required names buyer:write), or invalid_credential when an Authorization header is sent.
+         * @description Needs a credential with buyer:write. Without one it answers 401 credential_required (details.required names buyer:write); an unknown key 401 invalid_credential; a key without it 403 insufficient_scope. The operation itself is not available yet: a caller holding buyer:write is answered 501 not_implemented.
          */
         post: operations["buyer-register"];
         delete?: never;
@@ -425,7 +425,7 @@ export interface paths {
         put?: never;
         /**
          * Send a buyer a one-time code
-         * @description Needs a credential with buyer:write. Such credentials are not issued yet, so today every call answers 401: credential_required (details.required names buyer:write), or invalid_credential when an Authorization header is sent.
+         * @description Needs a credential with buyer:write. Without one it answers 401 credential_required (details.required names buyer:write); an unknown key 401 invalid_credential; a key without it 403 insufficient_scope. The operation itself is not available yet: a caller holding buyer:write is answered 501 not_implemented.
          */
         post: operations["buyer-sendOtp"];
         delete?: never;
@@ -445,7 +445,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a buyer’s one-time code
-         * @description Needs a credential with buyer:write. Such credentials are not issued yet, so today every call answers 401: credential_required (details.required names buyer:write), or invalid_credential when an Authorization header is sent.
+         * @description Needs a credential with buyer:write. Without one it answers 401 credential_required (details.required names buyer:write); an unknown key 401 invalid_credential; a key without it 403 insufficient_scope. The operation itself is not available yet: a caller holding buyer:write is answered 501 not_implemented.
          */
         post: operations["buyer-verify"];
         delete?: never;
@@ -463,7 +463,7 @@ export interface paths {
         };
         /**
          * The verified buyer
-         * @description Needs a credential with buyer_token. Such credentials are not issued yet, so today every call answers 401: credential_required (details.required names buyer_token), or invalid_credential when an Authorization header is sent.
+         * @description Needs a buyer token. Without one it answers 401 credential_required (details.required names buyer_token); an unknown key 401 invalid_credential; a key without it 403 insufficient_scope. The operation itself is not available yet: a caller holding buyer_token is answered 501 not_implemented.
          */
         get: operations["buyer-me"];
         put?: never;
@@ -483,7 +483,7 @@ export interface paths {
         };
         /**
          * The buyer’s order history
-         * @description Needs a credential with dev.ucp.shopping.order:read. Such credentials are not issued yet, so today every call answers 401: credential_required (details.required names dev.ucp.shopping.order:read), or invalid_credential when an Authorization header is sent.
+         * @description Needs a credential with dev.ucp.shopping.order:read. Without one it answers 401 credential_required (details.required names dev.ucp.shopping.order:read); an unknown key 401 invalid_credential; a key without it 403 insufficient_scope. The operation itself is not available yet: a caller holding dev.ucp.shopping.order:read is answered 501 not_implemented.
          */
         get: operations["buyer-orders"];
         put?: never;
@@ -503,7 +503,7 @@ export interface paths {
         };
         /**
          * Status of an order
-         * @description Needs a credential with dev.ucp.shopping.order:read. Such credentials are not issued yet, so today every call answers 401: credential_required (details.required names dev.ucp.shopping.order:read), or invalid_credential when an Authorization header is sent.
+         * @description Needs a credential with dev.ucp.shopping.order:read. Without one it answers 401 credential_required (details.required names dev.ucp.shopping.order:read); an unknown key 401 invalid_credential; a key without it 403 insufficient_scope. The operation itself is not available yet: a caller holding dev.ucp.shopping.order:read is answered 501 not_implemented.
          */
         get: operations["buyer-orderStatus"];
         put?: never;
@@ -521,11 +521,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List the account’s network keys
+         * @description Every key of the signed-in account, newest first, revoked ones included. Needs the developer session (the sign-in cookie).
+         */
+        get: operations["developer-listNetworkKeys"];
         put?: never;
         /**
          * Mint a network API key
-         * @description Needs a credential with developer_session. Such credentials are not issued yet, so today every call answers 401: credential_required (details.required names developer_session), or invalid_credential when an Authorization header is sent.
+         * @description Mints a key for the signed-in account and answers its secret, once. Needs the developer session (the sign-in cookie), an Origin of this service, and an Idempotency-Key: a retry with the same key answers the same key and secret. At most 10 active keys (else 409 key_limit_reached) and 5 mints in a rolling hour (else 429 rate_limited with Retry-After); a key revoked before its first use gives its mint back.
          */
         post: operations["developer-mintNetworkKey"];
         delete?: never;
@@ -545,8 +549,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Revoke an unused network API key
-         * @description Needs a credential with developer_session. Such credentials are not issued yet, so today every call answers 401: credential_required (details.required names developer_session), or invalid_credential when an Authorization header is sent.
+         * Revoke a network API key
+         * @description Revokes one of the account’s keys, used or not (a leaked key must die): within a second every call with it answers 401 invalid_credential. Revoking frees its slot among the active keys, and a key never used also gives its mint back. Revoking again answers the same record; another account’s key or an unknown id is 404 key_not_found. Needs the developer session and an Origin of this service.
          */
         delete: operations["developer-revokeNetworkKey"];
         options?: never;
@@ -581,6 +585,11 @@ export interface components {
              */
             email?: string;
         };
+        /**
+         * @description buyer:write: register and verify buyers. dev.ucp.shopping.order:read: read the status of orders of carts made with the key. checkout:write: settle carts on your own (x402, with a buyer token); off unless chosen.
+         * @enum {string}
+         */
+        KeyScope: "buyer:write" | "dev.ucp.shopping.order:read" | "checkout:write";
         PlatformLimits: {
             /** @description Largest quantity one cart line may hold. */
             max_item_quantity: number;
@@ -1019,6 +1028,45 @@ export interface components {
             provider: "builtin" | "stripe";
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
+        NetworkKeyList: {
+            keys: components["schemas"]["NetworkKey"][];
+        };
+        NetworkKey: {
+            /** @description The key’s id (key_…). */
+            id: string;
+            /** @description The name its owner gave it. */
+            name: string;
+            /** @description The first 12 characters of the secret, to tell keys apart. */
+            prefix: string;
+            /** @description What the key may do beyond the open operations (any key may call those). */
+            scopes: components["schemas"]["KeyScope"][];
+            /**
+             * Format: date-time
+             * @description When it was minted.
+             */
+            created_at: string;
+            /** @description When an agent last called with it (moved at most once a minute); null: never used. */
+            last_used_at: string | null;
+            /** @description When it was revoked; null while active. */
+            revoked_at: string | null;
+        };
+        MintedNetworkKey: {
+            /** @description The key’s id (key_…). */
+            id: string;
+            /** @description The name its owner gave it. */
+            name: string;
+            /** @description The first 12 characters of the secret, to tell keys apart. */
+            prefix: string;
+            /** @description What the key may do beyond the open operations (any key may call those). */
+            scopes: components["schemas"]["KeyScope"][];
+            /**
+             * Format: date-time
+             * @description When it was minted.
+             */
+            created_at: string;
+            /** @description The key itself (ak_live_ and 43 characters): send it as `Authorization: Bearer <secret>`. Shown in this answer only (and its idempotent replay); the service keeps only its SHA-256. */
+            secret: string;
+        };
         /** @description Something about the request that should change; it did not change the status. */
         Advisory: {
             /** @enum {string} */
@@ -1149,6 +1197,20 @@ export interface components {
             };
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
+        /** @description 400 conflicting_credentials: The request identifies its caller twice, with different values. Name the caller once. On MCP the agent profile (and buyer reference) may come from the UCP-Agent header, params._meta or arguments.meta: the same value in several places is fine, different values are refused rather than one picked. `details` names the field and the places. */
+        "Error.conflicting_credentials": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "conflicting_credentials";
+            details: {
+                /** @description The identification named twice with different values ("ucp-agent", "ai.service.buyer"), or "credential" for a key sent with UCP-Agent. */
+                field: string;
+                /** @description Where it was named: "arguments.meta", "params._meta", "header"; or "Authorization" and "UCP-Agent". */
+                places: string[];
+            };
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
         /** @description 401 credential_required: This operation needs a credential. `details.required` names the credential or scope; the WWW-Authenticate header says the same. */
         "Error.credential_required": {
             /** @description What went wrong, in prose; may be reworded: branch on code. */
@@ -1212,6 +1274,18 @@ export interface components {
              * @constant
              */
             retryable: true;
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 403 insufficient_scope: The credential is valid but does not carry what this operation needs. `details.required` names the scope or credential kind; mint a key with that scope or use that credential. */
+        "Error.insufficient_scope": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "insufficient_scope";
+            details: {
+                /** @description What the operation needs that the credential does not carry: a scope such as "buyer:write", or "buyer_token", "developer_session". */
+                required: string;
+            };
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
         /** @description 409 insufficient_stock: Not enough stock for that quantity. `details.available` is how many units the seller has now. */
@@ -1325,6 +1399,26 @@ export interface components {
             code: "item_not_found";
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
+        /** @description 409 key_limit_reached: This account already has 10 active network keys. Revoke a key you no longer use (DELETE /api/developer/network-keys/{id}) to free a slot. */
+        "Error.key_limit_reached": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "key_limit_reached";
+            details: {
+                /** @description Active keys an account may hold. */
+                max_active_keys: number;
+            };
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 404 key_not_found: No network key with that id belongs to this account. GET /api/developer/network-keys lists the account’s keys. */
+        "Error.key_not_found": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "key_not_found";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
         /** @description 400 malformed_request: The request is not valid HTTP/1.1. Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer. */
         "Error.malformed_request": {
             /** @description What went wrong, in prose; may be reworded: branch on code. */
@@ -1339,6 +1433,28 @@ export interface components {
             error: string;
             /** @constant */
             code: "method_not_allowed";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 501 not_implemented: This operation is not available yet. Your credential is accepted; the operation itself comes in a later release of the service (see /api/agent/docs/overview). */
+        "Error.not_implemented": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "not_implemented";
+            /** @description The request’s id, to quote when reporting the failure. */
+            request_id?: string;
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 403 origin_refused: A change made with a signed-in session must come from this service’s own pages. Send `Origin` (or a same-origin `Referer`) equal to the service’s origin, as a browser does for its own forms; scripts use a network key instead of a session. */
+        "Error.origin_refused": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "origin_refused";
+            details: {
+                /** @description The origin a change made with a session must come from: the service’s own. */
+                expected_origin: string;
+            };
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
         /** @description 413 payload_too_large: The request body is larger than 1 MiB. Send at most 1 MiB. */
@@ -1359,6 +1475,19 @@ export interface components {
                 /** @description The live per-line ceiling (max_item_quantity). */
                 max_quantity: number;
             };
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 429 rate_limited: Too many requests of this kind; try again after the Retry-After delay. Network keys: at most 5 mints per account in a rolling hour. `Retry-After` gives the seconds until the next one is allowed. */
+        "Error.rate_limited": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "rate_limited";
+            /**
+             * @description The same request can succeed later.
+             * @constant
+             */
+            retryable: true;
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
         /** @description 431 request_header_fields_too_large: The request line and headers are larger than the server reads (16 KiB in all). Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -1482,12 +1611,12 @@ export interface operations {
     "platform-limits": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 /**
-                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL. Required unless the call carries a network key in Authorization (then send no UCP-Agent: both is 400 conflicting_credentials).
                  * @example profile="https://agent.shopbot.dev/profile.json"
                  */
-                "UCP-Agent": string;
+                "UCP-Agent"?: string;
                 /**
                  * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
                  * @example ref="u_7f3a9c21", session="conv-2041"
@@ -1520,6 +1649,8 @@ export interface operations {
              *
              *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
              *
+             *     `conflicting_credentials`: Name the caller once. On MCP the agent profile (and buyer reference) may come from the UCP-Agent header, params._meta or arguments.meta: the same value in several places is fine, different values are refused rather than one picked. `details` names the field and the places.
+             *
              *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
              *
              *     `ucp_agent_insecure_url`: Publish the profile over https.
@@ -1541,7 +1672,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"];
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.conflicting_credentials"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"];
                 };
             };
             /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
@@ -1758,10 +1889,10 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL. Required unless the call carries a network key in Authorization (then send no UCP-Agent: both is 400 conflicting_credentials).
                  * @example profile="https://agent.shopbot.dev/profile.json"
                  */
-                "UCP-Agent": string;
+                "UCP-Agent"?: string;
                 /**
                  * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
                  * @example ref="u_7f3a9c21", session="conv-2041"
@@ -1824,6 +1955,8 @@ export interface operations {
              *
              *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
              *
+             *     `conflicting_credentials`: Name the caller once. On MCP the agent profile (and buyer reference) may come from the UCP-Agent header, params._meta or arguments.meta: the same value in several places is fine, different values are refused rather than one picked. `details` names the field and the places.
+             *
              *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
              *
              *     `ucp_agent_insecure_url`: Publish the profile over https.
@@ -1851,7 +1984,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"];
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.conflicting_credentials"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"];
                 };
             };
             /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
@@ -2037,12 +2170,12 @@ export interface operations {
                 /** @description false: leave facets (and facets_approximate) out; they are often most of a small page’s bytes. */
                 facets?: boolean;
             };
-            header: {
+            header?: {
                 /**
-                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL. Required unless the call carries a network key in Authorization (then send no UCP-Agent: both is 400 conflicting_credentials).
                  * @example profile="https://agent.shopbot.dev/profile.json"
                  */
-                "UCP-Agent": string;
+                "UCP-Agent"?: string;
                 /**
                  * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
                  * @example ref="u_7f3a9c21", session="conv-2041"
@@ -2075,6 +2208,8 @@ export interface operations {
              *
              *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
              *
+             *     `conflicting_credentials`: Name the caller once. On MCP the agent profile (and buyer reference) may come from the UCP-Agent header, params._meta or arguments.meta: the same value in several places is fine, different values are refused rather than one picked. `details` names the field and the places.
+             *
              *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
              *
              *     `ucp_agent_insecure_url`: Publish the profile over https.
@@ -2100,7 +2235,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.invalid_cursor"] | components["schemas"]["Error.invalid_price_range"];
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.conflicting_credentials"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.invalid_cursor"] | components["schemas"]["Error.invalid_price_range"];
                 };
             };
             /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
@@ -2188,12 +2323,12 @@ export interface operations {
                 /** @description ISO country code: only sellers that deliver there. */
                 ships_to?: string;
             };
-            header: {
+            header?: {
                 /**
-                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL. Required unless the call carries a network key in Authorization (then send no UCP-Agent: both is 400 conflicting_credentials).
                  * @example profile="https://agent.shopbot.dev/profile.json"
                  */
-                "UCP-Agent": string;
+                "UCP-Agent"?: string;
                 /**
                  * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
                  * @example ref="u_7f3a9c21", session="conv-2041"
@@ -2226,6 +2361,8 @@ export interface operations {
              *
              *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
              *
+             *     `conflicting_credentials`: Name the caller once. On MCP the agent profile (and buyer reference) may come from the UCP-Agent header, params._meta or arguments.meta: the same value in several places is fine, different values are refused rather than one picked. `details` names the field and the places.
+             *
              *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
              *
              *     `ucp_agent_insecure_url`: Publish the profile over https.
@@ -2249,7 +2386,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.invalid_cursor"];
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.conflicting_credentials"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.invalid_cursor"];
                 };
             };
             /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
@@ -2324,12 +2461,12 @@ export interface operations {
                 /** @description Seller name; case and accents are ignored. */
                 name?: string;
             };
-            header: {
+            header?: {
                 /**
-                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL. Required unless the call carries a network key in Authorization (then send no UCP-Agent: both is 400 conflicting_credentials).
                  * @example profile="https://agent.shopbot.dev/profile.json"
                  */
-                "UCP-Agent": string;
+                "UCP-Agent"?: string;
                 /**
                  * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
                  * @example ref="u_7f3a9c21", session="conv-2041"
@@ -2362,6 +2499,8 @@ export interface operations {
              *
              *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
              *
+             *     `conflicting_credentials`: Name the caller once. On MCP the agent profile (and buyer reference) may come from the UCP-Agent header, params._meta or arguments.meta: the same value in several places is fine, different values are refused rather than one picked. `details` names the field and the places.
+             *
              *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
              *
              *     `ucp_agent_insecure_url`: Publish the profile over https.
@@ -2385,7 +2524,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.invalid_seller_selector"];
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.conflicting_credentials"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.invalid_seller_selector"];
                 };
             };
             /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
@@ -2471,12 +2610,12 @@ export interface operations {
                 /** @description Seller name; case and accents are ignored. */
                 name?: string;
             };
-            header: {
+            header?: {
                 /**
-                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL. Required unless the call carries a network key in Authorization (then send no UCP-Agent: both is 400 conflicting_credentials).
                  * @example profile="https://agent.shopbot.dev/profile.json"
                  */
-                "UCP-Agent": string;
+                "UCP-Agent"?: string;
                 /**
                  * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
                  * @example ref="u_7f3a9c21", session="conv-2041"
@@ -2509,6 +2648,8 @@ export interface operations {
              *
              *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
              *
+             *     `conflicting_credentials`: Name the caller once. On MCP the agent profile (and buyer reference) may come from the UCP-Agent header, params._meta or arguments.meta: the same value in several places is fine, different values are refused rather than one picked. `details` names the field and the places.
+             *
              *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
              *
              *     `ucp_agent_insecure_url`: Publish the profile over https.
@@ -2532,7 +2673,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.invalid_seller_selector"];
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.conflicting_credentials"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.invalid_seller_selector"];
                 };
             };
             /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
@@ -2650,6 +2791,8 @@ export interface operations {
             /**
              * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
              *
+             *     `conflicting_credentials`: Name the caller once. On MCP the agent profile (and buyer reference) may come from the UCP-Agent header, params._meta or arguments.meta: the same value in several places is fine, different values are refused rather than one picked. `details` names the field and the places.
+             *
              *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
              *
              *     `ucp_agent_insecure_url`: Publish the profile over https.
@@ -2671,7 +2814,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"];
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.conflicting_credentials"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"];
                 };
             };
             /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
@@ -2750,12 +2893,12 @@ export interface operations {
     "docs-page": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 /**
-                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL. Required unless the call carries a network key in Authorization (then send no UCP-Agent: both is 400 conflicting_credentials).
                  * @example profile="https://agent.shopbot.dev/profile.json"
                  */
-                "UCP-Agent": string;
+                "UCP-Agent"?: string;
                 /**
                  * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
                  * @example ref="u_7f3a9c21", session="conv-2041"
@@ -2791,6 +2934,8 @@ export interface operations {
              *
              *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
              *
+             *     `conflicting_credentials`: Name the caller once. On MCP the agent profile (and buyer reference) may come from the UCP-Agent header, params._meta or arguments.meta: the same value in several places is fine, different values are refused rather than one picked. `details` names the field and the places.
+             *
              *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
              *
              *     `ucp_agent_insecure_url`: Publish the profile over https.
@@ -2812,7 +2957,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"];
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.conflicting_credentials"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"];
                 };
             };
             /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
@@ -2927,6 +3072,8 @@ export interface operations {
             /**
              * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
              *
+             *     `conflicting_credentials`: Name the caller once. On MCP the agent profile (and buyer reference) may come from the UCP-Agent header, params._meta or arguments.meta: the same value in several places is fine, different values are refused rather than one picked. `details` names the field and the places.
+             *
              *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
              *
              *     `ucp_agent_insecure_url`: Publish the profile over https.
@@ -2948,7 +3095,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"];
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.conflicting_credentials"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"];
                 };
             };
             /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
@@ -3018,10 +3165,10 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL. Required unless the call carries a network key in Authorization (then send no UCP-Agent: both is 400 conflicting_credentials).
                  * @example profile="https://agent.shopbot.dev/profile.json"
                  */
-                "UCP-Agent": string;
+                "UCP-Agent"?: string;
                 /**
                  * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
                  * @example ref="u_7f3a9c21", session="conv-2041"
@@ -3100,6 +3247,8 @@ export interface operations {
              *
              *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
              *
+             *     `conflicting_credentials`: Name the caller once. On MCP the agent profile (and buyer reference) may come from the UCP-Agent header, params._meta or arguments.meta: the same value in several places is fine, different values are refused rather than one picked. `details` names the field and the places.
+             *
              *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
              *
              *     `ucp_agent_insecure_url`: Publish the profile over https.
@@ -3132,7 +3281,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.cart_line_limit"] | components["schemas"]["Error.quantity_exceeds_limit"];
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.conflicting_credentials"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.cart_line_limit"] | components["schemas"]["Error.quantity_exceeds_limit"];
                 };
             };
             /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
@@ -3253,12 +3402,12 @@ export interface operations {
     "carts-get": {
         parameters: {
             query?: never;
-            header: {
+            header?: {
                 /**
-                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL. Required unless the call carries a network key in Authorization (then send no UCP-Agent: both is 400 conflicting_credentials).
                  * @example profile="https://agent.shopbot.dev/profile.json"
                  */
-                "UCP-Agent": string;
+                "UCP-Agent"?: string;
                 /**
                  * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
                  * @example ref="u_7f3a9c21", session="conv-2041"
@@ -3294,6 +3443,8 @@ export interface operations {
              *
              *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
              *
+             *     `conflicting_credentials`: Name the caller once. On MCP the agent profile (and buyer reference) may come from the UCP-Agent header, params._meta or arguments.meta: the same value in several places is fine, different values are refused rather than one picked. `details` names the field and the places.
+             *
              *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
              *
              *     `ucp_agent_insecure_url`: Publish the profile over https.
@@ -3315,7 +3466,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"];
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.conflicting_credentials"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"];
                 };
             };
             /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
@@ -3396,10 +3547,10 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL. Required unless the call carries a network key in Authorization (then send no UCP-Agent: both is 400 conflicting_credentials).
                  * @example profile="https://agent.shopbot.dev/profile.json"
                  */
-                "UCP-Agent": string;
+                "UCP-Agent"?: string;
                 /**
                  * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
                  * @example ref="u_7f3a9c21", session="conv-2041"
@@ -3441,6 +3592,8 @@ export interface operations {
              *
              *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
              *
+             *     `conflicting_credentials`: Name the caller once. On MCP the agent profile (and buyer reference) may come from the UCP-Agent header, params._meta or arguments.meta: the same value in several places is fine, different values are refused rather than one picked. `details` names the field and the places.
+             *
              *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
              *
              *     `ucp_agent_insecure_url`: Publish the profile over https.
@@ -3466,7 +3619,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_request"];
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.conflicting_credentials"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_request"];
                 };
             };
             /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
@@ -3569,10 +3722,10 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL. Required unless the call carries a network key in Authorization (then send no UCP-Agent: both is 400 conflicting_credentials).
                  * @example profile="https://agent.shopbot.dev/profile.json"
                  */
-                "UCP-Agent": string;
+                "UCP-Agent"?: string;
                 /**
                  * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
                  * @example ref="u_7f3a9c21", session="conv-2041"
@@ -3627,6 +3780,8 @@ export interface operations {
              *
              *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
              *
+             *     `conflicting_credentials`: Name the caller once. On MCP the agent profile (and buyer reference) may come from the UCP-Agent header, params._meta or arguments.meta: the same value in several places is fine, different values are refused rather than one picked. `details` names the field and the places.
+             *
              *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
              *
              *     `ucp_agent_insecure_url`: Publish the profile over https.
@@ -3659,7 +3814,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.cart_line_limit"] | components["schemas"]["Error.quantity_exceeds_limit"];
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.conflicting_credentials"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.cart_line_limit"] | components["schemas"]["Error.quantity_exceeds_limit"];
                 };
             };
             /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
@@ -3790,10 +3945,10 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL. Required unless the call carries a network key in Authorization (then send no UCP-Agent: both is 400 conflicting_credentials).
                  * @example profile="https://agent.shopbot.dev/profile.json"
                  */
-                "UCP-Agent": string;
+                "UCP-Agent"?: string;
                 /**
                  * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
                  * @example ref="u_7f3a9c21", session="conv-2041"
@@ -3837,6 +3992,8 @@ export interface operations {
              *
              *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
              *
+             *     `conflicting_credentials`: Name the caller once. On MCP the agent profile (and buyer reference) may come from the UCP-Agent header, params._meta or arguments.meta: the same value in several places is fine, different values are refused rather than one picked. `details` names the field and the places.
+             *
              *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
              *
              *     `ucp_agent_insecure_url`: Publish the profile over https.
@@ -3862,7 +4019,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_request"];
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.conflicting_credentials"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_request"];
                 };
             };
             /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
@@ -3969,10 +4126,10 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL. Required unless the call carries a network key in Authorization (then send no UCP-Agent: both is 400 conflicting_credentials).
                  * @example profile="https://agent.shopbot.dev/profile.json"
                  */
-                "UCP-Agent": string;
+                "UCP-Agent"?: string;
                 /**
                  * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
                  * @example ref="u_7f3a9c21", session="conv-2041"
@@ -4023,6 +4180,8 @@ export interface operations {
              *
              *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
              *
+             *     `conflicting_credentials`: Name the caller once. On MCP the agent profile (and buyer reference) may come from the UCP-Agent header, params._meta or arguments.meta: the same value in several places is fine, different values are refused rather than one picked. `details` names the field and the places.
+             *
              *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
              *
              *     `ucp_agent_insecure_url`: Publish the profile over https.
@@ -4053,7 +4212,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.quantity_exceeds_limit"];
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.conflicting_credentials"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.quantity_exceeds_limit"];
                 };
             };
             /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
@@ -4184,10 +4343,10 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL. Required unless the call carries a network key in Authorization (then send no UCP-Agent: both is 400 conflicting_credentials).
                  * @example profile="https://agent.shopbot.dev/profile.json"
                  */
-                "UCP-Agent": string;
+                "UCP-Agent"?: string;
                 /**
                  * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
                  * @example ref="u_7f3a9c21", session="conv-2041"
@@ -4255,6 +4414,8 @@ export interface operations {
              *
              *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
              *
+             *     `conflicting_credentials`: Name the caller once. On MCP the agent profile (and buyer reference) may come from the UCP-Agent header, params._meta or arguments.meta: the same value in several places is fine, different values are refused rather than one picked. `details` names the field and the places.
+             *
              *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
              *
              *     `ucp_agent_insecure_url`: Publish the profile over https.
@@ -4282,7 +4443,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"];
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.conflicting_credentials"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"];
                 };
             };
             /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
@@ -4407,10 +4568,10 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL. Required unless the call carries a network key in Authorization (then send no UCP-Agent: both is 400 conflicting_credentials).
                  * @example profile="https://agent.shopbot.dev/profile.json"
                  */
-                "UCP-Agent": string;
+                "UCP-Agent"?: string;
                 /**
                  * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
                  * @example ref="u_7f3a9c21", session="conv-2041"
@@ -4485,6 +4646,8 @@ export interface operations {
              *
              *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
              *
+             *     `conflicting_credentials`: Name the caller once. On MCP the agent profile (and buyer reference) may come from the UCP-Agent header, params._meta or arguments.meta: the same value in several places is fine, different values are refused rather than one picked. `details` names the field and the places.
+             *
              *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
              *
              *     `ucp_agent_insecure_url`: Publish the profile over https.
@@ -4515,7 +4678,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.quantity_exceeds_limit"];
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.conflicting_credentials"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.quantity_exceeds_limit"];
                 };
             };
             /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
@@ -4692,6 +4855,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error.credential_required"] | components["schemas"]["Error.invalid_credential"];
                 };
             };
+            /** @description `insufficient_scope`: `details.required` names the scope or credential kind; mint a key with that scope or use that credential. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /**
+                     * @description Sent with insufficient_scope: the scope needed (RFC 6750).
+                     * @example Bearer realm="agent-commerce", scope="checkout:write"
+                     */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.insufficient_scope"];
+                };
+            };
             /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
             405: {
                 headers: {
@@ -4727,6 +4905,16 @@ export interface operations {
                     "application/json": components["schemas"]["Error.internal_error"];
                 };
             };
+            /** @description `not_implemented`: Your credential is accepted; the operation itself comes in a later release of the service (see /api/agent/docs/overview). */
+            501: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.not_implemented"];
+                };
+            };
         };
     };
     "payments-paymentLink": {
@@ -4734,10 +4922,10 @@ export interface operations {
             query?: never;
             header: {
                 /**
-                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL. Required unless the call carries a network key in Authorization (then send no UCP-Agent: both is 400 conflicting_credentials).
                  * @example profile="https://agent.shopbot.dev/profile.json"
                  */
-                "UCP-Agent": string;
+                "UCP-Agent"?: string;
                 /**
                  * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
                  * @example ref="u_7f3a9c21", session="conv-2041"
@@ -4795,6 +4983,8 @@ export interface operations {
              *
              *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
              *
+             *     `conflicting_credentials`: Name the caller once. On MCP the agent profile (and buyer reference) may come from the UCP-Agent header, params._meta or arguments.meta: the same value in several places is fine, different values are refused rather than one picked. `details` names the field and the places.
+             *
              *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
              *
              *     `ucp_agent_insecure_url`: Publish the profile over https.
@@ -4825,7 +5015,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.cart_total_exceeds_limit"];
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.conflicting_credentials"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.cart_total_exceeds_limit"];
                 };
             };
             /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
@@ -5003,6 +5193,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error.credential_required"] | components["schemas"]["Error.invalid_credential"];
                 };
             };
+            /** @description `insufficient_scope`: `details.required` names the scope or credential kind; mint a key with that scope or use that credential. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /**
+                     * @description Sent with insufficient_scope: the scope needed (RFC 6750).
+                     * @example Bearer realm="agent-commerce", scope="checkout:write"
+                     */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.insufficient_scope"];
+                };
+            };
             /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
             405: {
                 headers: {
@@ -5036,6 +5241,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `not_implemented`: Your credential is accepted; the operation itself comes in a later release of the service (see /api/agent/docs/overview). */
+            501: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.not_implemented"];
                 };
             };
         };
@@ -5096,6 +5311,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error.credential_required"] | components["schemas"]["Error.invalid_credential"];
                 };
             };
+            /** @description `insufficient_scope`: `details.required` names the scope or credential kind; mint a key with that scope or use that credential. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /**
+                     * @description Sent with insufficient_scope: the scope needed (RFC 6750).
+                     * @example Bearer realm="agent-commerce", scope="checkout:write"
+                     */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.insufficient_scope"];
+                };
+            };
             /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
             405: {
                 headers: {
@@ -5129,6 +5359,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `not_implemented`: Your credential is accepted; the operation itself comes in a later release of the service (see /api/agent/docs/overview). */
+            501: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.not_implemented"];
                 };
             };
         };
@@ -5189,6 +5429,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error.credential_required"] | components["schemas"]["Error.invalid_credential"];
                 };
             };
+            /** @description `insufficient_scope`: `details.required` names the scope or credential kind; mint a key with that scope or use that credential. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /**
+                     * @description Sent with insufficient_scope: the scope needed (RFC 6750).
+                     * @example Bearer realm="agent-commerce", scope="checkout:write"
+                     */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.insufficient_scope"];
+                };
+            };
             /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
             405: {
                 headers: {
@@ -5222,6 +5477,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `not_implemented`: Your credential is accepted; the operation itself comes in a later release of the service (see /api/agent/docs/overview). */
+            501: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.not_implemented"];
                 };
             };
         };
@@ -5282,6 +5547,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error.credential_required"] | components["schemas"]["Error.invalid_credential"];
                 };
             };
+            /** @description `insufficient_scope`: `details.required` names the scope or credential kind; mint a key with that scope or use that credential. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /**
+                     * @description Sent with insufficient_scope: the scope needed (RFC 6750).
+                     * @example Bearer realm="agent-commerce", scope="checkout:write"
+                     */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.insufficient_scope"];
+                };
+            };
             /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
             405: {
                 headers: {
@@ -5315,6 +5595,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `not_implemented`: Your credential is accepted; the operation itself comes in a later release of the service (see /api/agent/docs/overview). */
+            501: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.not_implemented"];
                 };
             };
         };
@@ -5375,6 +5665,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error.credential_required"] | components["schemas"]["Error.invalid_credential"];
                 };
             };
+            /** @description `insufficient_scope`: `details.required` names the scope or credential kind; mint a key with that scope or use that credential. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /**
+                     * @description Sent with insufficient_scope: the scope needed (RFC 6750).
+                     * @example Bearer realm="agent-commerce", scope="checkout:write"
+                     */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.insufficient_scope"];
+                };
+            };
             /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
             405: {
                 headers: {
@@ -5408,6 +5713,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `not_implemented`: Your credential is accepted; the operation itself comes in a later release of the service (see /api/agent/docs/overview). */
+            501: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.not_implemented"];
                 };
             };
         };
@@ -5468,6 +5783,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error.credential_required"] | components["schemas"]["Error.invalid_credential"];
                 };
             };
+            /** @description `insufficient_scope`: `details.required` names the scope or credential kind; mint a key with that scope or use that credential. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /**
+                     * @description Sent with insufficient_scope: the scope needed (RFC 6750).
+                     * @example Bearer realm="agent-commerce", scope="checkout:write"
+                     */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.insufficient_scope"];
+                };
+            };
             /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
             405: {
                 headers: {
@@ -5503,9 +5833,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error.internal_error"];
                 };
             };
+            /** @description `not_implemented`: Your credential is accepted; the operation itself comes in a later release of the service (see /api/agent/docs/overview). */
+            501: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.not_implemented"];
+                };
+            };
         };
     };
-    "developer-mintNetworkKey": {
+    "developer-listNetworkKeys": {
         parameters: {
             query?: never;
             header?: {
@@ -5527,12 +5867,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["NetworkKeyList"];
                 };
             };
-            /** @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer. */
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             */
             400: {
                 headers: {
                     /**
@@ -5543,7 +5885,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.malformed_request"];
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.invalid_request"];
                 };
             };
             /**
@@ -5559,6 +5901,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error.credential_required"] | components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `insufficient_scope`: `details.required` names the scope or credential kind; mint a key with that scope or use that credential. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /**
+                     * @description Sent with insufficient_scope: the scope needed (RFC 6750).
+                     * @example Bearer realm="agent-commerce", scope="checkout:write"
+                     */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.insufficient_scope"];
                 };
             };
             /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
@@ -5594,6 +5951,214 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
+    "developer-mintNetworkKey": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
+                 * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
+                 */
+                "Idempotency-Key": string;
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A name to recognise the key by (1–64 characters). */
+                    name: string;
+                    /** @description Scopes to grant; [] is valid (open operations only). */
+                    scopes: ("buyer:write" | "dev.ucp.shopping.order:read" | "checkout:write")[];
+                };
+            };
+        };
+        responses: {
+            /** @description The answer once credentials with developer_session are issued; until then every call answers 401. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MintedNetworkKey"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *
+             *     `idempotency_key_invalid`: A UUID is a good key.
+             *
+             *     `invalid_json`: Send a JSON document.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"];
+                };
+            };
+            /**
+             * @description `credential_required`: `details.required` names the credential or scope; the WWW-Authenticate header says the same.
+             *
+             *     `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.credential_required"] | components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /**
+             * @description `insufficient_scope`: `details.required` names the scope or credential kind; mint a key with that scope or use that credential.
+             *
+             *     `origin_refused`: Send `Origin` (or a same-origin `Referer`) equal to the service’s origin, as a browser does for its own forms; scripts use a network key instead of a session.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    /**
+                     * @description Sent with insufficient_scope: the scope needed (RFC 6750).
+                     * @example Bearer realm="agent-commerce", scope="checkout:write"
+                     */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.insufficient_scope"] | components["schemas"]["Error.origin_refused"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /**
+             * @description `idempotency_key_reused`: Use a new key for a new request; a retry must repeat the same operation with the same input (REST and MCP share one namespace per caller).
+             *
+             *     `idempotency_request_in_progress`: Retry after the Retry-After delay to receive its outcome.
+             *
+             *     `key_limit_reached`: Revoke a key you no longer use (DELETE /api/developer/network-keys/{id}) to free a slot.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.key_limit_reached"];
+                };
+            };
+            /** @description `payload_too_large`: Send at most 1 MiB. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: Send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `rate_limited`: Network keys: at most 5 mints per account in a rolling hour. `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
                 };
             };
         };
@@ -5609,7 +6174,7 @@ export interface operations {
                 "Request-Id"?: string;
             };
             path: {
-                /** @description The network key id. */
+                /** @description The key’s id (key_…). */
                 id: string;
             };
             cookie?: never;
@@ -5623,12 +6188,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["NetworkKey"];
                 };
             };
-            /** @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer. */
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             */
             400: {
                 headers: {
                     /**
@@ -5639,7 +6206,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.malformed_request"];
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.invalid_request"];
                 };
             };
             /**
@@ -5655,6 +6222,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error.credential_required"] | components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /**
+             * @description `insufficient_scope`: `details.required` names the scope or credential kind; mint a key with that scope or use that credential.
+             *
+             *     `origin_refused`: Send `Origin` (or a same-origin `Referer`) equal to the service’s origin, as a browser does for its own forms; scripts use a network key instead of a session.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    /**
+                     * @description Sent with insufficient_scope: the scope needed (RFC 6750).
+                     * @example Bearer realm="agent-commerce", scope="checkout:write"
+                     */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.insufficient_scope"] | components["schemas"]["Error.origin_refused"];
+                };
+            };
+            /** @description `key_not_found`: GET /api/developer/network-keys lists the account’s keys. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.key_not_found"];
                 };
             };
             /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
@@ -5690,6 +6286,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
                 };
             };
         };

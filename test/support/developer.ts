@@ -19,9 +19,11 @@ export interface Developer {
 
 let counter = 0;
 
-export async function signedInDeveloper(db: Db, email = `dev${++counter}-${randomBytes(3).toString('hex')}@example.org`): Promise<Developer> {
+export async function signedInDeveloper(
+  db: Db,
+  { email = `dev${++counter}-${randomBytes(3).toString('hex')}@example.org`, session = randomBytes(32).toString('base64url') } = {},
+): Promise<Developer> {
   const [user] = await db.insert(users).values({ email, emailVerified: new Date() }).returning();
-  const session = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({ sessionToken: secretDigest(session), userId: user.id, expires: new Date(Date.now() + 30 * 86_400_000) });
   return {
     accountId: user.id,

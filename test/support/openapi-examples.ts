@@ -8,9 +8,14 @@ import { EXAMPLE_AGENT, EXAMPLE_IDEMPOTENCY_KEY, type ExampleRecording } from '.
 import { newId } from '../../server/lib/ids';
 import { EXAMPLE_CART, EXAMPLE_ITEM } from '../../server/routers/carts';
 import type { Operation } from '../../server/trpc/meta';
-import { testApp, type TestApp } from './app';
+import { SESSION_COOKIE } from '../../server/identity/session-cookie';
+import { EXAMPLE_KEY } from '../../server/routers/developer';
+import { BASE, testApp, type TestApp } from './app';
+import { signedInDeveloper } from './developer';
 
 export const EXAMPLES_ADMIN_TOKEN = 'examples-admin-token-0123456789';
+/** The session cookie of the developer the examples of developer operations sign in as. */
+const EXAMPLES_SESSION = 'examples-developer-session-0123456789abcdef';
 
 export type Recording = ExampleRecording['examples'];
 
@@ -18,6 +23,7 @@ export type Recording = ExampleRecording['examples'];
 export async function examplesApp(): Promise<TestApp> {
   const t = await testApp({ ADMIN_TOKEN: EXAMPLES_ADMIN_TOKEN });
   await ensureDemoCatalog(t.db.database.db);
+  await signedInDeveloper(t.db.database.db, { email: 'developer@example.org', session: EXAMPLES_SESSION });
   return t;
 }
 
@@ -36,12 +42,20 @@ export interface ExampleRequest {
  * cart never meet each other's carts.
  */
 export async function resolveExample(t: TestApp, input: Record<string, unknown>, agent = EXAMPLE_AGENT): Promise<Record<string, unknown>> {
+  if (input.id === EXAMPLE_KEY) return { ...input, id: await exampleKey(t) };
   if (!Object.values(input).includes(EXAMPLE_CART)) return input;
   const create = t.app.services.operations.find((o) => o.name === 'carts.create')!;
   const { method, url, headers, body } = exampleRequest(create, create.examples['with-item-and-address'].input, `example-fixture-${newId('k')}`);
   const cart = await (await t.call(method, url, { headers: { ...headers, 'UCP-Agent': agent }, body })).json();
   const real: Record<string, string> = { [EXAMPLE_CART]: cart.id, [EXAMPLE_ITEM]: cart.line_items[0].id };
   return Object.fromEntries(Object.entries(input).map(([k, v]) => [k, typeof v === 'string' && Object.hasOwn(real, v) ? real[v] : v]));
+}
+
+/** A key the example developer mints for one call (EXAMPLE_KEY stands for it). */
+async function exampleKey(t: TestApp): Promise<string> {
+  const mint = t.app.services.operations.find((o) => o.name === 'developer.mintNetworkKey')!;
+  const { method, url, headers, body } = exampleRequest(mint, mint.examples['buyer-agent'].input, `example-fixture-${newId('k')}`);
+  return (await (await t.call(method, url, { headers, body })).json()).id;
 }
 
 /**
@@ -60,7 +74,8 @@ export function exampleRequest(operation: Operation, input: Record<string, unkno
   const { access } = operation;
   if (access.kind === 'open' || access.kind === 'discovery') headers['UCP-Agent'] = EXAMPLE_AGENT;
   if (access.kind === 'admin') headers.Authorization = `Bearer ${EXAMPLES_ADMIN_TOKEN}`;
-  if (operation.idempotent && access.kind !== 'credential') headers['Idempotency-Key'] = key;
+  if (access.kind === 'credential' && access.scope === 'developer_session') Object.assign(headers, { Cookie: `__Secure-${SESSION_COOKIE}=${EXAMPLES_SESSION}`, Origin: BASE });
+  if (operation.idempotent && !operation.policy.notImplemented) headers['Idempotency-Key'] = key;
   if (method === 'GET' || method === 'DELETE') {
     const query = new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)])).toString();
     return { method, url: query ? `${resolved}?${query}` : resolved, headers };
@@ -89,7 +104,8 @@ export function comparable(value: unknown, key = ''): unknown {
   if (typeof value === 'string') {
     if (key === 'nextCursor') return '<cursor>';
     return value
-      .replace(/\b(prod|var|sel|fb|req|cart|item|plink|ord)_[0-9a-z]{26}\b/g, '$1_<id>')
+      .replace(/\b(prod|var|sel|fb|req|cart|item|plink|ord|key)_[0-9a-z]{26}\b/g, '$1_<id>')
+      .replace(/^ak_live_(?:[\w-]{43}|[\w-]{4})$/, 'ak_live_<secret>')
       .replace(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$/, '<time>')
       .replace(/\/pay\/[\w-]+/g, '/pay/<token>');
   }

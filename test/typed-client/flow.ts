@@ -59,8 +59,6 @@ export async function agentFlow(baseUrl: string, agentProfile: string, idempoten
 export function refusedByTheTypes(client: Client, agent: { 'UCP-Agent': string }): void {
   // @ts-expect-error limit is an integer
   void client.GET('/api/agent/search', { params: { query: { limit: '2' }, header: agent } });
-  // @ts-expect-error open operations need the UCP-Agent header
-  void client.GET('/api/agent/platform/limits', { params: { header: {} } });
   // @ts-expect-error feedback needs an Idempotency-Key
   void client.POST('/api/agent/feedback', { params: { header: agent }, body: { category: 'other', severity: 'blocker', message: 'x' } });
   // @ts-expect-error the docs slug is one of the published pages
