@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyRecords, networkKeys } from '../server/db/schema';
+import { feedbackReports, idempotencyRecords, networkKeys } from '../server/db/schema';
 import { MAX_ACTIVE_KEYS, MINTS_PER_HOUR } from '../server/keys/network-keys';
 import { secretDigest } from '../server/lib/secrets';
 import { createCaller } from '../server/routers';
@@ -281,6 +281,16 @@ describe('keys are callers of their own', () => {
       expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm="agent-commerce", error="invalid_token"/);
       expect((await res.json()).code).toBe('invalid_credential');
     }
+  });
+
+  it('feedback sent with a key notes the key as its sender', async () => {
+    const dev = await signedInDeveloper(db());
+    const { id, secret } = await mintedSecret(dev);
+    const body = { category: 'other', severity: 'friction', message: `sent with ${id}` };
+    const res = await t.call('POST', '/api/agent/feedback', { headers: { Authorization: `Bearer ${secret}`, 'Idempotency-Key': freshKey() }, body });
+    expect(res.status).toBe(202);
+    const [row] = await db().select().from(feedbackReports).where(eq(feedbackReports.message, body.message));
+    expect(row).toMatchObject({ caller: `key:${id}`, agentProfile: null });
   });
 
   it('the first use is written at once, later uses at most once a minute', async () => {

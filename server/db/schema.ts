@@ -66,7 +66,10 @@ export const feedbackReports = pgTable('feedback_reports', {
   severity: text('severity').notNull(),
   message: text('message').notNull(),
   context: jsonb('context').$type<Record<string, unknown>>(),
-  agentProfile: text('agent_profile').notNull(),
+  /** The agent profile of an open call; null when a credential made the call. */
+  agentProfile: text('agent_profile'),
+  /** Who sent it: the caller's namespace (`agent:<profile>`, `key:<id>`, …); null on reports older than credentials. */
+  caller: text('caller'),
   buyerRef: text('buyer_ref'),
   buyerSession: text('buyer_session'),
   createdAt: createdAt(),

@@ -2,7 +2,7 @@
 import type { Db } from '../db/client';
 import { feedbackReports } from '../db/schema';
 import { newId } from '../lib/ids';
-import type { Caller } from '../identity/caller';
+import { callerNamespace, type Caller } from '../identity/caller';
 
 export const FEEDBACK_CATEGORIES = [
   'discoverability',
@@ -30,7 +30,8 @@ export async function recordFeedback(db: Db, report: FeedbackReport, caller: Cal
     severity: report.severity,
     message: report.message,
     context: report.context ?? null,
-    agentProfile: caller.agent?.url ?? 'unknown',
+    agentProfile: caller.agent?.url ?? null,
+    caller: callerNamespace(caller),
     buyerRef: caller.buyer.ref ?? null,
     buyerSession: caller.buyer.session ?? null,
   });
