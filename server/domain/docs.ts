@@ -254,6 +254,7 @@ function mcp(src: DocSources) {
     identity: [
       'initialize, ping, tools/list, resources/list and reading service://platform/limits work without an agent profile.',
       'tools/call needs the agent profile: the UCP-Agent header, params._meta["ucp-agent"] or arguments.meta["ucp-agent"], each {"profile": "<url>"} or the header’s string form; without it the tool result is isError with {error, code: "ucp_agent_required"}. Named in several of those places it must be the same profile in each (in either form): different values make the tool result isError with code "conflicting_credentials" (details: field, places), never a silent pick; the buyer reference (Service-Buyer, "ai.service.buyer") likewise. Same rules as REST (https only; reserved and IP hosts draw an advisory).',
+      'A network key in the Authorization header of the POST (Bearer ak_live_…) stands in for the profile: tools/call is served as the key, and a profile sent too makes the result isError with code conflicting_credentials. An Authorization header that is unknown, malformed or revoked is refused at the HTTP level for every request, initialize and tools/list included: status 401 with WWW-Authenticate (MCP authorization).',
       'Buyer reference (optional): _meta["ai.service.buyer"] or arguments.meta["ai.service.buyer"] as {ref, session}, or the Service-Buyer header; same rules as REST.',
       'The tool checkout never completes a purchase: it returns a payment link a human confirms.',
     ],
