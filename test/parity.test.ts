@@ -14,9 +14,12 @@ import type { Operation } from '../server/trpc/meta';
 import { AGENT, freshKey, testApp, type TestApp } from './support/app';
 import { ADDRESS, seedCart, variantId } from './support/cart-fixtures';
 import { seedSmallCatalog } from './support/catalog-fixtures';
+import { signedInDeveloper } from './support/developer';
 
 const ADMIN_TOKEN = 'parity-admin-token-0123456789';
 let t: TestApp;
+/** A network key without scopes. */
+let networkKey: string;
 
 /** A valid input of each operation, by its name. */
 type Input = Record<string, unknown>;
@@ -64,6 +67,7 @@ const EXAMPLES: Record<string, Input | (() => Promise<Input>)> = {
   'buyer.me': {},
   'buyer.orders': {},
   'buyer.orderStatus': {},
+  'developer.listNetworkKeys': {},
   'developer.mintNetworkKey': {},
   'developer.revokeNetworkKey': { id: 'key_0123' },
 };
@@ -149,6 +153,9 @@ function identityFor(op: Operation): Identity {
 beforeAll(async () => {
   t = await testApp({ ADMIN_TOKEN });
   await seedSmallCatalog(t.db.database.db);
+  const dev = await signedInDeveloper(t.db.database.db);
+  const mint = createCaller(createContext(t.app.services, { transport: 'internal', session: dev.session, idempotencyKey: freshKey() })).developer.mintNetworkKey;
+  networkKey = (await mint({ name: 'parity', scopes: [] })).secret;
 });
 afterAll(() => t.close());
 
@@ -167,6 +174,8 @@ describe('parity of REST and the server-side caller', () => {
         cases.push(['insecure agent', {}, { ...base, agent: 'http://agent.shopbot.dev/p.json', key: freshKey() }]);
         cases.push(['invalid agent', {}, { ...base, agent: 'profile=token', key: freshKey() }]);
         cases.push(['unknown credential', {}, { ...base, authorization: 'Bearer sk_nope', key: freshKey() }]);
+        cases.push(['network key', {}, { authorization: `Bearer ${networkKey}`, key: freshKey() }]);
+        cases.push(['network key and agent', {}, { ...base, authorization: `Bearer ${networkKey}`, key: freshKey() }]);
         cases.push(['unknown field', { colour: 'red' }, { ...base, key: freshKey() }]);
       }
       if (kind === 'discovery') {
@@ -178,7 +187,10 @@ describe('parity of REST and the server-side caller', () => {
         cases.push(['admin token wrong', {}, { authorization: 'Bearer wrong' }]);
         cases.push(['invalid input', { max_item_quantity: '30' }, base]);
       }
-      if (kind === 'credential') cases.push(['unknown credential', {}, { authorization: 'Bearer sk_nope' }]);
+      if (kind === 'credential') {
+        cases.push(['unknown credential', {}, { authorization: 'Bearer sk_nope' }]);
+        cases.push(['key without the scope', {}, { authorization: `Bearer ${networkKey}` }]);
+      }
       if (op.idempotent && kind !== 'credential') cases.push(['key missing', {}, { ...base, key: undefined }]);
 
       for (const [label, extra, who] of cases) {
