@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 // Debian's chromium (apt-get install -y chromium): Playwright cannot download browsers here.
 // E2E_PORT lets two checkouts run their browser tests side by side.
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+// The SMTP server the sign-in tests start on the next port (e2e/accounts.spec.ts); the service sends mail to it.
+const SMTP_PORT = PORT + 1;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -19,7 +21,7 @@ export default defineConfig({
   },
   webServer: {
     // The project's own server on its own port and its own throwaway database.
-    command: `rm -rf .data-e2e && DATA_DIR=.data-e2e PORT=${PORT} PUBLIC_BASE_URL=http://127.0.0.1:${PORT} DATABASE_URL= npm start`,
+    command: `rm -rf .data-e2e && DATA_DIR=.data-e2e PORT=${PORT} PUBLIC_BASE_URL=http://127.0.0.1:${PORT} SMTP_URL=smtp://127.0.0.1:${SMTP_PORT} DATABASE_URL= npm start`,
     url: `http://127.0.0.1:${PORT}/`,
     timeout: 180_000,
     reuseExistingServer: false,

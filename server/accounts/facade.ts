@@ -73,6 +73,8 @@ export interface Accounts {
   /** Whether sign-in e-mails are written to the server's log instead of sent (no SMTP_URL). */
   mailLogsOnly: boolean;
   signedIn(session: string | undefined): Promise<SignedIn | null>;
+  /** The sentence for Auth.js's `?error=` code on /signin (a used or expired link, mostly); null without one. */
+  signInError(code: string | undefined): string | null;
   /** Sends a sign-in link to `email`, coming back to `callbackUrl`; `forwardedFor` is the request's X-Forwarded-For. */
   requestSignIn(input: { email: string; callbackUrl?: string; forwardedFor: string | null }): Promise<FormResult>;
   /** The /signin/confirm page for the link's query: whether the link can still be used. */
@@ -91,11 +93,11 @@ export const SCOPE_CHOICES: ScopeChoice[] = [
   { value: 'checkout:write', sentence: 'Pay for carts on its own (x402, with a buyer token), without a person confirming: choose it only if your agent settles payments itself.' },
 ];
 
-/** Sign-in errors Auth.js reports in `?error=` (a used or expired link, mostly), as sentences. */
-export function signInErrorSentence(code: string | undefined): string | null {
+function signInErrorSentence(code: string | undefined): string | null {
   if (!code) return null;
   if (code === 'Verification') return 'That sign-in link has expired or was already used. Ask for a new one below.';
   if (code === 'AccessDenied') return 'Signing in was refused. Ask for a new link below.';
+  if (code === 'MissingCSRF') return 'That form did not come from this site, so nothing was done. Use the form below.';
   return 'Signing in did not work. Ask for a new link below; if it keeps failing, try again in a few minutes.';
 }
 
@@ -154,6 +156,7 @@ export function createAccounts(services: Services, auth: AuthService): Accounts 
   return {
     sessionCookieName: auth.sessionCookieName,
     mailLogsOnly: auth.mailLogsOnly,
+    signInError: signInErrorSentence,
 
     async signedIn(session) {
       if (!session) return null;

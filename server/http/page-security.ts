@@ -43,7 +43,11 @@ export function pageSecurityHeaders(csp: string, { secretUrl }: { secretUrl: boo
   };
 }
 
-/** Pages whose URL is a bearer secret: nothing of them may be stored by a browser or a proxy. */
+/**
+ * Pages nothing of which may be stored by a browser or a proxy: those whose URL is a bearer secret
+ * (payment links, sign-in links on /signin/confirm) and those that show a signed-in developer's
+ * account (the dashboard, where a new key's secret is shown once).
+ */
 export function isSecretUrl(pathname: string): boolean {
-  return pathname.startsWith('/pay/');
+  return pathname.startsWith('/pay/') || /^\/(?:signin|signout|dashboard)(?:\/|$)/.test(pathname);
 }

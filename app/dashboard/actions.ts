@@ -1,0 +1,61 @@
+'use server';
+
+import { cookies } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { revalidatePath } from 'next/cache';
+import type { MintResult } from '../../server/accounts/facade';
+import { runtime } from '../../server/runtime';
+
+const SIGN_IN = '/signin?callbackUrl=%2Fdashboard';
+
+async function session(): Promise<string | undefined> {
+  return (await cookies()).get(runtime().accounts.sessionCookieName)?.value;
+}
+
+export type MintState = MintResult | { idle: true; nextIdempotencyKey: string };
+
+/**
+ * Mints a key. The secret travels only in this action's answer (useActionState renders it once):
+ * never in a URL, a cookie or a log, and there is no redirect after it.
+ */
+export async function mintKey(_previous: MintState, form: FormData): Promise<MintState> {
+  const { accounts, pageUnavailable } = runtime();
+  const name = String(form.get('name') ?? '');
+  const idempotencyKey = String(form.get('idempotencyKey') ?? '');
+  let result: MintResult;
+  try {
+    result = await accounts.mintKey(await session(), { name, scopes: form.getAll('scopes').map(String), idempotencyKey });
+  } catch (err) {
+    if (!pageUnavailable(err)) throw err;
+    return { ok: false, error: 'We could not reach our database, so no key was made. Try again in a moment.', nextIdempotencyKey: idempotencyKey };
+  }
+  if (!result.ok && result.signedOut) redirect(SIGN_IN);
+  // The keys table shows the new key.
+  if (result.ok) revalidatePath('/dashboard');
+  return result;
+}
+
+export interface RevokeState {
+  error: string | null;
+}
+
+/**
+ * Revokes a key once the person confirmed it in the page; the page, still at ?revoke=<id>, then
+ * says it is done. No redirect: Next would render its target by fetching this server on the
+ * host it listens on, which is not PUBLIC_BASE_URL's, so the host check would send that fetch on
+ * without the session cookie.
+ */
+export async function revokeKey(_previous: RevokeState, form: FormData): Promise<RevokeState> {
+  const { accounts, pageUnavailable } = runtime();
+  let result;
+  try {
+    result = await accounts.revokeKey(await session(), String(form.get('id') ?? ''));
+  } catch (err) {
+    if (!pageUnavailable(err)) throw err;
+    return { error: 'We could not reach our database, so the key was not revoked. Try again in a moment.' };
+  }
+  if (!result.ok && result.signedOut) redirect(SIGN_IN);
+  if (!result.ok) return { error: result.error };
+  revalidatePath('/dashboard');
+  return { error: null };
+}

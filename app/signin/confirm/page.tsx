@@ -1,0 +1,64 @@
+/**
+ * /signin/confirm: the page the e-mailed link opens. Opening it uses nothing up (mail scanners
+ * open links); the button does, with a form GET of Auth.js's callback, which signs in and comes
+ * back to the page that asked.
+ */
+import type { Metadata } from 'next';
+import type { ConfirmView } from '../../../server/accounts/facade';
+import { runtime } from '../../../server/runtime';
+import '../../_components/accounts.css';
+
+export const metadata: Metadata = {
+  title: 'Confirm sign-in · Agent Commerce',
+  referrer: 'same-origin',
+  robots: { index: false, follow: false },
+};
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function ConfirmPage({ searchParams }: Props) {
+  const view = await viewOrOutage(await searchParams);
+  if (view.state === 'unavailable') {
+    return (
+      <main className="page">
+        <h1>This page is unavailable for a moment</h1>
+        <p role="alert">We could not reach our database, so you cannot sign in right now. Your link still works: reload this page in a moment.</p>
+      </main>
+    );
+  }
+  if (view.state === 'invalid') {
+    return (
+      <main className="page">
+        <h1>This sign-in link cannot be used</h1>
+        <p className="alert" role="alert">
+          It has expired (links last 10 minutes) or was already used.
+        </p>
+        <p>
+          <a href="/signin">Ask for a new sign-in link</a>
+        </p>
+      </main>
+    );
+  }
+  return (
+    <main className="page">
+      <h1>Confirm sign-in</h1>
+      <p>You asked to sign in to Agent Commerce. Press the button to finish; the link then stops working.</p>
+      <form method="get" action={view.action} className="account-form">
+        {Object.entries(view.fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <button type="submit">Sign in as {view.email}</button>
+      </form>
+      <p className="note">Did not ask to sign in? Close this page: nothing happens without the button.</p>
+    </main>
+  );
+}
+
+async function viewOrOutage(query: Record<string, string | string[] | undefined>): Promise<ConfirmView | { state: 'unavailable' }> {
+  try {
+    return await runtime().accounts.confirmView(query);
+  } catch (err) {
+    if (runtime().pageUnavailable(err)) return { state: 'unavailable' };
+    throw err;
+  }
+}
