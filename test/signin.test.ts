@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clientIp } from '../server/accounts/signin-limits';
 import { hit, sweepRateLimitHits } from '../server/db/rate-limits';
 import { rateLimitHits, sessions, users, verificationTokens } from '../server/db/schema';
@@ -256,6 +256,28 @@ describe('https PUBLIC_BASE_URL', () => {
 });
 
 describe('mail without SMTP_URL', () => {
+  it('lets a newcomer sign in with the link printed in the terminal', async () => {
+    const printed: string[] = [];
+    const spy = vi.spyOn(console, 'log').mockImplementation((line: string) => void printed.push(String(line)));
+    const local = await accountsServer({ SMTP_URL: '' });
+    try {
+      expect(local.accounts.mailLogsOnly).toBe(true);
+      const email = address('newcomer');
+      expect(await local.accounts.requestSignIn({ email, forwardedFor: '127.0.0.1' })).toEqual({ ok: true });
+      const line = printed.find((l) => l.includes(email))!;
+      expect(line).toMatch(/^\[mail\] not sent \(no SMTP_URL\): to dev-newcomer-\d+@example\.com, "Sign in to Agent Commerce": http:\/\/127\.0\.0\.1:\d+\/signin\/confirm\?/);
+      const link = new URL(line.slice(line.indexOf('http')));
+      const view = await local.accounts.confirmView(Object.fromEntries(link.searchParams));
+      if (view.state !== 'ready') throw new Error('link not usable');
+      const res = await local.http(`${view.action}?${new URLSearchParams(view.fields)}`);
+      expect(await local.accounts.signedIn(cookiesOf(res)[COOKIE])).toMatchObject({ email });
+      expect(local.smtp.received.filter((m) => m.to.includes(email))).toEqual([]);
+    } finally {
+      spy.mockRestore();
+      await local.close();
+    }
+  });
+
   it('writes each message (recipient, subject, link) to the log, and says so', async () => {
     const lines: string[] = [];
     const mailer = createMailer({ smtpUrl: undefined, from: 'x@example.com' }, (line) => lines.push(line));
