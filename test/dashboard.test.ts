@@ -93,7 +93,7 @@ describe('the dashboard', () => {
       Array.from({ length: 10 }, (_, i) => ({ id: `key_seed${email.length}${n}${i}`, accountId: account.id, name: `old ${i}`, prefix: 'ak_live_seed', secretHash: `${email}-${i}`, scopes: [], createdAt: old })),
     );
     const full = await s.accounts.mintKey(session, form('eleventh'));
-    expect(full).toMatchObject({ ok: false, error: expect.stringMatching(/10 active keys\. Revoke one you no longer use to free a slot/) });
+    expect(full).toMatchObject({ ok: false, error: expect.stringMatching(/10 active keys, the most it may hold\. Revoke one you no longer use to free a slot/) });
   });
 
   it('revokes a key: the agent API refuses it within a second, and another account cannot revoke it', async () => {

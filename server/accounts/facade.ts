@@ -17,7 +17,7 @@ import { apiErrorIn, isDatabaseUnavailable } from '../errors/from-unknown';
 import { createCaller } from '../routers';
 import { createContext, type Services } from '../trpc/context';
 import { sessionDigest } from './adapter';
-import { AUTH_BASE_PATH, PAGES, SignInHeld, SignInNotSent, SIGN_IN_LINK_SECONDS, type AuthService } from './auth';
+import { AUTH_BASE_PATH, PAGES, SignInHeld, SignInNotSent, type AuthService } from './auth';
 
 /** A cookie Auth.js asks to set: name, value and its serialize options. */
 export type Cookie = NonNullable<ResponseInternal['cookies']>[number];
@@ -143,7 +143,7 @@ export function createAccounts(services: Services, auth: AuthService): Accounts 
         return { error: `You have minted as many keys as an hour allows. The next one can be minted ${whenAgain(seconds)}; revoking a key that was never used also gives its mint back.` };
       }
       case 'key_limit_reached':
-        return { error: `${api.message.replace(/:.*$/, '')}. Revoke one you no longer use to free a slot, then create the new key.` };
+        return { error: `This account already has ${api.details?.max_active_keys ?? 10} active keys, the most it may hold. Revoke one you no longer use to free a slot, then create the new key.` };
       case 'key_not_found':
         return { error: 'That key does not exist or is not yours: nothing was revoked.' };
       case 'invalid_request':
@@ -153,20 +153,21 @@ export function createAccounts(services: Services, auth: AuthService): Accounts 
     }
   }
 
+  async function signedIn(session: string | undefined): Promise<SignedIn | null> {
+    if (!session) return null;
+    const [row] = await db
+      .select({ accountId: users.id, email: users.email })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.sessionToken, sessionDigest(session)), gt(sessions.expires, new Date())));
+    return row ?? null;
+  }
+
   return {
+    signedIn,
     sessionCookieName: auth.sessionCookieName,
     mailLogsOnly: auth.mailLogsOnly,
     signInError: signInErrorSentence,
-
-    async signedIn(session) {
-      if (!session) return null;
-      const [row] = await db
-        .select({ accountId: users.id, email: users.email })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.sessionToken, sessionDigest(session)), gt(sessions.expires, new Date())));
-      return row ?? null;
-    },
 
     async requestSignIn({ email, callbackUrl, forwardedFor }) {
       const address = email.normalize('NFKC').trim().toLowerCase();
@@ -188,8 +189,9 @@ export function createAccounts(services: Services, auth: AuthService): Accounts 
         if (err instanceof SignInHeld) {
           return { ok: false, error: `Too many sign-in links were asked for this address or from your network. You can ask again ${whenAgain(err.retryAfterSeconds)}.` };
         }
-        const inner = err instanceof SignInNotSent ? err.reason : err;
-        if (isDatabaseUnavailable(inner) || isDatabaseUnavailable((inner as { cause?: { err?: unknown } })?.cause?.err)) return { ok: false, error: UNAVAILABLE };
+        // Our own wrapper carries the failure as `reason`; Auth.js's AdapterError as `cause.err`.
+        const inner = err instanceof SignInNotSent ? err.reason : ((err as { cause?: { err?: unknown } })?.cause?.err ?? err);
+        if (isDatabaseUnavailable(inner)) return { ok: false, error: UNAVAILABLE };
         if (err instanceof SignInNotSent) {
           console.error(`[accounts] ${inner instanceof Error ? inner.message : String(inner)}`);
           return { ok: false, error: 'We could not send the e-mail: our mail server did not take it. Nothing was sent; try again in a few minutes.' };
@@ -225,7 +227,7 @@ export function createAccounts(services: Services, auth: AuthService): Accounts 
     },
 
     async dashboard(session) {
-      const account = await this.signedIn(session);
+      const account = await signedIn(session);
       if (!account || !session) return null;
       let keys;
       try {
@@ -274,6 +276,3 @@ export function createAccounts(services: Services, auth: AuthService): Accounts 
     },
   };
 }
-
-/** How long a sign-in link lasts, in words for the pages. */
-export const SIGN_IN_LINK_WORDS = `${SIGN_IN_LINK_SECONDS / 60} minutes`;
