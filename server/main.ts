@@ -45,7 +45,13 @@ async function main(): Promise<void> {
   console.log(mailer.describe());
   const auth = createAuth(app.services, mailer);
   registerRuntime({ services: app.services, payPage: payPage(app.services), accounts: createAccounts(app.services, auth), pageUnavailable });
-  const nextApp = next({ dev, dir: root, port: config.port });
+  // Next renders the target of a server action's redirect by fetching this server at
+  // hostname:port (localhost by default). Served directly, that must be PUBLIC_BASE_URL's host,
+  // or the page host check would send the fetch on to it with a 308, which drops the session
+  // cookie. Behind a proxy (TRUST_PROXY), Next forwards the proxy's X-Forwarded-Host instead.
+  const base = new URL(config.publicBaseUrl);
+  const direct = Number(base.port || (base.protocol === 'https:' ? 443 : 80)) === config.port;
+  const nextApp = next({ dev, dir: root, port: config.port, hostname: direct ? base.hostname : undefined });
   await nextApp.prepare();
   const handleNext = nextApp.getRequestHandler();
 

@@ -41,9 +41,7 @@ export interface RevokeState {
 
 /**
  * Revokes a key once the person confirmed it in the page; the page, still at ?revoke=<id>, then
- * says it is done. No redirect: Next would render its target by fetching this server on the
- * host it listens on, which is not PUBLIC_BASE_URL's, so the host check would send that fetch on
- * without the session cookie.
+ * says it is done and shows the key revoked (no redirect needed).
  */
 export async function revokeKey(_previous: RevokeState, form: FormData): Promise<RevokeState> {
   const { accounts, pageUnavailable } = runtime();
