@@ -185,10 +185,38 @@ describe('Auth.js over HTTP (/api/auth)', () => {
     expect(await session.json()).toBeNull();
   });
 
+  it('keeps its CSRF check on sign-out: a cross-site POST ends no session', async () => {
+    const res = await confirm(await mailedLink(address('signout-csrf')));
+    const token = cookiesOf(res)[COOKIE];
+    const forged = await s.http('/api/auth/signout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `${COOKIE}=${token}`, origin: 'https://evil.example' },
+      body: new URLSearchParams({ callbackUrl: '/' }),
+    });
+    expect(forged.headers.get('location')).toBe(`${s.url}/signin?error=MissingCSRF`);
+    expect(await s.accounts.signedIn(token)).not.toBeNull();
+  });
+
+  it('refuses a body over 64 KiB before Auth.js reads it', async () => {
+    const res = await s.http('/api/auth/signin/nodemailer', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `email=${'a'.repeat(70_000)}` });
+    expect(res.status).toBe(413);
+    expect((await res.json()).code).toBe('payload_too_large');
+  });
+
   it('ignores a client-sent X-Forwarded-For without TRUST_PROXY: pages and Auth.js see the socket address', async () => {
     const page = await s.http('/signin', { headers: { 'x-forwarded-for': '198.51.100.1' } });
     expect(await page.text()).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
     expect(clientIp('198.51.100.1, 10.0.0.2')).toBe('10.0.0.2');
+  });
+
+  it('keeps X-Forwarded-For behind a trusted proxy (TRUST_PROXY=1)', async () => {
+    const proxied = await accountsServer({ TRUST_PROXY: '1' }, s.db);
+    try {
+      const page = await proxied.http('/signin', { headers: { 'x-forwarded-for': '198.51.100.1, 203.0.113.5' } });
+      expect(await page.text()).toBe('198.51.100.1, 203.0.113.5');
+    } finally {
+      await proxied.close();
+    }
   });
 });
 
