@@ -252,7 +252,7 @@ describe('credentials', () => {
     ['POST', '/api/agent/buyer/otp', 'buyer:write'],
     ['POST', '/api/agent/buyer/verify', 'buyer:write'],
     ['GET', '/api/agent/buyer/me', 'buyer_token'],
-    ['GET', '/api/agent/buyer/orders', 'dev.ucp.shopping.order:read'],
+    ['GET', '/api/agent/buyer/orders', 'buyer_token'],
     ['GET', '/api/agent/order-status', 'dev.ucp.shopping.order:read'],
     ['POST', '/api/developer/network-keys', 'developer_session'],
     ['DELETE', '/api/developer/network-keys/key_123', 'developer_session'],

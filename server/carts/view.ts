@@ -10,10 +10,8 @@ import type { Services } from '../trpc/context';
 import { COUNTRY_CODES } from './countries';
 import { priceCart, type PricedCart } from './pricing';
 import type { CartRow } from './store';
+import { emailAddress } from '../lib/email';
 
-const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
-const LABEL = '[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
-const EMAIL = new RegExp(`^${ATOM}(?:\\.${ATOM})*@(?:${LABEL}\\.)+${LABEL}$`);
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -46,10 +44,7 @@ export const shippingAddressSchema = z
       .regex(/^\+?[0-9][0-9 ().-]{4,29}$/, 'must be a phone number of digits, spaces and ( ) . - with an optional leading +')
       .describe('A phone number for the carrier, ideally in E.164 form (+15035550100).')
       .optional(),
-    // The address grammar JSON Schema validators apply to format "email" (dot-atoms, domain labels
-    // that neither start nor end with a hyphen): zod's own is looser, so an address it took could
-    // come back in a cart a strict client refuses.
-    email: z.email({ pattern: EMAIL }).max(254).describe('An e-mail address for delivery updates.').optional(),
+    email: emailAddress().describe('An e-mail address for delivery updates.').optional(),
   })
   .strict()
   .meta({ id: 'ShippingAddress' });

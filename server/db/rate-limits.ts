@@ -48,17 +48,11 @@ export async function hitAll(db: Db, rules: (RateRule & { bucket: string })[], n
     let retryAfterSeconds = 0;
     for (const { bucket } of ordered) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`rate:${bucket}`}))`);
     for (const { bucket, limit, windowSeconds } of ordered) {
-      const windowMs = windowSeconds * 1000;
       // The newest `limit` events in the window: with that many, the oldest of them must leave
       // the window before another fits.
-      const recent = await tx
-        .select({ at: rateLimitHits.at })
-        .from(rateLimitHits)
-        .where(and(eq(rateLimitHits.bucket, bucket), gt(rateLimitHits.at, new Date(now.getTime() - windowMs))))
-        .orderBy(desc(rateLimitHits.at))
-        .limit(limit);
-      if (recent.length >= limit) {
-        const frees = recent[limit - 1].at.getTime() + windowMs;
+      const events = await recent(tx as unknown as Db, bucket, { limit, windowSeconds }, now);
+      if (events.length >= limit) {
+        const frees = events[limit - 1].getTime() + windowSeconds * 1000;
         retryAfterSeconds = Math.max(retryAfterSeconds, Math.ceil((frees - now.getTime()) / 1000), 1);
       }
     }
@@ -66,6 +60,17 @@ export async function hitAll(db: Db, rules: (RateRule & { bucket: string })[], n
     await tx.insert(rateLimitHits).values(ordered.map(({ bucket }) => ({ bucket, at: now })));
     return { allowed: true, retryAfterSeconds: 0 };
   });
+}
+
+/** The newest `limit` events of `bucket` in the rule's window, newest first; counts nothing. */
+export async function recent(db: Db, bucket: string, { limit, windowSeconds }: RateRule, now = new Date()): Promise<Date[]> {
+  const rows = await db
+    .select({ at: rateLimitHits.at })
+    .from(rateLimitHits)
+    .where(and(eq(rateLimitHits.bucket, bucket), gt(rateLimitHits.at, new Date(now.getTime() - windowSeconds * 1000))))
+    .orderBy(desc(rateLimitHits.at))
+    .limit(limit);
+  return rows.map((r) => r.at);
 }
 
 /** Deletes events older than the longest window; any instance may run it. */

@@ -412,9 +412,29 @@ export const orders = pgTable(
     totals: jsonb('totals').$type<OrderTotals>().notNull(),
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>().notNull(),
     payment: jsonb('payment').$type<{ provider: string; reference: string }>().notNull(),
+    /** The verified buyer whose token made the cart (owner `buyer:<id>`); null otherwise. */
+    buyerId: text('buyer_id'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('orders_cart_idx').on(t.cartId).where(sql`status <> 'voided'`), index('orders_owner_idx').on(t.owner)],
+  (t) => [
+    uniqueIndex('orders_cart_idx').on(t.cartId).where(sql`status <> 'voided'`),
+    index('orders_owner_idx').on(t.owner),
+    index('orders_buyer_idx').on(t.buyerId, t.createdAt).where(sql`buyer_id IS NOT NULL`),
+  ],
+);
+
+/** Every status an order has had, in order: what order-status answers as its history. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
 );
 
 /** Provider events already handled (e.g. Stripe webhook event ids): a replayed event does nothing. */
@@ -524,4 +544,56 @@ export const rateLimitHits = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('rate_limit_hits_bucket_at_idx').on(t.bucket, t.at)],
+);
+
+// ---------------------------------------------------------------- buyers
+
+/**
+ * A buyer: a person's e-mail address, verified by a one-time code, known to one owner (a developer
+ * account, whichever of its keys registered it; later an OAuth client). No owner sees another's:
+ * the same address registered by two owners is two buyers.
+ */
+export const buyers = pgTable(
+  'buyers',
+  {
+    id: text('id').primaryKey(),
+    /** `account:<id>` (or, with OAuth, `client:<id>`). */
+    owner: text('owner').notNull(),
+    /** Lower case: the same address in any case is the same buyer. */
+    email: text('email').notNull(),
+    name: text('name'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('buyers_owner_email_idx').on(t.owner, t.email)],
+);
+
+/** The buyer's live one-time code (a new one replaces it); only its SHA-256 is kept. */
+export const buyerCodes = pgTable('buyer_codes', {
+  buyerId: text('buyer_id')
+    .primaryKey()
+    .references(() => buyers.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/**
+ * Buyer tokens (`bt_live_…`), kept as their SHA-256. Bound to the buyer and to the key that verified
+ * it: revoking that key ends the token, and the token carries the key's scopes.
+ */
+export const buyerTokens = pgTable(
+  'buyer_tokens',
+  {
+    id: text('id').primaryKey(),
+    buyerId: text('buyer_id')
+      .notNull()
+      .references(() => buyers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    keyId: text('key_id')
+      .notNull()
+      .references(() => networkKeys.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('buyer_tokens_token_hash_idx').on(t.tokenHash), index('buyer_tokens_buyer_idx').on(t.buyerId)],
 );

@@ -129,6 +129,34 @@ export const ERROR_CATALOGUE = {
     hint: 'Your credential is accepted; the operation itself comes in a later release of the service (see /api/agent/docs/overview).',
   },
 
+  // -- buyers and orders
+  buyer_not_found: {
+    status: 404,
+    message: 'No buyer with that id is known to this caller.',
+    hint: 'Buyers are per developer account: register the address with POST /api/agent/buyer to get its buyer_id.',
+  },
+  invalid_code: {
+    status: 400,
+    message: 'That code is not right.',
+    hint: '`details.attempts_left` says how many tries remain; after 5 wrong codes verification is locked for 15 minutes (429 code_attempts_exceeded).',
+  },
+  code_expired: {
+    status: 400,
+    message: 'That code has expired (codes last 10 minutes).',
+    hint: 'Request a new code with POST /api/agent/buyer/otp.',
+  },
+  code_attempts_exceeded: {
+    status: 429,
+    message: 'Too many wrong codes: this buyer’s verification is locked for 15 minutes.',
+    hint: 'Wait for Retry-After, then request a new code.',
+    retryable: true,
+  },
+  order_not_found: {
+    status: 404,
+    message: 'No order with that id is visible to this credential.',
+    hint: 'A buyer token sees its buyer’s orders; a key with dev.ucp.shopping.order:read the orders of carts made with that key.',
+  },
+
   // -- idempotency
   IDEMPOTENCY_KEY_REQUIRED: {
     status: 400,

@@ -1,11 +1,12 @@
 /**
- * Issued credentials, resolved for the pipeline: a network key from `Authorization: Bearer …`, a
- * developer's session from its cookie. One resolver per process; every answer it keeps is at most
+ * Issued credentials, resolved for the pipeline: a network key or a buyer token from
+ * `Authorization: Bearer …`, a developer's session from its cookie. One resolver per process; every answer it keeps is at most
  * a second old, so a key revoked on any instance fails on every instance within 1 s.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { networkKeys, sessions, users } from '../db/schema';
+import { BUYER_TOKEN_FORMAT } from '../buyers/buyers';
+import { buyerTokens, networkKeys, sessions, users } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
 import { SECRET_FORMAT, type KeyScope } from '../keys/network-keys';
 import { secretDigest } from '../lib/secrets';
@@ -17,13 +18,26 @@ export interface KeyCredential {
   scopes: readonly KeyScope[];
 }
 
+/**
+ * A buyer token: acts for its buyer, with the scopes of the key that verified the buyer, less
+ * buyer:write (a buyer does not register buyers). Revoking that key ends it.
+ */
+export interface BuyerCredential {
+  kind: 'buyer';
+  buyerId: string;
+  keyId: string;
+  accountId: string;
+  scopes: readonly KeyScope[];
+}
+
 export interface SessionCredential {
   kind: 'session';
   accountId: string;
   email: string;
 }
 
-export type Credential = KeyCredential | SessionCredential;
+export type Credential = KeyCredential | BuyerCredential | SessionCredential;
+export type BearerCredential = KeyCredential | BuyerCredential;
 
 const CACHE_MS = 1_000;
 /** Later uses move `last_used_at` at most this often per key and instance. */
@@ -38,7 +52,7 @@ export function invalidCredential(message = 'The credential in the Authorization
 }
 
 interface CachedKey {
-  credential: KeyCredential | null;
+  credential: BearerCredential | null;
   until: number;
 }
 
@@ -49,17 +63,18 @@ export class CredentialResolver {
 
   constructor(private readonly db: Db) {}
 
-  /** The network key an Authorization header names, or invalid_credential (never the open path). */
-  async bearer(authorization: string): Promise<KeyCredential> {
+  /** The network key or buyer token an Authorization header names, or invalid_credential (never the open path). */
+  async bearer(authorization: string): Promise<BearerCredential> {
     const secret = BEARER.exec(authorization)?.[1];
-    if (!secret || !SECRET_FORMAT.test(secret)) {
-      throw invalidCredential('The Authorization header must be `Bearer ak_live_…` with a network key (43 characters after the prefix). Open operations need no Authorization header, only the agent profile (UCP-Agent).');
+    const kind = !secret ? undefined : SECRET_FORMAT.test(secret) ? 'key' : BUYER_TOKEN_FORMAT.test(secret) ? 'buyer' : undefined;
+    if (!kind) {
+      throw invalidCredential('The Authorization header must be `Bearer ak_live_…` (a network key) or `Bearer bt_live_…` (a buyer token), 43 characters after the prefix. Open operations need no Authorization header, only the agent profile (UCP-Agent).');
     }
-    const digest = secretDigest(secret);
+    const digest = secretDigest(secret!);
     const now = Date.now();
     let cached = this.keys.get(digest);
     if (!cached || cached.until <= now) {
-      cached = { credential: await this.lookUp(digest), until: now + CACHE_MS };
+      cached = { credential: await (kind === 'key' ? this.lookUpKey(digest) : this.lookUpBuyerToken(digest)), until: now + CACHE_MS };
       if (this.keys.size >= MAX_CACHED) this.keys.clear();
       this.keys.set(digest, cached);
     }
@@ -78,7 +93,19 @@ export class CredentialResolver {
     return row ? { kind: 'session', ...row } : null;
   }
 
-  private async lookUp(digest: string): Promise<KeyCredential | null> {
+  /** A live token of a key that is not revoked; the buyer's owner is the key's account. */
+  private async lookUpBuyerToken(digest: string): Promise<BuyerCredential | null> {
+    const [row] = await this.db
+      .select({ buyerId: buyerTokens.buyerId, keyId: networkKeys.id, accountId: networkKeys.accountId, scopes: networkKeys.scopes })
+      .from(buyerTokens)
+      .innerJoin(networkKeys, eq(networkKeys.id, buyerTokens.keyId))
+      .where(and(eq(buyerTokens.tokenHash, digest), gt(buyerTokens.expiresAt, new Date()), isNull(networkKeys.revokedAt)));
+    if (!row) return null;
+    const scopes = (row.scopes as KeyScope[]).filter((s) => s !== 'buyer:write');
+    return { kind: 'buyer', buyerId: row.buyerId, keyId: row.keyId, accountId: row.accountId, scopes };
+  }
+
+  private async lookUpKey(digest: string): Promise<KeyCredential | null> {
     const [row] = await this.db
       .select({ id: networkKeys.id, accountId: networkKeys.accountId, scopes: networkKeys.scopes })
       .from(networkKeys)

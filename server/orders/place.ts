@@ -10,7 +10,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client';
 import { carts, orders, UNTRACKED_STOCK, type OrderLine, type OrderTotals, type ShippingAddress } from '../db/schema';
+import { buyerOfNamespace } from '../identity/caller';
 import { newId } from '../lib/ids';
+import { recordOrderEvent } from './history';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -105,8 +107,11 @@ export async function placeOrder(tx: Db, request: OrderRequest): Promise<PlaceRe
       totals: request.totals,
       shippingAddress: request.cart.shippingAddress,
       payment: request.payment,
+      // A cart made with a buyer token places that buyer's order.
+      buyerId: buyerOfNamespace(request.cart.owner),
     })
     .returning();
+  await recordOrderEvent(tx, order.id, 'placed', order.createdAt);
   await tx.update(carts).set({ status: 'completed', orderId: order.id, notices: [], updatedAt: new Date() }).where(eq(carts.id, request.cart.id));
   return { placed: true, order };
 }
@@ -119,6 +124,7 @@ export async function placeOrder(tx: Db, request: OrderRequest): Promise<PlaceRe
 export async function voidOrder(tx: Db, orderId: string): Promise<OrderRow | undefined> {
   const [order] = await tx.update(orders).set({ status: 'voided' }).where(and(eq(orders.id, orderId), eq(orders.status, 'placed'))).returning();
   if (!order) return undefined;
+  await recordOrderEvent(tx, order.id, 'voided');
   await lockStock(tx, order.lineItems.map((l) => l.variant_id));
   await moveStock(tx, order.lineItems.map((l) => ({ id: l.variant_id, quantity: -l.quantity })));
   return order;

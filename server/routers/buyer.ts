@@ -1,12 +1,264 @@
-/** Buyer identity and order history: every operation needs an issued credential. */
+/**
+ * Buyer identity and order history. A key with buyer:write registers a person's e-mail address as
+ * a buyer of its account and has a code mailed to it; the code, read back by the person, verifies
+ * the buyer and gives the agent a buyer token, which then reads the buyer's own record and orders
+ * and makes carts that are the buyer's. A key with dev.ucp.shopping.order:read reads the status of
+ * orders of carts it made. (OAuth tokens, for a person who connects an agent themselves, come next.)
+ */
+import { z } from 'zod';
+import { buyerRecord, CODE_MINUTES, issueCode, loadBuyer, registerBuyer, verifyCode, type BuyerRow } from '../buyers/buyers';
+import { CURSOR_SECRET } from '../catalog/cursor';
+import { ApiError } from '../errors/catalogue';
+import { callerNamespace } from '../identity/caller';
+import type { BuyerCredential, KeyCredential } from '../identity/credentials';
+import { emailAddress } from '../lib/email';
+import { MailNotSent } from '../mail/mailer';
+import { buyerOrders, orderStatus } from '../orders/history';
+import type { RequestContext } from '../trpc/context';
+import { idempotent } from '../trpc/idempotency';
 import { router } from '../trpc/init';
-import { credentialOnly } from './credential-only';
+import { secretLoaded } from '../trpc/secret-loaded';
+import { credential } from '../trpc/procedures';
+
+/** The secret codes are kept under (an HMAC): a stolen table reveals no code. */
+const CODE_SECRET = 'buyer-codes';
+/** Stands for a buyer the example key registered for the call alone (test/support/openapi-examples.ts). */
+export const EXAMPLE_BUYER = 'buy_01kt2j3m5v8x4q2w7e9r6t1y3c';
+
+const buyerId = z.string().min(1).max(100).describe('The buyer’s id (buy_…), as registering answered it.');
+
+const buyerRef = z
+  .object({
+    buyer_id: z.string().describe('The buyer’s id (buy_…).'),
+    status: z.enum(['unverified', 'verified']).describe('verified once the person read back a code.'),
+  })
+  .meta({ id: 'BuyerRef' });
+
+const buyerProfile = z
+  .object({
+    id: z.string().describe('The buyer’s id (buy_…).'),
+    email: z.string().describe('The address, lower case.'),
+    name: z.string().nullable().describe('The name given when registering, if any.'),
+    verified_at: z.string().datetime().nullable().describe('When the person first read back a code.'),
+    linked_platforms: z.array(z.string()).describe('Platforms (agent profiles) the person linked through OAuth identity linking; empty until then.'),
+  })
+  .meta({ id: 'Buyer' });
+
+const orderLine = z.object({
+  variant_id: z.string(),
+  sku: z.string(),
+  product_id: z.string(),
+  seller_handle: z.string(),
+  title: z.string(),
+  variant_title: z.string(),
+  unit_price_cents: z.number().int(),
+  quantity: z.number().int(),
+  line_total_cents: z.number().int(),
+});
+const orderStatusValue = z.enum(['placed', 'voided']).describe('placed: paid and placed with the sellers; voided: the payment could not be taken, nothing was charged.');
+
+const orderSummary = z
+  .object({
+    order_id: z.string().describe('The order’s id (ord_…).'),
+    status: orderStatusValue,
+    line_items: z.array(orderLine).describe('What was bought, at the prices paid.'),
+    totals: z.object({ subtotal_cents: z.number().int(), delivery_cents: z.number().int(), total_cents: z.number().int(), currency: z.string() }),
+    created_at: z.string().datetime().describe('When it was placed.'),
+  })
+  .meta({ id: 'BuyerOrder' });
+
+function ownerOf(ctx: RequestContext): string {
+  // buyer:write is a key's scope (a buyer token never carries it): its account owns the buyer.
+  return `account:${(ctx.caller.credential as KeyCredential).accountId}`;
+}
+
+/** The buyer of the call's buyer token. */
+function tokenBuyer(ctx: RequestContext): string {
+  return (ctx.caller.credential as BuyerCredential).buyerId;
+}
 
 export const buyerRouter = router({
-  register: credentialOnly('POST', '/api/agent/buyer', 'buyer:write', 'Register a buyer', ['buyer']),
-  sendOtp: credentialOnly('POST', '/api/agent/buyer/otp', 'buyer:write', 'Send a buyer a one-time code', ['buyer']),
-  verify: credentialOnly('POST', '/api/agent/buyer/verify', 'buyer:write', 'Verify a buyer’s one-time code', ['buyer']),
-  me: credentialOnly('GET', '/api/agent/buyer/me', 'buyer_token', 'The verified buyer', ['buyer']),
-  orders: credentialOnly('GET', '/api/agent/buyer/orders', 'dev.ucp.shopping.order:read', 'The buyer’s order history', ['buyer']),
-  orderStatus: credentialOnly('GET', '/api/agent/order-status', 'dev.ucp.shopping.order:read', 'Status of an order', ['buyer']),
+  register: credential('buyer:write')
+    .meta({
+      op: { successStatus: 201, otherSuccess: { status: 200, description: 'This address was registered before: the same buyer.' } },
+      examples: { register: { summary: 'Register a person by e-mail address', input: { email: 'grace@example.org', name: 'Grace Hopper' } } },
+      openapi: {
+        method: 'POST',
+        path: '/api/agent/buyer',
+        tags: ['buyer'],
+        summary: 'Register a buyer',
+        description:
+          'Registers a person’s e-mail address as a buyer of your developer account (any of its keys may use it; nobody else sees it). Needs a key with buyer:write. 201 with the new buyer; the same address again, in any case, answers 200 with the same buyer. Then have a code sent (POST /api/agent/buyer/otp).',
+      },
+      tool: { name: 'register_buyer', title: 'Register a buyer', description: 'Registers a person’s e-mail address as a buyer (same address: the same buyer). Needs a credential with buyer:write. Next: request_buyer_code, then verify_buyer with the code the person reads back.' },
+    })
+    .input(
+      z
+        .object({
+          email: emailAddress().describe('The person’s e-mail address; codes are sent to it.'),
+          name: z.string().trim().min(1).max(200).describe('The person’s name, if known.').optional(),
+        })
+        .strict(),
+    )
+    .concat(idempotent)
+    .output(buyerRef)
+    .mutation(async ({ ctx, input }) => {
+      const { row, created } = await registerBuyer(ctx.db, ownerOf(ctx), input);
+      if (!created) ctx.response.status = 200;
+      return buyerRecord(row);
+    }),
+
+  sendOtp: credential('buyer:write')
+    .meta({
+      op: { successStatus: 202, errors: ['buyer_not_found', 'rate_limited'] },
+      examples: { send: { summary: 'Mail a code to the buyer', input: { buyer_id: EXAMPLE_BUYER } } },
+      openapi: {
+        method: 'POST',
+        path: '/api/agent/buyer/otp',
+        tags: ['buyer'],
+        summary: 'Send a buyer a one-time code',
+        description: `Mails the buyer a 6-digit code, valid ${CODE_MINUTES} minutes; a new code replaces the last. At most 5 codes per buyer an hour (else 429 rate_limited with Retry-After). Needs a key with buyer:write. The code is mailed once the request has committed: if the mail server refuses it, the answer is 503 and a retry with the same Idempotency-Key sends again.`,
+      },
+      tool: { name: 'request_buyer_code', title: 'Send a buyer a code', description: 'Mails the buyer a 6-digit code (10 minutes). Ask the person to read it back to you, then call verify_buyer. At most 5 codes per buyer an hour.' },
+    })
+    .input(z.object({ buyer_id: buyerId }).strict())
+    .use(secretLoaded(CODE_SECRET))
+    .concat(idempotent)
+    .output(
+      z
+        .object({
+          buyer_id: z.string(),
+          status: z.literal('sent').describe('The code is on its way to the buyer’s address.'),
+          expires_at: z.string().datetime().describe('When the code stops working.'),
+        })
+        .meta({ id: 'BuyerCodeSent' }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const buyer = await loadBuyer(ctx.db, ownerOf(ctx), input.buyer_id);
+      const now = new Date();
+      const code = await issueCode(ctx.db, buyer, await ctx.services.settings.secret(CODE_SECRET), now);
+      ctx.afterCommit.push(() => mailCode(ctx, buyer, code));
+      return { buyer_id: buyer.id, status: 'sent' as const, expires_at: new Date(now.getTime() + CODE_MINUTES * 60_000).toISOString() };
+    }),
+
+  verify: credential('buyer:write')
+    .meta({
+      op: { errors: ['buyer_not_found', 'invalid_code', 'code_expired', 'code_attempts_exceeded'], secretFields: ['buyer_token'] },
+      examples: { 'no-code-sent': { summary: 'A code for a buyer no code was sent to (or whose code was used up)', input: { buyer_id: EXAMPLE_BUYER, code: '000000' } } },
+      openapi: {
+        method: 'POST',
+        path: '/api/agent/buyer/verify',
+        tags: ['buyer'],
+        summary: 'Verify a buyer’s one-time code',
+        description:
+          'Checks the code the person read back. Right: the buyer is verified and you get a buyer token (bt_live_…, 30 days; send it as Authorization: Bearer) that acts for the buyer: GET /api/agent/buyer/me and /api/agent/buyer/orders, and carts that are the buyer’s. The token carries the scopes of the key that verified (less buyer:write) and dies with that key. Wrong: 400 invalid_code with details.attempts_left; 5 wrong codes lock verification for 15 minutes (429 code_attempts_exceeded). Expired: 400 code_expired. Needs a key with buyer:write.',
+      },
+      tool: { name: 'verify_buyer', title: 'Verify a buyer’s code', description: 'Checks the 6-digit code the person read back and answers a buyer token (Authorization: Bearer bt_live_…) that acts for the buyer. 5 wrong codes lock verification for 15 minutes.' },
+    })
+    .input(z.object({ buyer_id: buyerId, code: z.string().regex(/^\d{6}$/, 'must be the 6 digits of the code').describe('The 6-digit code the person received.') }).strict())
+    .use(secretLoaded(CODE_SECRET))
+    .concat(idempotent)
+    .output(
+      z
+        .object({
+          buyer_token: z.string().describe('bt_live_ and 43 characters: send it as Authorization: Bearer. Shown in this answer only (and its idempotent replay).'),
+          expires_at: z.string().datetime().describe('When the token stops working (30 days).'),
+          buyer: buyerProfile,
+        })
+        .meta({ id: 'VerifiedBuyer' }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const buyer = await loadBuyer(ctx.db, ownerOf(ctx), input.buyer_id);
+      const key = ctx.caller.credential as KeyCredential;
+      const codeKey = await ctx.services.settings.secret(CODE_SECRET);
+      const countMiss = (write: (db: typeof ctx.db) => Promise<unknown>) => ctx.afterRollback.push(write);
+      const verified = await verifyCode(ctx.db, buyer, input.code, { codeKey, keyId: key.keyId, countMiss });
+      return { buyer_token: verified.token, expires_at: verified.expiresAt.toISOString(), buyer: profile(verified.buyer) };
+    }),
+
+  me: credential('buyer_token')
+    .meta({
+      examples: { me: { summary: 'The buyer a token acts for', input: {} } },
+      openapi: { method: 'GET', path: '/api/agent/buyer/me', tags: ['buyer'], summary: 'The verified buyer', description: 'The buyer the buyer token acts for. Needs a buyer token (a key is 403 insufficient_scope with details.required buyer_token).' },
+      tool: { name: 'get_buyer', title: 'The verified buyer', description: 'The buyer your buyer token acts for: id, address, name, when verified.' },
+    })
+    .input(z.object({}).strict())
+    .output(buyerProfile)
+    .query(async ({ ctx }) => profile(await loadBuyer(ctx.db, ownerOfToken(ctx), tokenBuyer(ctx)))),
+
+  orders: credential('buyer_token')
+    .meta({
+      op: { errors: ['invalid_cursor'] },
+      examples: { first: { summary: 'The buyer’s latest orders', input: { limit: 10 } } },
+      openapi: {
+        method: 'GET',
+        path: '/api/agent/buyer/orders',
+        tags: ['buyer'],
+        summary: 'The buyer’s order history',
+        description: 'The orders of carts made with the buyer’s token, newest first, in pages (pass nextCursor back unchanged). Needs a buyer token.',
+      },
+      tool: { name: 'list_buyer_orders', title: 'The buyer’s orders', description: 'The buyer’s orders, newest first (limit ≤ 50; pass nextCursor back for more). Needs a buyer token.' },
+    })
+    .input(
+      z
+        .object({
+          limit: z.number().int().min(1).max(50).default(20).describe('Orders per page (1–50, default 20).'),
+          cursor: z.string().max(2000).describe('nextCursor of the previous page, unchanged.').optional(),
+        })
+        .strict(),
+    )
+    .output(z.object({ orders: z.array(orderSummary), nextCursor: z.string().nullable().describe('Pass it back for the next page; null on the last.') }).meta({ id: 'BuyerOrderPage' }))
+    .query(async ({ ctx, input }) => buyerOrders(ctx.db, await ctx.services.settings.secret(CURSOR_SECRET), tokenBuyer(ctx), input)),
+
+  orderStatus: credential('dev.ucp.shopping.order:read', { buyerToken: true })
+    .meta({
+      op: { errors: ['order_not_found'] },
+      examples: { unknown: { summary: 'An order this credential cannot see', input: { order_id: 'ord_01kt2j3m5v8x4q2w7e9r6t1y4d' } } },
+      openapi: {
+        method: 'GET',
+        path: '/api/agent/order-status',
+        tags: ['buyer'],
+        summary: 'Status of an order',
+        description:
+          'An order’s status and every status it has had. A buyer token sees its buyer’s orders; a key with dev.ucp.shopping.order:read the orders of carts made with that key. Any other order answers 404 order_not_found, as one that does not exist.',
+      },
+      tool: { name: 'get_order_status', title: 'Status of an order', description: 'An order’s status (placed, voided) and its history. Needs a buyer token, or a credential with dev.ucp.shopping.order:read for orders of carts it made.' },
+    })
+    .input(z.object({ order_id: z.string().min(1).max(100).describe('The order’s id (ord_…).') }).strict())
+    .output(
+      z
+        .object({
+          order_id: z.string(),
+          status: orderStatusValue,
+          history: z.array(z.object({ status: orderStatusValue, at: z.string().datetime() })).describe('Every status the order took, oldest first.'),
+        })
+        .meta({ id: 'OrderStatus' }),
+    )
+    .query(({ ctx, input }) => {
+      const reader = ctx.caller.credential?.kind === 'buyer' ? { buyerId: tokenBuyer(ctx) } : { owner: callerNamespace(ctx.caller) };
+      return orderStatus(ctx.db, reader, input.order_id);
+    }),
 });
+
+/** The account that owns a buyer token's buyer: the verifying key's. */
+function ownerOfToken(ctx: RequestContext): string {
+  return `account:${(ctx.caller.credential as BuyerCredential).accountId}`;
+}
+
+function profile(row: BuyerRow) {
+  return { id: row.id, email: row.email, name: row.name, verified_at: row.verifiedAt?.toISOString() ?? null, linked_platforms: [] };
+}
+
+async function mailCode(ctx: RequestContext, buyer: BuyerRow, code: string): Promise<void> {
+  try {
+    await ctx.services.mailer.send({
+      to: buyer.email,
+      subject: `Your code: ${code}`,
+      text: `Your verification code is ${code}. It works for ${CODE_MINUTES} minutes.\n\nAn assistant acting for you asked for it, to confirm this address is yours. If you did not expect it, ignore this message.`,
+      link: code,
+    });
+  } catch (err) {
+    if (!(err instanceof MailNotSent)) throw err;
+    throw new ApiError('service_unavailable', { message: 'The code could not be mailed: the mail server did not take it. Retry with the same Idempotency-Key.', headers: { 'Retry-After': '30' }, cause: err });
+  }
+}

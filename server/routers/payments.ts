@@ -7,19 +7,10 @@ import { cartOwner } from '../carts/store';
 import { issuePaymentLink } from '../payments/checkout';
 import { PAYMENT_LINK_SECRET } from '../carts/links';
 import { idempotent } from '../trpc/idempotency';
-import { router, t } from '../trpc/init';
+import { router } from '../trpc/init';
+import { secretLoaded } from '../trpc/secret-loaded';
 import { open } from '../trpc/procedures';
 import { EXAMPLE_CART } from './carts';
-
-/**
- * The links' secret is created by the first instance that needs it, with a statement of its own;
- * read before the operation's transaction opens, because PGlite's one connection cannot serve that
- * statement while the transaction holds it.
- */
-const linkSecretLoaded = t.middleware(async ({ ctx, next }) => {
-  await ctx.services.settings.secret(PAYMENT_LINK_SECRET);
-  return next();
-});
 
 export const paymentLinkInput = z
   .object({ cart_id: z.string().min(1).max(64).describe('The cart to pay (cart_…), as created by you: another caller’s cart answers 404.') })
@@ -61,7 +52,7 @@ export const paymentsRouter = router({
       },
     })
     .input(paymentLinkInput)
-    .use(linkSecretLoaded)
+    .use(secretLoaded(PAYMENT_LINK_SECRET))
     .concat(idempotent)
     .output(paymentLink)
     .mutation(async ({ ctx, input }) => {

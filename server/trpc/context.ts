@@ -11,6 +11,7 @@ import type { ApiError } from '../errors/catalogue';
 import type { Advisory } from '../identity/advisories';
 import type { Caller } from '../identity/caller';
 import { CredentialResolver } from '../identity/credentials';
+import { createMailer, type Mailer } from '../mail/mailer';
 import { newId } from '../lib/ids';
 import { ResponseCache } from '../lib/response-cache';
 import type { Operation } from './meta';
@@ -31,11 +32,22 @@ export interface Services {
   settings: SettingsStore;
   /** Resolves network keys (each answer cached at most 1 s) and developer sessions. */
   credentials: CredentialResolver;
+  /** Every e-mail the service sends (sign-in links, buyer codes). */
+  mailer: Mailer;
 }
 
 export function createServices(config: Config, database: Database, operations: readonly Operation[]): Services {
   const { db } = database;
-  return { config, database, db, operations, responses: new ResponseCache(), settings: new SettingsStore(db), credentials: new CredentialResolver(db) };
+  return {
+    config,
+    database,
+    db,
+    operations,
+    responses: new ResponseCache(),
+    settings: new SettingsStore(db),
+    credentials: new CredentialResolver(db),
+    mailer: createMailer(config.mail),
+  };
 }
 
 export type Transport = 'rest' | 'mcp' | 'internal';
@@ -93,6 +105,10 @@ export interface RequestContext {
   admitted?: boolean;
   /** The validated idempotency key of an idempotent operation. */
   idempotencyKey?: string;
+  /** Effects an idempotent operation has once its transaction committed (mail); may throw 503. */
+  afterCommit: (() => Promise<void>)[];
+  /** Writes an idempotent operation's 4xx refusal keeps although its transaction rolled back. */
+  afterRollback: ((db: Db) => Promise<unknown>)[];
   response: ResponseControl;
 }
 
@@ -109,6 +125,8 @@ export function createContext(services: Services, envelope: RequestEnvelope): Re
     envelope,
     caller: { buyer: {} },
     advisories: [],
+    afterCommit: [],
+    afterRollback: [],
     response: { headers: {} },
   };
 }

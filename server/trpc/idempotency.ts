@@ -94,10 +94,9 @@ async function store(db: Db, c: IdempotencyClaim, outcome: StoredOutcome, header
     .where(and(eq(idempotencyRecords.namespace, c.namespace), eq(idempotencyRecords.key, c.key)));
 }
 
+/** Forgets the claim (running, or done but not delivered), so a retry with the key runs again. */
 async function release(db: Db, c: IdempotencyClaim): Promise<void> {
-  await db
-    .delete(idempotencyRecords)
-    .where(and(eq(idempotencyRecords.namespace, c.namespace), eq(idempotencyRecords.key, c.key), eq(idempotencyRecords.state, 'running')));
+  await db.delete(idempotencyRecords).where(and(eq(idempotencyRecords.namespace, c.namespace), eq(idempotencyRecords.key, c.key)));
 }
 
 function replayed(ctx: RequestContext, outcome: StoredOutcome, headers: Record<string, string>) {
@@ -147,19 +146,25 @@ const enforceIdempotency = t.middleware(async ({ ctx, path, input, meta, next })
   const claimed = await claim(ctx.db, c);
   if (claimed.kind === 'replay') return replayed(ctx, sealKey ? openSecrets(claimed.outcome, secretFields!, sealKey) : claimed.outcome, claimed.headers);
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const outcome = await ctx.db.transaction(async (tx) => {
       const result = await next({ ctx: { db: tx as unknown as Db } });
       if (!result.ok) throw result.error; // roll the effect back
       const data = sealKey ? sealSecrets(result.data, secretFields!, sealKey) : result.data;
       await store(tx as unknown as Db, c, { ok: true, data, status: ctx.response.status }, ctx.response.headers);
       return result;
     });
+    // Effects outside the database (a mail) happen once the outcome is committed; one that fails
+    // (503) forgets the outcome, so a retry with the same key runs again.
+    for (const effect of ctx.afterCommit) await effect();
+    return outcome;
   } catch (err) {
     const failure = apiErrorIn(err);
     // A 429 is not an outcome: its Retry-After would be stale when replayed.
     if (failure && failure.status < 500 && failure.status !== 429) {
       const error: StoredError = { code: failure.code, message: failure.message, details: failure.details, headers: failure.headers };
       await store(ctx.db, c, { ok: false, error }, {});
+      // What a refusal must leave behind although it rolled back (a wrong code counts).
+      for (const write of ctx.afterRollback) await write(ctx.db);
     } else {
       await release(ctx.db, c).catch(() => {});
     }

@@ -14,8 +14,11 @@ export type Access =
   | { kind: 'open' }
   /** Discovery documents fetched bare by crawlers and tool loaders; a profile sent is still validated. */
   | { kind: 'discovery' }
-  /** Needs an issued credential carrying `scope`. */
-  | { kind: 'credential'; scope: Scope }
+  /**
+   * Needs an issued credential carrying `scope`; with `buyerToken`, a buyer token is enough
+   * without it (it reads what is its buyer's own).
+   */
+  | { kind: 'credential'; scope: Scope; buyerToken?: boolean }
   /** Operator API behind the ADMIN_TOKEN bearer. */
   | { kind: 'admin' };
 

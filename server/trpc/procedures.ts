@@ -14,7 +14,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../errors/catalogue';
 import { schemaIssuesIn } from '../errors/from-unknown';
 import { invalidRequest, requestIssues } from '../errors/invalid-request';
+import type { BearerCredential } from '../identity/credentials';
 import { parseServiceBuyer } from '../identity/service-buyer';
+import type { KeyScope } from '../keys/network-keys';
 import { identifyAgentMemo } from '../identity/ucp-agent';
 import { inputIssue } from '../lib/input-limits';
 import type { RequestContext } from './context';
@@ -57,7 +59,7 @@ async function checkCredentials(ctx: RequestContext, access: Access, type: strin
         details: { field: 'credential', places: ['Authorization', 'UCP-Agent'] },
       });
     }
-    if (access.kind === 'credential' && !ctx.caller.credential.scopes.includes(access.scope as never)) throw insufficientScope(access.scope);
+    if (access.kind === 'credential' && !grants(ctx.caller.credential, access)) throw insufficientScope(access.scope);
     return;
   }
   if (access.kind !== 'credential') return;
@@ -68,6 +70,12 @@ async function checkCredentials(ctx: RequestContext, access: Access, type: strin
     throw new ApiError('origin_refused', { details: { expected_origin: new URL(services.config.publicBaseUrl).origin } });
   }
   ctx.caller.credential = session;
+}
+
+function grants(credential: BearerCredential, access: Extract<Access, { kind: 'credential' }>): boolean {
+  if (access.scope === 'buyer_token') return credential.kind === 'buyer';
+  if (access.buyerToken && credential.kind === 'buyer') return true;
+  return credential.scopes.includes(access.scope as KeyScope);
 }
 
 function insufficientScope(scope: Scope): ApiError {
@@ -165,7 +173,7 @@ function kind(access: Access) {
 export const open = kind({ kind: 'open' });
 export const discovery = kind({ kind: 'discovery' });
 export const admin = kind({ kind: 'admin' });
-export const credential = (scope: Scope) => kind({ kind: 'credential', scope });
+export const credential = (scope: Scope, opts: { buyerToken?: boolean } = {}) => kind({ kind: 'credential', scope, ...opts });
 
 /** The access a procedure was declared with, read from its kind's middleware. */
 export function accessOf(middlewares: readonly unknown[]): Access | undefined {

@@ -405,7 +405,7 @@ export interface paths {
         put?: never;
         /**
          * Register a buyer
-         * @description Needs a credential with buyer:write. Without one it answers 401 credential_required (details.required names buyer:write); an unknown key 401 invalid_credential; a key without it 403 insufficient_scope. The operation itself is not available yet: a caller holding buyer:write is answered 501 not_implemented.
+         * @description Registers a person’s e-mail address as a buyer of your developer account (any of its keys may use it; nobody else sees it). Needs a key with buyer:write. 201 with the new buyer; the same address again, in any case, answers 200 with the same buyer. Then have a code sent (POST /api/agent/buyer/otp).
          */
         post: operations["buyer-register"];
         delete?: never;
@@ -425,7 +425,7 @@ export interface paths {
         put?: never;
         /**
          * Send a buyer a one-time code
-         * @description Needs a credential with buyer:write. Without one it answers 401 credential_required (details.required names buyer:write); an unknown key 401 invalid_credential; a key without it 403 insufficient_scope. The operation itself is not available yet: a caller holding buyer:write is answered 501 not_implemented.
+         * @description Mails the buyer a 6-digit code, valid 10 minutes; a new code replaces the last. At most 5 codes per buyer an hour (else 429 rate_limited with Retry-After). Needs a key with buyer:write. The code is mailed once the request has committed: if the mail server refuses it, the answer is 503 and a retry with the same Idempotency-Key sends again.
          */
         post: operations["buyer-sendOtp"];
         delete?: never;
@@ -445,7 +445,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a buyer’s one-time code
-         * @description Needs a credential with buyer:write. Without one it answers 401 credential_required (details.required names buyer:write); an unknown key 401 invalid_credential; a key without it 403 insufficient_scope. The operation itself is not available yet: a caller holding buyer:write is answered 501 not_implemented.
+         * @description Checks the code the person read back. Right: the buyer is verified and you get a buyer token (bt_live_…, 30 days; send it as Authorization: Bearer) that acts for the buyer: GET /api/agent/buyer/me and /api/agent/buyer/orders, and carts that are the buyer’s. The token carries the scopes of the key that verified (less buyer:write) and dies with that key. Wrong: 400 invalid_code with details.attempts_left; 5 wrong codes lock verification for 15 minutes (429 code_attempts_exceeded). Expired: 400 code_expired. Needs a key with buyer:write.
          */
         post: operations["buyer-verify"];
         delete?: never;
@@ -463,7 +463,7 @@ export interface paths {
         };
         /**
          * The verified buyer
-         * @description Needs a buyer token. Without one it answers 401 credential_required (details.required names buyer_token); an unknown key 401 invalid_credential; a key without it 403 insufficient_scope. The operation itself is not available yet: a caller holding buyer_token is answered 501 not_implemented.
+         * @description The buyer the buyer token acts for. Needs a buyer token (a key is 403 insufficient_scope with details.required buyer_token).
          */
         get: operations["buyer-me"];
         put?: never;
@@ -483,7 +483,7 @@ export interface paths {
         };
         /**
          * The buyer’s order history
-         * @description Needs a credential with dev.ucp.shopping.order:read. Without one it answers 401 credential_required (details.required names dev.ucp.shopping.order:read); an unknown key 401 invalid_credential; a key without it 403 insufficient_scope. The operation itself is not available yet: a caller holding dev.ucp.shopping.order:read is answered 501 not_implemented.
+         * @description The orders of carts made with the buyer’s token, newest first, in pages (pass nextCursor back unchanged). Needs a buyer token.
          */
         get: operations["buyer-orders"];
         put?: never;
@@ -503,7 +503,7 @@ export interface paths {
         };
         /**
          * Status of an order
-         * @description Needs a credential with dev.ucp.shopping.order:read. Without one it answers 401 credential_required (details.required names dev.ucp.shopping.order:read); an unknown key 401 invalid_credential; a key without it 403 insufficient_scope. The operation itself is not available yet: a caller holding dev.ucp.shopping.order:read is answered 501 not_implemented.
+         * @description An order’s status and every status it has had. A buyer token sees its buyer’s orders; a key with dev.ucp.shopping.order:read the orders of carts made with that key. Any other order answers 404 order_not_found, as one that does not exist.
          */
         get: operations["buyer-orderStatus"];
         put?: never;
@@ -1028,6 +1028,105 @@ export interface components {
             provider: "builtin" | "stripe";
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
+        BuyerRef: {
+            /** @description The buyer’s id (buy_…). */
+            buyer_id: string;
+            /**
+             * @description verified once the person read back a code.
+             * @enum {string}
+             */
+            status: "unverified" | "verified";
+        };
+        BuyerCodeSent: {
+            buyer_id: string;
+            /**
+             * @description The code is on its way to the buyer’s address.
+             * @constant
+             */
+            status: "sent";
+            /**
+             * Format: date-time
+             * @description When the code stops working.
+             */
+            expires_at: string;
+        };
+        VerifiedBuyer: {
+            /** @description bt_live_ and 43 characters: send it as Authorization: Bearer. Shown in this answer only (and its idempotent replay). */
+            buyer_token: string;
+            /**
+             * Format: date-time
+             * @description When the token stops working (30 days).
+             */
+            expires_at: string;
+            buyer: components["schemas"]["Buyer"];
+        };
+        Buyer: {
+            /** @description The buyer’s id (buy_…). */
+            id: string;
+            /** @description The address, lower case. */
+            email: string;
+            /** @description The name given when registering, if any. */
+            name: string | null;
+            /** @description When the person first read back a code. */
+            verified_at: string | null;
+            /** @description Platforms (agent profiles) the person linked through OAuth identity linking; empty until then. */
+            linked_platforms: string[];
+        };
+        BuyerOrderPage: {
+            orders: components["schemas"]["BuyerOrder"][];
+            /** @description Pass it back for the next page; null on the last. */
+            nextCursor: string | null;
+        };
+        BuyerOrder: {
+            /** @description The order’s id (ord_…). */
+            order_id: string;
+            /**
+             * @description placed: paid and placed with the sellers; voided: the payment could not be taken, nothing was charged.
+             * @enum {string}
+             */
+            status: "placed" | "voided";
+            /** @description What was bought, at the prices paid. */
+            line_items: {
+                variant_id: string;
+                sku: string;
+                product_id: string;
+                seller_handle: string;
+                title: string;
+                variant_title: string;
+                unit_price_cents: number;
+                quantity: number;
+                line_total_cents: number;
+            }[];
+            totals: {
+                subtotal_cents: number;
+                delivery_cents: number;
+                total_cents: number;
+                currency: string;
+            };
+            /**
+             * Format: date-time
+             * @description When it was placed.
+             */
+            created_at: string;
+        };
+        OrderStatus: {
+            order_id: string;
+            /**
+             * @description placed: paid and placed with the sellers; voided: the payment could not be taken, nothing was charged.
+             * @enum {string}
+             */
+            status: "placed" | "voided";
+            /** @description Every status the order took, oldest first. */
+            history: {
+                /**
+                 * @description placed: paid and placed with the sellers; voided: the payment could not be taken, nothing was charged.
+                 * @enum {string}
+                 */
+                status: "placed" | "voided";
+                /** Format: date-time */
+                at: string;
+            }[];
+        };
         NetworkKeyList: {
             keys: components["schemas"]["NetworkKey"][];
         };
@@ -1121,6 +1220,14 @@ export interface components {
             code: "admin_token_invalid";
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
+        /** @description 404 buyer_not_found: No buyer with that id is known to this caller. Buyers are per developer account: register the address with POST /api/agent/buyer to get its buyer_id. */
+        "Error.buyer_not_found": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "buyer_not_found";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
         /** @description 409 cart_expired: The cart expired. Open carts expire 7 days after their last change; start a new cart. */
         "Error.cart_expired": {
             /** @description What went wrong, in prose; may be reworded: branch on code. */
@@ -1195,6 +1302,27 @@ export interface components {
                 /** @description The cart’s total (subtotal + delivery), in US cents. */
                 total_cents: number;
             };
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 429 code_attempts_exceeded: Too many wrong codes: this buyer’s verification is locked for 15 minutes. Wait for Retry-After, then request a new code. */
+        "Error.code_attempts_exceeded": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "code_attempts_exceeded";
+            /**
+             * @description The same request can succeed later.
+             * @constant
+             */
+            retryable: true;
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 400 code_expired: That code has expired (codes last 10 minutes). Request a new code with POST /api/agent/buyer/otp. */
+        "Error.code_expired": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "code_expired";
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
         /** @description 400 conflicting_credentials: The request identifies its caller twice, with different values. Name the caller once. On MCP the agent profile (and buyer reference) may come from the UCP-Agent header, params._meta or arguments.meta: the same value in several places is fine, different values are refused rather than one picked. `details` names the field and the places. */
@@ -1310,6 +1438,14 @@ export interface components {
             code: "internal_error";
             /** @description The request’s id, to quote when reporting the failure. */
             request_id?: string;
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 400 invalid_code: That code is not right. `details.attempts_left` says how many tries remain; after 5 wrong codes verification is locked for 15 minutes (429 code_attempts_exceeded). */
+        "Error.invalid_code": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "invalid_code";
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
         /** @description 401 invalid_credential: The credential in the Authorization header is not valid. An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
@@ -1443,6 +1579,14 @@ export interface components {
             code: "not_implemented";
             /** @description The request’s id, to quote when reporting the failure. */
             request_id?: string;
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 404 order_not_found: No order with that id is visible to this credential. A buyer token sees its buyer’s orders; a key with dev.ucp.shopping.order:read the orders of carts made with that key. */
+        "Error.order_not_found": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "order_not_found";
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
         /** @description 403 origin_refused: A change made with a signed-in session must come from this service’s own pages. Send `Origin` (or a same-origin `Referer`) equal to the service’s origin, as a browser does for its own forms; scripts use a network key instead of a session. */
@@ -5140,7 +5284,12 @@ export interface operations {
     "buyer-register": {
         parameters: {
             query?: never;
-            header?: {
+            header: {
+                /**
+                 * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
+                 * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
+                 */
+                "Idempotency-Key": string;
                 /**
                  * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
                  * @example shopbot-7d2f1c9e
@@ -5150,21 +5299,53 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @description The person’s e-mail address; codes are sent to it.
+                     */
+                    email: string;
+                    /** @description The person’s name, if known. */
+                    name?: string;
+                };
+            };
+        };
         responses: {
-            /** @description The answer once credentials with buyer:write are issued; until then every call answers 401. */
+            /** @description This address was registered before: the same buyer. */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["BuyerRef"];
                 };
             };
-            /** @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer. */
+            /** @description The answer once credentials with buyer:write are issued; until then every call answers 401. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuyerRef"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *
+             *     `idempotency_key_invalid`: A UUID is a good key.
+             *
+             *     `invalid_json`: Send a JSON document.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             */
             400: {
                 headers: {
                     /**
@@ -5175,7 +5356,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.malformed_request"];
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"];
                 };
             };
             /**
@@ -5219,6 +5400,41 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
+            /**
+             * @description `idempotency_key_reused`: Use a new key for a new request; a retry must repeat the same operation with the same input (REST and MCP share one namespace per caller).
+             *
+             *     `idempotency_request_in_progress`: Retry after the Retry-After delay to receive its outcome.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"];
+                };
+            };
+            /** @description `payload_too_large`: Send at most 1 MiB. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: Send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
             431: {
                 headers: {
@@ -5243,14 +5459,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error.internal_error"];
                 };
             };
-            /** @description `not_implemented`: Your credential is accepted; the operation itself comes in a later release of the service (see /api/agent/docs/overview). */
-            501: {
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.not_implemented"];
+                    "application/json": components["schemas"]["Error.service_unavailable"];
                 };
             };
         };
@@ -5258,7 +5475,12 @@ export interface operations {
     "buyer-sendOtp": {
         parameters: {
             query?: never;
-            header?: {
+            header: {
+                /**
+                 * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
+                 * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
+                 */
+                "Idempotency-Key": string;
                 /**
                  * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
                  * @example shopbot-7d2f1c9e
@@ -5268,21 +5490,37 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The buyer’s id (buy_…), as registering answered it. */
+                    buyer_id: string;
+                };
+            };
+        };
         responses: {
             /** @description The answer once credentials with buyer:write are issued; until then every call answers 401. */
-            200: {
+            202: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["BuyerCodeSent"];
                 };
             };
-            /** @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer. */
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *
+             *     `idempotency_key_invalid`: A UUID is a good key.
+             *
+             *     `invalid_json`: Send a JSON document.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             */
             400: {
                 headers: {
                     /**
@@ -5293,7 +5531,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.malformed_request"];
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"];
                 };
             };
             /**
@@ -5326,6 +5564,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error.insufficient_scope"];
                 };
             };
+            /** @description `buyer_not_found`: Buyers are per developer account: register the address with POST /api/agent/buyer to get its buyer_id. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.buyer_not_found"];
+                };
+            };
             /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
             405: {
                 headers: {
@@ -5335,6 +5584,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /**
+             * @description `idempotency_key_reused`: Use a new key for a new request; a retry must repeat the same operation with the same input (REST and MCP share one namespace per caller).
+             *
+             *     `idempotency_request_in_progress`: Retry after the Retry-After delay to receive its outcome.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"];
+                };
+            };
+            /** @description `payload_too_large`: Send at most 1 MiB. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: Send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `rate_limited`: Network keys: at most 5 mints per account in a rolling hour. `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -5361,14 +5657,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error.internal_error"];
                 };
             };
-            /** @description `not_implemented`: Your credential is accepted; the operation itself comes in a later release of the service (see /api/agent/docs/overview). */
-            501: {
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.not_implemented"];
+                    "application/json": components["schemas"]["Error.service_unavailable"];
                 };
             };
         };
@@ -5376,7 +5673,12 @@ export interface operations {
     "buyer-verify": {
         parameters: {
             query?: never;
-            header?: {
+            header: {
+                /**
+                 * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
+                 * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
+                 */
+                "Idempotency-Key": string;
                 /**
                  * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
                  * @example shopbot-7d2f1c9e
@@ -5386,21 +5688,43 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The buyer’s id (buy_…), as registering answered it. */
+                    buyer_id: string;
+                    /** @description The 6-digit code the person received. */
+                    code: string;
+                };
+            };
+        };
         responses: {
             /** @description The answer once credentials with buyer:write are issued; until then every call answers 401. */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["VerifiedBuyer"];
                 };
             };
-            /** @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer. */
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *
+             *     `idempotency_key_invalid`: A UUID is a good key.
+             *
+             *     `invalid_json`: Send a JSON document.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             *
+             *     `invalid_code`: `details.attempts_left` says how many tries remain; after 5 wrong codes verification is locked for 15 minutes (429 code_attempts_exceeded).
+             *
+             *     `code_expired`: Request a new code with POST /api/agent/buyer/otp.
+             */
             400: {
                 headers: {
                     /**
@@ -5408,10 +5732,11 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.malformed_request"];
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.invalid_code"] | components["schemas"]["Error.code_expired"];
                 };
             };
             /**
@@ -5444,6 +5769,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error.insufficient_scope"];
                 };
             };
+            /** @description `buyer_not_found`: Buyers are per developer account: register the address with POST /api/agent/buyer to get its buyer_id. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.buyer_not_found"];
+                };
+            };
             /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
             405: {
                 headers: {
@@ -5453,6 +5789,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /**
+             * @description `idempotency_key_reused`: Use a new key for a new request; a retry must repeat the same operation with the same input (REST and MCP share one namespace per caller).
+             *
+             *     `idempotency_request_in_progress`: Retry after the Retry-After delay to receive its outcome.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"];
+                };
+            };
+            /** @description `payload_too_large`: Send at most 1 MiB. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: Send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `code_attempts_exceeded`: Wait for Retry-After, then request a new code. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.code_attempts_exceeded"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -5479,14 +5862,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error.internal_error"];
                 };
             };
-            /** @description `not_implemented`: Your credential is accepted; the operation itself comes in a later release of the service (see /api/agent/docs/overview). */
-            501: {
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.not_implemented"];
+                    "application/json": components["schemas"]["Error.service_unavailable"];
                 };
             };
         };
@@ -5513,12 +5897,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["Buyer"];
                 };
             };
-            /** @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer. */
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             */
             400: {
                 headers: {
                     /**
@@ -5529,7 +5915,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.malformed_request"];
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.invalid_request"];
                 };
             };
             /**
@@ -5597,21 +5983,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error.internal_error"];
                 };
             };
-            /** @description `not_implemented`: Your credential is accepted; the operation itself comes in a later release of the service (see /api/agent/docs/overview). */
-            501: {
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.not_implemented"];
+                    "application/json": components["schemas"]["Error.service_unavailable"];
                 };
             };
         };
     };
     "buyer-orders": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Orders per page (1–50, default 20). */
+                limit?: number;
+                /** @description nextCursor of the previous page, unchanged. */
+                cursor?: string;
+            };
             header?: {
                 /**
                  * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
@@ -5624,19 +6016,23 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The answer once credentials with dev.ucp.shopping.order:read are issued; until then every call answers 401. */
+            /** @description The answer once credentials with buyer_token are issued; until then every call answers 401. */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["BuyerOrderPage"];
                 };
             };
-            /** @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer. */
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             *
+             *     `invalid_cursor`: Pass back a nextCursor unchanged, with the same query parameters it came from.
+             */
             400: {
                 headers: {
                     /**
@@ -5647,7 +6043,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.malformed_request"];
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.invalid_cursor"];
                 };
             };
             /**
@@ -5715,21 +6111,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error.internal_error"];
                 };
             };
-            /** @description `not_implemented`: Your credential is accepted; the operation itself comes in a later release of the service (see /api/agent/docs/overview). */
-            501: {
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.not_implemented"];
+                    "application/json": components["schemas"]["Error.service_unavailable"];
                 };
             };
         };
     };
     "buyer-orderStatus": {
         parameters: {
-            query?: never;
+            query: {
+                /** @description The order’s id (ord_…). */
+                order_id: string;
+            };
             header?: {
                 /**
                  * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
@@ -5749,12 +6149,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["OrderStatus"];
                 };
             };
-            /** @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer. */
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             */
             400: {
                 headers: {
                     /**
@@ -5765,7 +6167,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.malformed_request"];
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.invalid_request"];
                 };
             };
             /**
@@ -5796,6 +6198,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error.insufficient_scope"];
+                };
+            };
+            /** @description `order_not_found`: A buyer token sees its buyer’s orders; a key with dev.ucp.shopping.order:read the orders of carts made with that key. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.order_not_found"];
                 };
             };
             /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
@@ -5833,14 +6245,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error.internal_error"];
                 };
             };
-            /** @description `not_implemented`: Your credential is accepted; the operation itself comes in a later release of the service (see /api/agent/docs/overview). */
-            501: {
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.not_implemented"];
+                    "application/json": components["schemas"]["Error.service_unavailable"];
                 };
             };
         };

@@ -4,9 +4,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../server/db/client';
-import { sessions, users } from '../../server/db/schema';
+import { BUYER_TOKEN_PREFIX } from '../../server/buyers/buyers';
+import { buyers, buyerTokens, sessions, users } from '../../server/db/schema';
 import { SESSION_COOKIE } from '../../server/identity/session-cookie';
-import { secretDigest } from '../../server/lib/secrets';
+import { newId } from '../../server/lib/ids';
+import { newSecret, secretDigest } from '../../server/lib/secrets';
 
 export interface Developer {
   accountId: string;
@@ -31,4 +33,15 @@ export async function signedInDeveloper(
     session,
     cookie: (base) => `${base.startsWith('https:') ? '__Secure-' : ''}${SESSION_COOKIE}=${session}`,
   };
+}
+
+/**
+ * A buyer of `accountId` verified through the key `keyId`, and a buyer token for it, as verifying
+ * a code leaves them (test/buyers.test.ts goes through the codes themselves).
+ */
+export async function verifiedBuyer(db: Db, accountId: string, keyId: string, email = `buyer${++counter}@example.org`): Promise<{ buyerId: string; token: string }> {
+  const [buyer] = await db.insert(buyers).values({ id: newId('buy'), owner: `account:${accountId}`, email, name: 'Ada Lovelace', verifiedAt: new Date() }).returning();
+  const token = newSecret(BUYER_TOKEN_PREFIX);
+  await db.insert(buyerTokens).values({ id: newId('btk'), buyerId: buyer.id, tokenHash: secretDigest(token), keyId, expiresAt: new Date(Date.now() + 86_400_000) });
+  return { buyerId: buyer.id, token };
 }

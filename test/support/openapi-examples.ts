@@ -9,13 +9,19 @@ import { newId } from '../../server/lib/ids';
 import { EXAMPLE_CART, EXAMPLE_ITEM } from '../../server/routers/carts';
 import type { Operation } from '../../server/trpc/meta';
 import { SESSION_COOKIE } from '../../server/identity/session-cookie';
+import { KEY_SCOPES } from '../../server/keys/network-keys';
+import { createCaller } from '../../server/routers';
+import { EXAMPLE_BUYER } from '../../server/routers/buyer';
 import { EXAMPLE_KEY } from '../../server/routers/developer';
+import { createContext } from '../../server/trpc/context';
 import { BASE, testApp, type TestApp } from './app';
-import { signedInDeveloper } from './developer';
+import { signedInDeveloper, verifiedBuyer } from './developer';
 
 export const EXAMPLES_ADMIN_TOKEN = 'examples-admin-token-0123456789';
 /** The session cookie of the developer the examples of developer operations sign in as. */
 const EXAMPLES_SESSION = 'examples-developer-session-0123456789abcdef';
+/** That developer's key (every scope) and a buyer token of one of its buyers, made by examplesApp. */
+const credentials = { key: '', buyerToken: '' };
 
 export type Recording = ExampleRecording['examples'];
 
@@ -23,7 +29,11 @@ export type Recording = ExampleRecording['examples'];
 export async function examplesApp(): Promise<TestApp> {
   const t = await testApp({ ADMIN_TOKEN: EXAMPLES_ADMIN_TOKEN });
   await ensureDemoCatalog(t.db.database.db);
-  await signedInDeveloper(t.db.database.db, { email: 'developer@example.org', session: EXAMPLES_SESSION });
+  const developer = await signedInDeveloper(t.db.database.db, { email: 'developer@example.org', session: EXAMPLES_SESSION });
+  const caller = createCaller(createContext(t.app.services, { transport: 'internal', session: EXAMPLES_SESSION, idempotencyKey: 'examples-app-key-0001' }));
+  const key = await caller.developer.mintNetworkKey({ name: 'Examples', scopes: [...KEY_SCOPES] });
+  credentials.key = key.secret;
+  credentials.buyerToken = (await verifiedBuyer(t.db.database.db, developer.accountId, key.id, 'ada@example.org')).token;
   return t;
 }
 
@@ -43,6 +53,7 @@ export interface ExampleRequest {
  */
 export async function resolveExample(t: TestApp, input: Record<string, unknown>, agent = EXAMPLE_AGENT): Promise<Record<string, unknown>> {
   if (input.id === EXAMPLE_KEY) return { ...input, id: await exampleKey(t) };
+  if (input.buyer_id === EXAMPLE_BUYER) return { ...input, buyer_id: await exampleBuyer(t) };
   if (!Object.values(input).includes(EXAMPLE_CART)) return input;
   const create = t.app.services.operations.find((o) => o.name === 'carts.create')!;
   const { method, url, headers, body } = exampleRequest(create, create.examples['with-item-and-address'].input, `example-fixture-${newId('k')}`);
@@ -56,6 +67,13 @@ async function exampleKey(t: TestApp): Promise<string> {
   const mint = t.app.services.operations.find((o) => o.name === 'developer.mintNetworkKey')!;
   const { method, url, headers, body } = exampleRequest(mint, mint.examples['buyer-agent'].input, `example-fixture-${newId('k')}`);
   return (await (await t.call(method, url, { headers, body })).json()).id;
+}
+
+/** A buyer the example key registers for one call (EXAMPLE_BUYER stands for it). */
+async function exampleBuyer(t: TestApp): Promise<string> {
+  const register = t.app.services.operations.find((o) => o.name === 'buyer.register')!;
+  const { method, url, headers, body } = exampleRequest(register, { email: `someone-${newId('x')}@example.org` }, `example-fixture-${newId('k')}`);
+  return (await (await t.call(method, url, { headers, body })).json()).buyer_id;
 }
 
 /**
@@ -75,6 +93,9 @@ export function exampleRequest(operation: Operation, input: Record<string, unkno
   if (access.kind === 'open' || access.kind === 'discovery') headers['UCP-Agent'] = EXAMPLE_AGENT;
   if (access.kind === 'admin') headers.Authorization = `Bearer ${EXAMPLES_ADMIN_TOKEN}`;
   if (access.kind === 'credential' && access.scope === 'developer_session') Object.assign(headers, { Cookie: `__Secure-${SESSION_COOKIE}=${EXAMPLES_SESSION}`, Origin: BASE });
+  else if (access.kind === 'credential' && !operation.policy.notImplemented) {
+    headers.Authorization = `Bearer ${access.scope === 'buyer_token' ? credentials.buyerToken : credentials.key}`;
+  }
   if (operation.idempotent && !operation.policy.notImplemented) headers['Idempotency-Key'] = key;
   if (method === 'GET' || method === 'DELETE') {
     const query = new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)])).toString();
@@ -104,8 +125,8 @@ export function comparable(value: unknown, key = ''): unknown {
   if (typeof value === 'string') {
     if (key === 'nextCursor') return '<cursor>';
     return value
-      .replace(/\b(prod|var|sel|fb|req|cart|item|plink|ord|key)_[0-9a-z]{26}\b/g, '$1_<id>')
-      .replace(/^ak_live_(?:[\w-]{43}|[\w-]{4})$/, 'ak_live_<secret>')
+      .replace(/\b(prod|var|sel|fb|req|cart|item|plink|ord|key|buy)_[0-9a-z]{26}\b/g, '$1_<id>')
+      .replace(/^(ak|bt)_live_(?:[\w-]{43}|[\w-]{4})$/, '$1_live_<secret>')
       .replace(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$/, '<time>')
       .replace(/\/pay\/[\w-]+/g, '/pay/<token>');
   }

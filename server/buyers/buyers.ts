@@ -1,0 +1,132 @@
+/**
+ * Buyers: a person's e-mail address that an agent registers and the person verifies with a
+ * one-time code mailed to it. Verifying gives the agent a buyer token (`bt_live_…`, 30 days) that
+ * acts for that buyer: its carts and orders are the buyer's.
+ *
+ * A buyer belongs to one owner (a developer account: any of its keys), and no other owner can see
+ * it, even for the same address. Codes: 6 digits, 10 minutes, kept as an HMAC; at most 5 sent per
+ * buyer an hour, and 5 wrong tries lock the buyer's verification for 15 minutes (both counted in
+ * the database, shared by every instance).
+ */
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { hit, recent } from '../db/rate-limits';
+import { buyerCodes, buyers, buyerTokens } from '../db/schema';
+import { ApiError } from '../errors/catalogue';
+import { newId } from '../lib/ids';
+import { newSecret, secretDigest } from '../lib/secrets';
+
+export const BUYER_TOKEN_PREFIX = 'bt_live_';
+export const BUYER_TOKEN_FORMAT = /^bt_live_[A-Za-z0-9_-]{43}$/;
+export const BUYER_TOKEN_DAYS = 30;
+export const CODE_MINUTES = 10;
+export const CODES_PER_HOUR = 5;
+export const WRONG_CODES = 5;
+export const LOCK_MINUTES = 15;
+
+export type BuyerRow = typeof buyers.$inferSelect;
+
+export interface BuyerRecord {
+  buyer_id: string;
+  status: 'unverified' | 'verified';
+}
+
+const sendBucket = (buyerId: string) => `buyer-code-send:${buyerId}`;
+const missBucket = (buyerId: string) => `buyer-code-miss:${buyerId}`;
+
+export function buyerRecord(row: BuyerRow): BuyerRecord {
+  return { buyer_id: row.id, status: row.verifiedAt ? 'verified' : 'unverified' };
+}
+
+/** The owner's buyer for this address, made if new; `created` tells which. */
+export async function registerBuyer(tx: Db, owner: string, input: { email: string; name?: string }): Promise<{ row: BuyerRow; created: boolean }> {
+  const email = input.email.toLowerCase();
+  const [made] = await tx
+    .insert(buyers)
+    .values({ id: newId('buy'), owner, email, name: input.name ?? null })
+    .onConflictDoNothing()
+    .returning();
+  if (made) return { row: made, created: true };
+  const [row] = await tx.select().from(buyers).where(and(eq(buyers.owner, owner), eq(buyers.email, email)));
+  return { row, created: false };
+}
+
+export async function loadBuyer(db: Db, owner: string, buyerId: string): Promise<BuyerRow> {
+  const [row] = await db.select().from(buyers).where(and(eq(buyers.id, buyerId), eq(buyers.owner, owner)));
+  if (!row) throw new ApiError('buyer_not_found');
+  return row;
+}
+
+/**
+ * A fresh code for the buyer, replacing any earlier one; the caller mails it once its transaction
+ * has committed. Refused (429) past 5 codes in an hour.
+ */
+export async function issueCode(tx: Db, buyer: BuyerRow, codeKey: Buffer, now = new Date()): Promise<string> {
+  const verdict = await hit(tx, sendBucket(buyer.id), { limit: CODES_PER_HOUR, windowSeconds: 3600 }, now);
+  if (!verdict.allowed) {
+    throw new ApiError('rate_limited', {
+      message: `A buyer may be sent ${CODES_PER_HOUR} codes an hour; the next can be sent in ${verdict.retryAfterSeconds} seconds.`,
+      headers: { 'Retry-After': String(verdict.retryAfterSeconds) },
+    });
+  }
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const row = { buyerId: buyer.id, codeHash: codeDigest(codeKey, buyer.id, code), expiresAt: new Date(now.getTime() + CODE_MINUTES * 60_000) };
+  await tx.insert(buyerCodes).values(row).onConflictDoUpdate({ target: buyerCodes.buyerId, set: { codeHash: row.codeHash, expiresAt: row.expiresAt } });
+  return code;
+}
+
+export interface Verified {
+  buyer: BuyerRow;
+  token: string;
+  expiresAt: Date;
+}
+
+/**
+ * Checks a code. Right: the buyer is verified, the code used up, and a token bound to `keyId`
+ * issued. Wrong: `onWrong` is handed the write that counts the miss, which the caller makes after
+ * its transaction (which a refusal rolls back) has ended.
+ */
+export async function verifyCode(
+  tx: Db,
+  buyer: BuyerRow,
+  code: string,
+  ctx: { codeKey: Buffer; keyId: string; countMiss: (count: (db: Db) => Promise<unknown>) => void },
+  now = new Date(),
+): Promise<Verified> {
+  const misses = await recent(tx, missBucket(buyer.id), { limit: WRONG_CODES, windowSeconds: LOCK_MINUTES * 60 }, now);
+  if (misses.length >= WRONG_CODES) {
+    const seconds = Math.max(1, Math.ceil((misses[WRONG_CODES - 1].getTime() + LOCK_MINUTES * 60_000 - now.getTime()) / 1000));
+    throw new ApiError('code_attempts_exceeded', {
+      message: `${WRONG_CODES} wrong codes: this buyer's verification is locked for ${Math.ceil(seconds / 60)} more minutes.`,
+      headers: { 'Retry-After': String(seconds) },
+    });
+  }
+  const [stored] = await tx.select().from(buyerCodes).where(eq(buyerCodes.buyerId, buyer.id)).for('update');
+  if (!stored) throw new ApiError('code_expired', { message: 'No code is waiting for this buyer: request one with POST /api/agent/buyer/otp.' });
+  if (stored.expiresAt <= now) throw new ApiError('code_expired');
+  const given = Buffer.from(codeDigest(ctx.codeKey, buyer.id, code));
+  if (!timingSafeEqual(given, Buffer.from(stored.codeHash))) {
+    ctx.countMiss((db) => hit(db, missBucket(buyer.id), { limit: WRONG_CODES, windowSeconds: LOCK_MINUTES * 60 }, now));
+    const left = WRONG_CODES - misses.length - 1;
+    throw new ApiError('invalid_code', {
+      message: left > 0 ? `That code is not right; ${left} tries left.` : `That code is not right, and it was the last try: verification is locked for ${LOCK_MINUTES} minutes.`,
+      details: { attempts_left: left },
+    });
+  }
+  await tx.delete(buyerCodes).where(eq(buyerCodes.buyerId, buyer.id));
+  const [verified] = await tx
+    .update(buyers)
+    .set({ verifiedAt: sql`coalesce(${buyers.verifiedAt}, ${now.toISOString()}::timestamptz)` })
+    .where(eq(buyers.id, buyer.id))
+    .returning();
+  const token = newSecret(BUYER_TOKEN_PREFIX);
+  const expiresAt = new Date(now.getTime() + BUYER_TOKEN_DAYS * 86_400_000);
+  await tx.insert(buyerTokens).values({ id: newId('btk'), buyerId: buyer.id, tokenHash: secretDigest(token), keyId: ctx.keyId, expiresAt, createdAt: now });
+  return { buyer: verified, token, expiresAt };
+}
+
+/** Codes are 6 digits: kept as an HMAC under a service secret, so the table alone reveals none. */
+function codeDigest(key: Buffer, buyerId: string, code: string): string {
+  return createHmac('sha256', key).update(`${buyerId}:${code}`).digest('base64url');
+}

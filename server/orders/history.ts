@@ -1,0 +1,73 @@
+/**
+ * What a buyer, or a key with the order scope, may read of orders: the buyer's own orders, newest
+ * first (keyset pages under a signed cursor), and one order's status with its history. An order the
+ * reader may not see is answered as one that does not exist.
+ */
+import { and, desc, eq, lt, or, asc } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { orderEvents, orders, type OrderLine, type OrderTotals } from '../db/schema';
+import { ApiError } from '../errors/catalogue';
+import { cursorScope, decodeCursor, encodeCursor } from '../catalog/cursor';
+import { newId } from '../lib/ids';
+
+export type OrderStatus = (typeof orders.$inferSelect)['status'];
+
+export interface OrderSummary {
+  order_id: string;
+  status: OrderStatus;
+  line_items: OrderLine[];
+  totals: OrderTotals;
+  created_at: string;
+}
+
+export interface OrderPage {
+  orders: OrderSummary[];
+  nextCursor: string | null;
+}
+
+type Key = [createdAt: string, id: string];
+const isKey = (k: unknown): k is Key => Array.isArray(k) && k.length === 2 && k.every((v) => typeof v === 'string');
+
+/** The buyer's orders, newest first. */
+export async function buyerOrders(db: Db, cursorSecret: Buffer, buyerId: string, page: { limit: number; cursor?: string }): Promise<OrderPage> {
+  const scope = cursorScope({ orders: buyerId });
+  const after = page.cursor ? decodeCursor(cursorSecret, scope, page.cursor, isKey) : undefined;
+  const older = after
+    ? or(lt(orders.createdAt, new Date(after.key[0])), and(eq(orders.createdAt, new Date(after.key[0])), lt(orders.id, after.key[1])))
+    : undefined;
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.buyerId, buyerId), older))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(page.limit + 1);
+  const shown = rows.slice(0, page.limit);
+  const last = shown[shown.length - 1];
+  const served = (after?.served ?? 0) + shown.length;
+  return {
+    orders: shown.map((o) => ({ order_id: o.id, status: o.status, line_items: o.lineItems, totals: o.totals, created_at: o.createdAt.toISOString() })),
+    nextCursor: rows.length > page.limit ? encodeCursor(cursorSecret, scope, { key: [last.createdAt.toISOString(), last.id], served }) : null,
+  };
+}
+
+export interface OrderStatusView {
+  order_id: string;
+  status: OrderStatus;
+  history: { status: OrderStatus; at: string }[];
+}
+
+/** Who may read an order: the buyer it was made for, or the namespace (a key) that made its cart. */
+export type OrderReader = { buyerId: string } | { owner: string };
+
+export async function orderStatus(db: Db, reader: OrderReader, orderId: string): Promise<OrderStatusView> {
+  const visible = 'buyerId' in reader ? eq(orders.buyerId, reader.buyerId) : eq(orders.owner, reader.owner);
+  const [order] = await db.select({ id: orders.id, status: orders.status }).from(orders).where(and(eq(orders.id, orderId), visible));
+  if (!order) throw new ApiError('order_not_found');
+  const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.at), asc(orderEvents.id));
+  return { order_id: order.id, status: order.status, history: events.map((e) => ({ status: e.status, at: e.at.toISOString() })) };
+}
+
+/** Records a status the order has just taken, in the transaction that gave it. */
+export async function recordOrderEvent(tx: Db, orderId: string, status: OrderStatus, at = new Date()): Promise<void> {
+  await tx.insert(orderEvents).values({ id: newId('oev'), orderId, status, at });
+}
