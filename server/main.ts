@@ -22,7 +22,6 @@ import { registerRuntime } from './runtime';
 import { createAuth } from './accounts/auth';
 import { createAccounts } from './accounts/facade';
 import { sweepAccounts } from './accounts/sweep';
-import { createMailer } from './mail/mailer';
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -41,9 +40,8 @@ async function main(): Promise<void> {
   }
 
   // Pages reach this running service through the registry, not through module copies of their own.
-  const mailer = createMailer(config.mail);
-  console.log(mailer.describe());
-  const auth = createAuth(app.services, mailer);
+  console.log(app.services.mailer.describe());
+  const auth = createAuth(app.services);
   registerRuntime({ services: app.services, payPage: payPage(app.services), accounts: createAccounts(app.services, auth), pageUnavailable });
   // Next renders the target of a server action's redirect by fetching this server at
   // hostname:port (localhost by default). Served directly, that must be PUBLIC_BASE_URL's host,

@@ -15,7 +15,6 @@ import { AuthError } from '@auth/core/errors';
 import Nodemailer from '@auth/core/providers/nodemailer';
 import type { ResponseInternal } from '@auth/core/types';
 import type { RateVerdict } from '../db/rate-limits';
-import type { Mailer } from '../mail/mailer';
 import type { Services } from '../trpc/context';
 import { hashedSessionAdapter } from './adapter';
 import { takeSignInRequest } from './signin-limits';
@@ -59,7 +58,8 @@ export interface AuthService {
   mailLogsOnly: boolean;
 }
 
-export function createAuth(services: Services, mailer: Mailer): AuthService {
+export function createAuth(services: Services): AuthService {
+  const { mailer } = services;
   const { config, db } = services;
   const base = config.publicBaseUrl;
   const secure = base.startsWith('https:');

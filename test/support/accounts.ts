@@ -7,7 +7,6 @@
 import { createAuth } from '../../server/accounts/auth';
 import { createAccounts, type Accounts } from '../../server/accounts/facade';
 import { createHttpServer } from '../../server/http/server';
-import { createMailer } from '../../server/mail/mailer';
 import { testApp, type TestApp, type TestDatabase } from './app';
 import { freePort } from './http';
 import { startSmtpSink, type SmtpSink } from './smtp';
@@ -25,7 +24,7 @@ export async function accountsServer(env: Record<string, string> = {}, existing?
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const t = await testApp({ PUBLIC_BASE_URL: url, SMTP_URL: smtp.url, MAIL_FROM: 'Agent Commerce <signin@agent-commerce.test>', ...env }, existing);
-  const auth = createAuth(t.app.services, createMailer(t.config.mail));
+  const auth = createAuth(t.app.services);
   const accounts = createAccounts(t.app.services, auth);
   const transports = { base: t.config.publicBaseUrl, trustProxy: t.config.trustProxy, gateway: t.app.gateway, mcp: t.app.mcp, webhooks: t.app.webhooks, auth: auth.handle };
   const { server } = createHttpServer(transports, (req, res) => res.writeHead(200, { 'Content-Type': 'text/plain' }).end(String(req.headers['x-forwarded-for'])));
