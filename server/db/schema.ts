@@ -597,3 +597,56 @@ export const buyerTokens = pgTable(
   },
   (t) => [uniqueIndex('buyer_tokens_token_hash_idx').on(t.tokenHash), index('buyer_tokens_buyer_idx').on(t.buyerId)],
 );
+
+// ---------------------------------------------------------------- OAuth 2.1
+
+/**
+ * Everything oidc-provider stores (server/oauth/adapter.ts), one row per model and id: clients,
+ * grants, codes, tokens, sessions, interactions. Rows are keyed by the SHA-256 of their id, since an
+ * opaque token or a session cookie is its own id: a copy of this table grants nothing. `grant_id`
+ * ties a grant's codes and tokens together for family revocation (a grant's own row carries its id
+ * there too); a consumed code or refresh token stays until its expiry, so its reuse is recognised.
+ */
+export const oauthRecords = pgTable(
+  'oauth_records',
+  {
+    model: text('model').notNull(),
+    idDigest: text('id_digest').notNull(),
+    grantId: text('grant_id'),
+    /** A session's uid (oidc-provider looks sessions up by it). */
+    uid: text('uid'),
+    payload: jsonb('payload').notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true, mode: 'date' }),
+    /** Null: kept until destroyed (clients, grants). */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.idDigest] }),
+    index('oauth_records_grant_idx').on(t.grantId),
+    index('oauth_records_uid_idx').on(t.uid),
+    index('oauth_records_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * A person's consent to an OAuth client: the scopes they allowed, per account and client, and the
+ * grant that holds them. A later authorization asking for no more is not shown the consent page
+ * again (except for checkout:write); "Connected agents" lists these and Disconnect deletes one.
+ */
+export const oauthConsents = pgTable(
+  'oauth_consents',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    /** The client's registered name and redirect host when consent was given (what the person saw). */
+    clientName: text('client_name'),
+    redirectHost: text('redirect_host').notNull(),
+    scopes: text('scopes').array().notNull(),
+    grantId: text('grant_id').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.clientId] }), index('oauth_consents_grant_idx').on(t.grantId)],
+);
