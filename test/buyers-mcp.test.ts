@@ -69,9 +69,34 @@ it('register_buyer, request_buyer_code and verify_buyer with a key; get_buyer, l
   expect(JSON.parse((unknown.content[0] as { text: string }).text).code).toBe('order_not_found');
 });
 
-it('a buyer tool without a credential is refused, naming what it needs', async () => {
+/** A raw tools/call, to read the HTTP answer an SDK client would act on. */
+function rawCall(name: string, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${s.url}/api/mcp`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: {} } }),
+  });
+}
+
+it('a buyer tool called without a credential is HTTP 401 naming the resource metadata and the scopes; open tools and protocol methods stay open', async () => {
+  const res = await rawCall('get_buyer');
+  expect(res.status).toBe(401);
+  expect(res.headers.get('www-authenticate')).toBe(
+    `Bearer resource_metadata="${s.url}/.well-known/oauth-protected-resource/api/mcp", scope="buyer:write dev.ucp.shopping.order:read"`,
+  );
   const anonymous = await connect();
-  const result = (await anonymous.callTool({ name: 'get_buyer', arguments: {} })) as CallToolResult;
-  expect(result.isError).toBe(true);
-  expect(JSON.parse((result.content[0] as { text: string }).text)).toMatchObject({ code: 'credential_required', details: { required: 'buyer_token' } });
+  expect((await anonymous.listTools()).tools.length).toBeGreaterThan(0);
+  const open = (await anonymous.callTool({ name: 'get_platform_limits', arguments: { meta: { 'ucp-agent': { profile: 'https://agent.shopbot.dev/p.json' } } } })) as CallToolResult;
+  expect(open.isError).toBeFalsy();
+});
+
+it('a credential without what the tool needs is HTTP 403 insufficient_scope naming it', async () => {
+  const dev = await signedInDeveloper(s.app.services.db);
+  const caller = createCaller(createContext(s.app.services, { transport: 'internal', session: dev.session, idempotencyKey: freshKey() }));
+  const { secret } = await caller.developer.mintNetworkKey({ name: 'no scopes', scopes: [] });
+  for (const [tool, scope] of [['register_buyer', 'buyer:write'], ['get_buyer', 'buyer_token']]) {
+    const res = await rawCall(tool, { Authorization: `Bearer ${secret}` });
+    expect(res.status, tool).toBe(403);
+    expect(res.headers.get('www-authenticate')).toBe(`Bearer error="insufficient_scope", scope="${scope}", resource_metadata="${s.url}/.well-known/oauth-protected-resource/api/mcp"`);
+  }
 });

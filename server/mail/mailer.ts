@@ -40,7 +40,7 @@ export function createMailer({ smtpUrl, from }: { smtpUrl: string | undefined; f
       async send({ to, subject, link }) {
         log(`[mail] not sent (no SMTP_URL): to ${to}, "${subject}"${link ? `: ${link}` : ''}`);
       },
-      describe: () => 'Mail: SMTP_URL is not set, so e-mails (sign-in links) are written to this log instead of sent.',
+      describe: () => 'Mail: SMTP_URL is not set, so e-mails (sign-in links, buyer codes) are written to this log instead of sent.',
     };
   }
   // nodemailer waits 2 minutes for a connection by default; a person waits on the page that sends.

@@ -25,12 +25,17 @@ import type { RequestIssue } from '../errors/invalid-request';
 import { toApiError } from '../errors/from-unknown';
 import { MAX_BODY_BYTES } from '../lib/request-limits';
 import { createCaller } from '../routers';
+import type { BearerCredential } from '../identity/credentials';
 import { createContext, type RequestContext, type Services } from '../trpc/context';
+import type { Access } from '../trpc/meta';
+import { grants } from '../trpc/procedures';
 import { toolCallEnvelope, type HttpHeaders } from './envelope';
 import { allowedOrigin } from './origin';
 import { buildTools, LIMITS_RESOURCE, type Tool } from './tools';
 
 export const MCP_PATH = '/api/mcp';
+/** What an OAuth client is offered for the MCP resource: the buyer tools' scopes (MCP never settles). */
+export const MCP_SCOPES = ['buyer:write', 'dev.ucp.shopping.order:read'];
 
 export interface McpServer {
   path: typeof MCP_PATH;
@@ -48,6 +53,8 @@ const LIMITS_DESCRIPTION = 'The live cart limits: the same record as GET /api/ag
 
 export function createMcpServer(services: Services): McpServer {
   const tools = buildTools(services.operations);
+  // RFC 9728: where a client learns which authorization server issues tokens for this resource.
+  const resourceMetadata = `${services.config.publicBaseUrl}/.well-known/oauth-protected-resource${MCP_PATH}`;
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   // A Server is made per request; left to itself each would build its own Ajv instance (~0.3 ms).
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
@@ -99,14 +106,23 @@ export function createMcpServer(services: Services): McpServer {
       // A credential is checked on every request, protocol methods included, and refused at the
       // HTTP level as MCP's authorization spec has it: a client then knows to fix it, not retry.
       const authorization = request.headers.get('authorization');
+      let credential: BearerCredential | undefined;
       if (authorization !== null) {
         try {
-          await services.credentials.bearer(authorization);
+          credential = await services.credentials.bearer(authorization);
         } catch (err) {
           // invalid_credential (401), or the database out of reach (503 with Retry-After).
           const refusal = toApiError(err, '');
           return protocolError(refusal.status, refusal.message, refusal.headers);
         }
+      }
+      // A call of a tool that needs a credential the request lacks is challenged at the HTTP level
+      // too: an MCP client starts (401) or widens (403) its OAuth authorization only on those.
+      const body = parsedBody ?? (await request.clone().json().catch(() => undefined));
+      const needed = credentialToolsCalled(body, byName);
+      if (needed.length) {
+        const refusal = challenge(needed, credential, resourceMetadata);
+        if (refusal) return refusal;
       }
       // Stateless and answering JSON: once handleRequest returns, the server and its transport hold
       // nothing open. Closing them would only build and reject a "connection closed" error and
@@ -117,6 +133,34 @@ export function createMcpServer(services: Services): McpServer {
       return transport.handleRequest(request, { parsedBody });
     },
   };
+}
+
+type CredentialAccess = Extract<Access, { kind: 'credential' }>;
+
+/** The access of each tool a JSON-RPC message (or batch) calls that needs a credential. */
+function credentialToolsCalled(body: unknown, byName: Map<string, Tool>): CredentialAccess[] {
+  const messages = Array.isArray(body) ? body : [body];
+  return messages.flatMap((m) => {
+    const name = (m as { method?: unknown; params?: { name?: unknown } } | null)?.method === 'tools/call' ? (m as { params?: { name?: unknown } }).params?.name : undefined;
+    const access = typeof name === 'string' ? byName.get(name)?.operation.access : undefined;
+    return access?.kind === 'credential' ? [access] : [];
+  });
+}
+
+/**
+ * 401 without a credential, naming the resource's metadata and every scope the buyer tools use (one
+ * consent serves them all); 403 when the credential lacks what a called tool needs.
+ */
+function challenge(needed: CredentialAccess[], credential: BearerCredential | undefined, resourceMetadata: string): Response | undefined {
+  if (!credential) {
+    const message = `Unauthorized: ${needed[0].scope === 'buyer_token' ? 'this tool needs a buyer token' : `this tool needs a credential with ${needed[0].scope}`} in the Authorization header.`;
+    return protocolError(401, message, { 'WWW-Authenticate': `Bearer resource_metadata="${resourceMetadata}", scope="${MCP_SCOPES.join(' ')}"` });
+  }
+  const missing = needed.find((access) => !grants(credential, access));
+  if (!missing) return undefined;
+  return protocolError(403, `Forbidden: the credential does not carry ${missing.scope}, which this tool needs.`, {
+    'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${missing.scope}", resource_metadata="${resourceMetadata}"`,
+  });
 }
 
 /** Runs an operation in-process through the pipeline, by its procedure path. */

@@ -72,7 +72,8 @@ async function checkCredentials(ctx: RequestContext, access: Access, type: strin
   ctx.caller.credential = session;
 }
 
-function grants(credential: BearerCredential, access: Extract<Access, { kind: 'credential' }>): boolean {
+/** Whether a bearer credential carries what a credential operation needs. */
+export function grants(credential: BearerCredential, access: Extract<Access, { kind: 'credential' }>): boolean {
   if (access.scope === 'buyer_token') return credential.kind === 'buyer';
   if (access.buyerToken && credential.kind === 'buyer') return true;
   return credential.scopes.includes(access.scope as KeyScope);
