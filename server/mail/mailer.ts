@@ -1,5 +1,5 @@
 /**
- * Every e-mail the service sends (sign-in links now, buyer codes and OAuth notices later) goes
+ * Every e-mail the service sends (sign-in links, buyer codes) goes
  * through one mailer: nodemailer over SMTP_URL from MAIL_FROM, or, without SMTP_URL, a line in the
  * service's log per message (recipient, subject, link), so a newcomer running `npm start` can sign
  * in with the link printed in the terminal.
