@@ -310,7 +310,17 @@ function limits(live: PlatformLimits) {
       { limit: 'max_cart_total_cents', value: live.max_cart_total_cents, error: 'cart_total_exceeds_limit (400, body has max_cents)', checked_by: ['POST /api/agent/payment-link', 'tool checkout'] },
     ],
     tuning: 'Runtime-tunable without restart (PUT /api/admin/platform/limits or `npm run limits -- set name=value`); every instance sees a change within 1 s. Read GET /api/agent/platform/limits at session start.',
-    developer_network_keys: { mint_rate: '5 keys per hour per account (429 rate_limited, Retry-After)', active_keys: '10 per account (409 key_limit_reached)' },
+    developer_network_keys: {
+      mint_rate: '5 keys per hour per account (429 rate_limited, Retry-After); a key revoked before its first use gives its mint back',
+      active_keys: '10 per account (409 key_limit_reached)',
+    },
+    developer_sign_in: 'sign-in links: 5 requests per address and 30 per client IP in 15 minutes (the page says when to ask again); each link works once, for 10 minutes',
+    buyers: {
+      codes: '5 codes per buyer in a rolling hour (429 rate_limited, Retry-After); a code lasts 10 minutes',
+      wrong_codes: '5 wrong codes in 15 minutes lock verification (429 code_attempts_exceeded, Retry-After)',
+      buyer_token: '30 days',
+      order_pages: '1–50 orders per page (default 20)',
+    },
     request: {
       body: 'at most 1 MiB (413 payload_too_large)',
       headers: 'request line and headers at most 16 KiB in all (431 request_header_fields_too_large)',
