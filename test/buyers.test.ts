@@ -212,8 +212,12 @@ describe('buyer tokens', () => {
 });
 
 describe('orders', () => {
-  /** A cart made with `secret`, paid by a person on the pay page: its order id. */
+  /** A cart made with `secret`, paid by a person on the pay page: its order id, and whom the page said it was for. */
   async function paidOrder(secret: string): Promise<string> {
+    return (await paid(secret)).orderId;
+  }
+
+  async function paid(secret: string): Promise<{ orderId: string; for: string | null }> {
     const cart = await (
       await post('/api/agent/quick-buy', { variant_id: await variantId(db(), 'Trail Backpack'), quantity: 1, shipping_address: ADDRESS }, secret)
     ).json();
@@ -223,14 +227,17 @@ describe('orders', () => {
     const view = await page.view(token, {});
     if (view.state !== 'live' || !('form' in view.payment)) throw new Error(`not a live link: ${view.state}`);
     await page.submit(token, { form_token: view.payment.form.formToken, ...CARD }, { origin: BASE, referer: null });
-    const paid = await (await t.call('GET', `/api/agent/cart/${cart.id}`, { headers: bearer(secret) })).json();
-    expect(paid.status).toBe('completed');
-    return paid.order_id;
+    const done = await (await t.call('GET', `/api/agent/cart/${cart.id}`, { headers: bearer(secret) })).json();
+    expect(done.status).toBe('completed');
+    return { orderId: done.order_id, for: view.buyer };
   }
 
   it('a cart made with the buyer token places the buyer’s order: listed newest first in pages, with its status history', async () => {
     const buyer = await verified();
-    const older = await paidOrder(buyer.token);
+    const first = await paid(buyer.token);
+    // The pay page tells the person whose order it is.
+    expect(first.for).toBe(buyer.email);
+    const older = first.orderId;
     const newer = await paidOrder(buyer.token);
     const page1 = await (await t.call('GET', '/api/agent/buyer/orders?limit=1', { headers: bearer(buyer.token) })).json();
     expect(page1.orders.map((o: { order_id: string }) => o.order_id)).toEqual([newer]);
@@ -251,7 +258,8 @@ describe('orders', () => {
   });
 
   it('a key with dev.ucp.shopping.order:read reads orders of carts it made; without the scope 403', async () => {
-    const orderId = await paidOrder(writer);
+    const { orderId, for: whom } = await paid(writer);
+    expect(whom).toBeNull();
     const res = await t.call('GET', `/api/agent/order-status?order_id=${orderId}`, { headers: bearer(writer) });
     expect(res.status).toBe(200);
     expect((await res.json()).history).toEqual([{ status: 'placed', at: expect.any(String) }]);

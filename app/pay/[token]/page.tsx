@@ -84,7 +84,10 @@ function Content({ view }: { view: Exclude<PayPageView, { state: 'not_found' }> 
       return (
         <>
           <h1>Pay {view.amount}</h1>
-          <p className="note">{view.agent ? <>Requested by the assistant at <strong>{view.agent}</strong>.</> : 'Requested by an assistant.'} Check the order before you pay.</p>
+          <p className="note">
+            {view.agent ? <>Requested by the assistant at <strong>{view.agent}</strong>.</> : 'Requested by an assistant.'}
+            {view.buyer && <> For <strong>{view.buyer}</strong>.</>} Check the order before you pay.
+          </p>
           {view.alert && (
             // Focused on load, so a screen reader reads it out after the redirect back here.
             <div className="alert" role="alert" tabIndex={-1} autoFocus>
