@@ -5,8 +5,8 @@
  * in the page, and the same call is refused. Again with JavaScript off. axe-core on every page of
  * the path; screenshots (also at 375 px) kept as test artifacts.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { seriousViolations, snapshot } from './support/page-checks';
 import { linkIn, startSmtpSink, type SmtpSink } from '../test/support/smtp';
 
 const SMTP_PORT = Number(process.env.E2E_PORT ?? 3210) + 1;
@@ -16,17 +16,6 @@ test.beforeAll(async () => {
   smtp = await startSmtpSink(SMTP_PORT);
 });
 test.afterAll(() => smtp?.close());
-
-async function snapshot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-}
 
 const search = (baseURL: string, key: string) => fetch(`${baseURL}/api/agent/search?q=mug&limit=1`, { headers: { Authorization: `Bearer ${key}` } });
 

@@ -3,8 +3,8 @@
  * base URL goes from /.well-known/ucp through search and quick-buy to a payment link in four calls,
  * and a person pays it in Chromium. Screenshots are kept as test artifacts (test-results/…).
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations, snapshot } from './support/page-checks';
 import { AGENT, agentBuys, CARDS } from './support/purchase';
 
 async function payWith(page: Page, card: string) {
@@ -13,17 +13,6 @@ async function payWith(page: Page, card: string) {
   await page.getByLabel('CVC').fill('123');
   await page.getByLabel('Name on card').fill('Ada Lovelace');
   await page.getByRole('button', { name: 'Pay' }).click();
-}
-
-async function snapshot(page: Page, testInfo: TestInfo, name: string) {
-  const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(name, { path, contentType: 'image/png' });
-}
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
 }
 
 async function getCart(baseURL: string, id: string) {
