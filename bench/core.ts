@@ -6,7 +6,8 @@
  *                          --database acapi_bench_core --cpu-prof <dir> --echo --strict]
  *
  * Each round starts the service, measures GET limits then POST feedback, stops it, and does the
- * same with the bare server (bench/bare-core-server.ts). With several rounds the table shows
+ * same with the bare server (bench/bare-core-server.ts). The service also answers GET limits to a
+ * network key (Authorization, no UCP-Agent): the key's cost against the open call's. With several rounds the table shows
  * medians. Besides autocannon's figures it reports CPU time per request of each server process
  * and of its Postgres backends (from /proc), which moves less than throughput on a busy machine.
  *
@@ -23,6 +24,8 @@ import { dropDatabase, recreateDatabase, withDatabase } from './lib/database';
 import { runLoad, type LoadOptions, type LoadResult } from './lib/load';
 import { ensureNextBuild, freePort, installCleanup, runBenchmark, startProcess, type Child } from './lib/processes';
 import { printTable } from './lib/table';
+import { SECRET_PREFIX } from '../server/keys/network-keys';
+import { newSecret, secretDigest } from '../server/lib/secrets';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -57,9 +60,13 @@ const AGENT = 'profile="https://agent.shopbot.dev/profile.json"';
 const FEEDBACK_BODY = JSON.stringify({ category: 'other', severity: 'friction', message: 'bench', context: { endpoint: '/api/agent/search' } });
 const ENDPOINTS = {
   limits: { label: 'GET /api/agent/platform/limits', path: '/api/agent/platform/limits', target: 0.5 },
+  limitsWithKey: { label: 'GET /api/agent/platform/limits, network key', path: '/api/agent/platform/limits', target: 0.9 },
   feedback: { label: 'POST /api/agent/feedback', path: '/api/agent/feedback', target: 0.4 },
 } as const;
 type Endpoint = keyof typeof ENDPOINTS;
+/** Measured against the bare server; limitsWithKey is measured against the service's open call. */
+const VERSUS_BARE: Endpoint[] = ['limits', 'feedback'];
+const KEY_SECRET = newSecret(SECRET_PREFIX);
 type ServerName = 'service' | 'bare';
 const APPLICATION_NAME: Record<ServerName, string> = { service: 'agent-commerce', bare: 'bench-bare-core' };
 
@@ -84,6 +91,7 @@ const cleanup = installCleanup(async () => {
 function loadOptions(url: string, endpoint: Endpoint, seconds: number): LoadOptions {
   const common = { url, connections, duration: seconds, path: ENDPOINTS[endpoint].path };
   if (endpoint === 'limits') return { ...common, method: 'GET', headers: { 'ucp-agent': AGENT } };
+  if (endpoint === 'limitsWithKey') return { ...common, method: 'GET', headers: { authorization: `Bearer ${KEY_SECRET}` } };
   return {
     ...common,
     method: 'POST',
@@ -123,14 +131,26 @@ async function backendPids(name: ServerName): Promise<number[]> {
   return rows.map((r) => r.pid);
 }
 
-async function measureServer(name: ServerName, child: Child, url: string, round: number): Promise<Record<Endpoint, Measured>> {
+/** A developer account with one network key, as minting leaves them (the service has migrated the database). */
+async function insertKey(url: string): Promise<void> {
+  await withDatabase(dbName, async (sql) => {
+    await sql`insert into users (id, email) values ('acct_bench', 'bench@example.org') on conflict do nothing`;
+    await sql`insert into network_keys (id, account_id, name, prefix, secret_hash, scopes)
+              values ('key_bench', 'acct_bench', 'bench', ${KEY_SECRET.slice(0, 12)}, ${secretDigest(KEY_SECRET)}, '{}') on conflict do nothing`;
+  });
+  const res = await fetch(url + ENDPOINTS.limitsWithKey.path, { headers: { Authorization: `Bearer ${KEY_SECRET}` } });
+  if (res.status !== 200) throw new Error(`service: GET ${ENDPOINTS.limitsWithKey.path} with a key answered ${res.status} ${await res.text()}`);
+}
+
+async function measureServer(name: ServerName, child: Child, url: string, round: number): Promise<Partial<Record<Endpoint, Measured>>> {
   current = child;
   const tag = rounds > 1 ? `${name} (round ${round})` : name;
   await withDatabase(dbName, (sql) => sql`truncate feedback_reports, idempotency_records`);
   await smoke(url, name);
-  const out = {} as Record<Endpoint, Measured>;
+  if (name === 'service') await insertKey(url);
+  const out: Partial<Record<Endpoint, Measured>> = {};
   let expectedRows = 1; // the smoke POST
-  for (const endpoint of Object.keys(ENDPOINTS) as Endpoint[]) {
+  for (const endpoint of name === 'service' ? (Object.keys(ENDPOINTS) as Endpoint[]) : VERSUS_BARE) {
     if (warmup > 0) {
       process.stderr.write(`  ${tag} ${endpoint}: warm-up ${warmup} s… `);
       const w = await runLoad(loadOptions(url, endpoint, warmup));
@@ -206,7 +226,7 @@ async function main(): Promise<number> {
   const databaseUrl = await recreateDatabase(dbName);
   const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(pool) };
 
-  const results: Record<ServerName, Record<Endpoint, Measured>[]> = { service: [], bare: [] };
+  const results: Record<ServerName, Partial<Record<Endpoint, Measured>>[]> = { service: [], bare: [] };
   for (let round = 1; round <= rounds; round++) {
     // The service first: its start migrates the fresh database the bare server then uses.
     for (const name of ['service', 'bare'] as const) {
@@ -217,11 +237,11 @@ async function main(): Promise<number> {
   const load1 = os.loadavg()[0];
 
   // Report: medians over rounds; the ratio is the median of the per-round ratios.
-  const pick = (name: ServerName, e: Endpoint, f: (m: Measured) => number) => median(results[name].map((r) => f(r[e])));
+  const pick = (name: ServerName, e: Endpoint, f: (m: Measured) => number) => median(results[name].map((r) => f(r[e]!)));
   const ms = (n: number) => Number(n.toFixed(n < 10 ? 1 : 0));
-  const rows = (Object.keys(ENDPOINTS) as Endpoint[]).map((e) => {
-    const ratio = median(results.service.map((s, i) => s[e].rps / results.bare[i][e].rps));
-    const bad = (n: ServerName) => results[n].reduce((a, r) => a + r[e].non2xx, 0) + '/' + results[n].reduce((a, r) => a + r[e].errors, 0);
+  const rows = VERSUS_BARE.map((e) => {
+    const ratio = median(results.service.map((s, i) => s[e]!.rps / results.bare[i][e]!.rps));
+    const bad = (n: ServerName) => results[n].reduce((a, r) => a + r[e]!.non2xx, 0) + '/' + results[n].reduce((a, r) => a + r[e]!.errors, 0);
     return { e, ratio, ok: ratio >= ENDPOINTS[e].target, cells: [
       ENDPOINTS[e].label,
       Math.round(pick('service', e, (m) => m.rps)), ms(pick('service', e, (m) => m.p50)), ms(pick('service', e, (m) => m.p99)),
@@ -243,13 +263,27 @@ async function main(): Promise<number> {
   console.log('');
   printTable(
     ['CPU µs per request', 'svc node', 'svc postgres', 'bare node', 'bare postgres'],
-    (Object.keys(ENDPOINTS) as Endpoint[]).map((e) => [
+    VERSUS_BARE.map((e) => [
       ENDPOINTS[e].label,
       Math.round(pick('service', e, (m) => m.nodeCpu)), Math.round(pick('service', e, (m) => m.pgCpu)),
       Math.round(pick('bare', e, (m) => m.nodeCpu)), Math.round(pick('bare', e, (m) => m.pgCpu)),
     ]),
   );
   console.log('');
+  const keyRatio = median(results.service.map((r) => r.limitsWithKey!.rps / r.limits!.rps));
+  const keyOk = keyRatio >= ENDPOINTS.limitsWithKey.target;
+  printTable(
+    ['service, GET limits', 'rps', 'p50 ms', 'p99 ms', 'node µs/req', 'key/open', 'target', ''],
+    (['limits', 'limitsWithKey'] as const).map((e) => [
+      e === 'limits' ? 'open (UCP-Agent)' : 'network key (Authorization)',
+      Math.round(pick('service', e, (m) => m.rps)), ms(pick('service', e, (m) => m.p50)), ms(pick('service', e, (m) => m.p99)),
+      Math.round(pick('service', e, (m) => m.nodeCpu)),
+      e === 'limits' ? '' : keyRatio.toFixed(2), e === 'limits' ? '' : `≥ ${ENDPOINTS.limitsWithKey.target.toFixed(2)}`, e === 'limits' ? '' : keyOk ? 'met' : 'MISSED',
+    ]),
+  );
+  console.log('');
+  console.log('A network key is looked up once a second per instance (a revoked key fails within 1 s) and its');
+  console.log('last use written at most once a minute; the answer comes from the same ≤ 1 s cache as the open call.');
   console.log('GET limits: neither server runs SQL per request — both answer from a ≤ 1 s in-process cache of');
   console.log('the platform_limits row (the service through its ≤ 1 s answer cache), so its Postgres column is ~0.');
   console.log('POST feedback: a fresh Idempotency-Key per request; claim, then one transaction (feedback row +');
@@ -262,7 +296,7 @@ async function main(): Promise<number> {
     console.error(`\nFAILED: not every request succeeded:\n  ${failures.join('\n  ')}`);
     return 1;
   }
-  const missed = rows.filter((r) => !r.ok);
+  const missed = [...rows.filter((r) => !r.ok), ...(keyOk ? [] : [{ e: 'limitsWithKey' as const, ratio: keyRatio }])];
   if (missed.length) {
     console.log(`\nTarget missed: ${missed.map((r) => `${r.e} ${r.ratio.toFixed(2)} < ${ENDPOINTS[r.e].target}`).join(', ')}`);
     if (flags.strict) return 1;
