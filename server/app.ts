@@ -11,6 +11,7 @@ import { buildOpenApiDocument } from './http/openapi';
 import { STRIPE_WEBHOOK_PATH, stripeWebhook } from './http/stripe-webhook';
 import { MAX_BODY_BYTES } from './lib/request-limits';
 import { createMcpServer, type McpServer } from './mcp/server';
+import { protectedResourceDocuments } from './oauth/metadata';
 import { buildOpenRpcDocument } from './mcp/openrpc';
 import { appRouter } from './routers';
 import { createServices, type Services } from './trpc/context';
@@ -38,6 +39,7 @@ export function createApp(config: Config, database: Database): App {
   const gateway = createGateway(services, appRouter, {
     '/api/openapi.json': once(() => buildOpenApiDocument(appRouter, operations, config)),
     '/api/mcp/openrpc.json': once(() => buildOpenRpcDocument(mcp.tools, config)),
+    ...Object.fromEntries(Object.entries(protectedResourceDocuments(config.publicBaseUrl)).map(([path, build]) => [path, once(build)])),
   });
   return {
     services,

@@ -22,6 +22,8 @@ import { registerRuntime } from './runtime';
 import { createAuth } from './accounts/auth';
 import { createAccounts } from './accounts/facade';
 import { sweepAccounts } from './accounts/sweep';
+import { sweepOAuthRecords } from './oauth/adapter';
+import { createAuthorizationServer } from './oauth/authorization-server';
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -42,7 +44,16 @@ async function main(): Promise<void> {
   // Pages reach this running service through the registry, not through module copies of their own.
   console.log(app.services.mailer.describe());
   const auth = createAuth(app.services);
-  registerRuntime({ services: app.services, payPage: payPage(app.services), accounts: createAccounts(app.services, auth), pageUnavailable });
+  const accounts = createAccounts(app.services, auth);
+  // The OAuth server's authorizations are for whoever is signed in to the pages (Auth.js's session).
+  const oauth = await createAuthorizationServer({
+    db: app.services.db,
+    base: config.publicBaseUrl,
+    trustProxy: config.trustProxy,
+    sessionCookieName: accounts.sessionCookieName,
+    signedIn: accounts.signedIn,
+  });
+  registerRuntime({ services: app.services, payPage: payPage(app.services), accounts, oauth: oauth.pages, pageUnavailable });
   // Next renders the target of a server action's redirect by fetching this server at
   // hostname:port (localhost by default). Served directly, that must be PUBLIC_BASE_URL's host,
   // or the page host check would send the fetch on to it with a 308, which drops the session
@@ -53,17 +64,19 @@ async function main(): Promise<void> {
   await nextApp.prepare();
   const handleNext = nextApp.getRequestHandler();
 
-  const { server, drained } = createHttpServer({ base: config.publicBaseUrl, trustProxy: config.trustProxy, gateway: app.gateway, mcp: app.mcp, webhooks: app.webhooks, auth: auth.handle }, handleNext);
+  const { server, drained } = createHttpServer({ base: config.publicBaseUrl, trustProxy: config.trustProxy, gateway: app.gateway, mcp: app.mcp, webhooks: app.webhooks, auth: auth.handle, oauth }, handleNext);
 
   // Idempotency records are kept at least 24 h; any instance may purge older ones.
   const purge = setInterval(() => void purgeExpiredRecords(app.services.db).catch(() => {}), 60 * 60 * 1000);
   purge.unref();
   // Any instance sweeps expired carts and payment links; a cart read or changed before the sweep
   // applies its own expiry, so the minute only bounds how stale the stored status may be.
-  // Ended sign-in links and sessions and old rate-limit events go the same way.
+  // Ended sign-in links and sessions, old rate-limit events and expired OAuth codes, tokens,
+  // sessions and interactions go the same way.
   const sweep = setInterval(() => {
     void sweepExpired(app.services.db).catch(() => {});
     void sweepAccounts(app.services.db).catch(() => {});
+    void sweepOAuthRecords(app.services.db).catch(() => {});
   }, 60 * 1000);
   sweep.unref();
 

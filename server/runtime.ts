@@ -5,6 +5,7 @@
  * `globalThis`, and pages read it through `runtime()`; the pages import types only from server/.
  */
 import type { Accounts } from './accounts/facade';
+import type { OAuthPages } from './oauth/pages';
 import type { PayPage } from './payments/pay-page';
 import type { Services } from './trpc/context';
 
@@ -14,6 +15,8 @@ export interface Runtime {
   payPage: PayPage;
   /** Developer accounts: sign-in, sign-out and the dashboard's keys. */
   accounts: Accounts;
+  /** OAuth: the consent page and the connected agents. */
+  oauth: OAuthPages;
   /** Whether a page's failure is the database out of reach; if so the page is answered 503 (http/page-outage.ts). */
   pageUnavailable(err: unknown): boolean;
 }

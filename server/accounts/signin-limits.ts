@@ -6,6 +6,9 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
 import { hitAll, type RateVerdict } from '../db/rate-limits';
+import { clientIp } from '../lib/client-ip';
+
+export { clientIp };
 
 export const SIGN_IN_LIMITS = {
   perAddress: { limit: 5, windowSeconds: 15 * 60 },
@@ -23,12 +26,3 @@ export function takeSignInRequest(db: Db, address: string, forwardedFor: string 
   );
 }
 
-/**
- * The client's address from X-Forwarded-For. Without TRUST_PROXY the custom server has replaced
- * that header with the socket's address; behind a proxy (TRUST_PROXY=1) the proxy appends the
- * address it saw, so the last entry is the one no client can forge.
- */
-export function clientIp(forwardedFor: string | null | undefined): string {
-  const last = forwardedFor?.split(',').at(-1)?.trim();
-  return last || 'unknown';
-}

@@ -46,8 +46,8 @@ export function pageSecurityHeaders(csp: string, { secretUrl }: { secretUrl: boo
 /**
  * Pages nothing of which may be stored by a browser or a proxy: those whose URL is a bearer secret
  * (payment links, sign-in links on /signin/confirm) and those that show a signed-in developer's
- * account (the dashboard, where a new key's secret is shown once).
+ * account (the dashboard, where a new key's secret is shown once; the OAuth consent page).
  */
 export function isSecretUrl(pathname: string): boolean {
-  return pathname.startsWith('/pay/') || /^\/(?:signin|signout|dashboard)(?:\/|$)/.test(pathname);
+  return pathname.startsWith('/pay/') || /^\/(?:signin|signout|dashboard|oauth)(?:\/|$)/.test(pathname);
 }

@@ -7,6 +7,8 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { withRequestScope } from '../db/deadline';
 import { ApiError, errorBody } from '../errors/catalogue';
+import { isDatabaseUnavailable } from '../errors/from-unknown';
+import { confirmUid, isProviderPath, type AuthorizationServer } from '../oauth/authorization-server';
 import type { Gateway } from './gateway';
 import { serveFetch, serveNode, type FetchHandler, type RawHandler } from './node-adapter';
 import { checkHost } from './canonical-host';
@@ -43,9 +45,15 @@ export interface Transports {
   webhooks: Record<string, RawHandler>;
   /** Auth.js: every request under /api/auth/, as a Request on PUBLIC_BASE_URL with its body unread. */
   auth?: (request: Request) => Promise<Response>;
+  /**
+   * The OAuth authorization server: its endpoints under /oauth/ and exactly the two discovery
+   * documents get the request unread; a consent page's Allow or Deny is its confirm. The consent
+   * page itself (/oauth/interaction/<uid>) is a page.
+   */
+  oauth?: Pick<AuthorizationServer, 'handle' | 'confirm'>;
 }
 
-export function createHttpServer({ base, trustProxy = false, gateway, mcp, webhooks, auth }: Transports, handlePage: PageHandler): HttpServer {
+export function createHttpServer({ base, trustProxy = false, gateway, mcp, webhooks, auth, oauth }: Transports, handlePage: PageHandler): HttpServer {
   const isMcpPath = (url: string) => url === mcp.path || url.startsWith(`${mcp.path}?`);
   let inFlight = 0;
   let onDrained: (() => void) | undefined;
@@ -57,7 +65,22 @@ export function createHttpServer({ base, trustProxy = false, gateway, mcp, webho
     withRequestScope(() => {
       inFlight++;
       const url = req.url ?? '/';
-      if (auth && isAuthPath(url)) {
+      const pathname = url.split('?')[0];
+      const confirming = oauth && req.method === 'POST' ? confirmUid(pathname) : undefined;
+      if (oauth && (confirming || isProviderPath(pathname))) {
+        clientAddress(req, trustProxy);
+        // Its HTML (an error page, a redirect) is a page's: the same headers, never stored.
+        const headers = pageSecurityHeaders(contentSecurityPolicy(newNonce()), { secretUrl: true });
+        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+        const host = checkHost(req, base, trustProxy);
+        // A browser sent to the authorization endpoint on another host would keep its cookies there.
+        const served = !host.canonical && pathname.startsWith('/oauth/authorize') && (req.method === 'GET' || req.method === 'HEAD')
+          ? Promise.resolve(void res.writeHead(308, { Location: host.location }).end())
+          : confirming
+            ? serveConfirm(oauth, confirming, req, res)
+            : oauth.handle(req, res);
+        served.catch((err) => answerOAuthFailure(err, res)).finally(done);
+      } else if (auth && isAuthPath(url)) {
         clientAddress(req, trustProxy);
         serveAuth(auth, base, req, res)
           .catch((err) => {
@@ -109,6 +132,43 @@ export function createHttpServer({ base, trustProxy = false, gateway, mcp, webho
     server,
     drained: () => (inFlight === 0 ? Promise.resolve() : new Promise<void>((resolve) => (onDrained = resolve))),
   };
+}
+
+/** Allow or Deny: finished by the provider (a redirect to the client), or a page saying why not. */
+async function serveConfirm(oauth: Pick<AuthorizationServer, 'confirm'>, uid: string, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  let outcome;
+  try {
+    outcome = await oauth.confirm(req, res, uid);
+  } catch (err) {
+    if (!isDatabaseUnavailable(err) || res.headersSent) throw err;
+    outcome = { kind: 'page' as const, status: 503, title: 'This page is unavailable for a moment', message: 'We could not reach our database, so nothing was allowed or denied. Go back and press the button again in a moment.' };
+    res.setHeader('Retry-After', '5');
+  }
+  if (!outcome) return;
+  if (outcome.kind === 'redirect') {
+    res.writeHead(303, { Location: outcome.location }).end();
+    return;
+  }
+  const body = plainPageHtml({ title: outcome.title, message: outcome.message, link: { href: '/dashboard/agents', text: 'Your connected agents' } });
+  res.writeHead(outcome.status, { 'Content-Type': 'text/html; charset=utf-8' }).end(body);
+}
+
+/**
+ * A failure on an OAuth path outside the provider's own handling (the rate limit's count, the
+ * consent's writes): 503 with Retry-After when the database is out of reach, in RFC 6749's shape.
+ */
+function answerOAuthFailure(err: unknown, res: http.ServerResponse): void {
+  const unavailable = isDatabaseUnavailable(err);
+  if (!unavailable) console.error('oauth failure', err);
+  if (res.headersSent) return void res.end();
+  res.writeHead(unavailable ? 503 : 500, { 'Content-Type': 'application/json; charset=utf-8', ...(unavailable ? { 'Retry-After': '5' } : {}) });
+  res.end(
+    JSON.stringify(
+      unavailable
+        ? { error: 'temporarily_unavailable', error_description: 'The service cannot reach its database for a moment; try again shortly.' }
+        : { error: 'server_error', error_description: 'Something went wrong on our side.' },
+    ),
+  );
 }
 
 const AUTH_PATHS = /^\/api\/auth(?:\/|\?|$)/;

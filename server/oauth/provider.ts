@@ -1,0 +1,217 @@
+/**
+ * The OAuth 2.1 authorization server: oidc-provider, issuer PUBLIC_BASE_URL, with every default
+ * this service needs changed said where it is changed. Public clients only (an agent cannot keep a
+ * secret, and a stored client secret would be one more thing a copy of the database gives away),
+ * PKCE with S256 always, refresh tokens rotated on every use, opaque access tokens for the API (the
+ * base URL) or its MCP server, consent on our own page (app/oauth/interaction/).
+ */
+import { eq } from 'drizzle-orm';
+import Provider, { errors, interactionPolicy, type AdapterFactory, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { isDatabaseUnavailable } from '../errors/from-unknown';
+import { drizzleAdapter } from './adapter';
+import { rememberedGrantId } from './consents';
+import type { OAuthKeys } from './keys';
+import { API_SCOPES, OIDC_SCOPES, resolveResource, resourceScopes } from './scopes';
+
+/** Lifetimes in seconds (published in the docs and README). */
+export const TTL = {
+  accessToken: 60 * 60,
+  refreshToken: 30 * 24 * 60 * 60,
+  code: 60,
+  /** A consent is remembered this long (or until Disconnect); refresh tokens never outlive it. */
+  grant: 365 * 24 * 60 * 60,
+  /** Time to sign in (the e-mailed link lasts 10 minutes) and answer the consent page. */
+  interaction: 30 * 60,
+  /** The provider's memory of who logged in; checked against the signed-in account every time. */
+  session: 30 * 24 * 60 * 60,
+} as const;
+
+export const ROUTES = {
+  authorization: '/oauth/authorize',
+  token: '/oauth/token',
+  registration: '/oauth/register',
+  revocation: '/oauth/revoke',
+  jwks: '/oauth/jwks',
+} as const;
+
+/** The consent page of an interaction is `${INTERACTION_PATH}/<uid>`; its form posts to `…/<uid>/confirm`. */
+export const INTERACTION_PATH = '/oauth/interaction';
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
+
+export interface ProviderDeps {
+  db: Db;
+  base: string;
+  trustProxy: boolean;
+  keys: OAuthKeys;
+  /** Auth.js's session cookie: the signed-in developer account is the person an authorization is for. */
+  sessionCookieName: string;
+  signedIn(session: string | undefined): Promise<{ accountId: string; email: string } | null>;
+}
+
+/** A redirect URI a client may register: https, or http on a loopback address (a native or CLI agent). */
+export function redirectUriAllowed(uri: unknown): boolean {
+  if (typeof uri !== 'string') return false;
+  const url = URL.parse(uri);
+  if (!url) return false;
+  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+}
+
+export function createProvider({ db, base, trustProxy, keys, sessionCookieName, signedIn }: ProviderDeps): Provider {
+  const resources = resourceScopes(base);
+  const { Check, base: basePolicy } = interactionPolicy;
+  const policy = basePolicy();
+  // The provider remembers a login in its own cookie; the person is whoever is signed in to the
+  // service now. Signed out, or signed in as someone else: ask again (the page signs in).
+  policy.get('login')!.checks.add(
+    new Check('signed_in_account', 'the signed-in account is not the one logged in here', async (ctx) => {
+      const account = await signedIn(ctx.cookies.get(sessionCookieName, { signed: false }));
+      return !account || account.accountId !== ctx.oidc.session?.accountId;
+    }),
+  );
+  // checkout:write spends money: it is granted only by pressing Allow, never from a remembered consent.
+  policy.get('consent')!.checks.add(
+    new Check('checkout_write_requested', 'checkout:write needs the person to allow it each time', (ctx) => {
+      const { oidc } = ctx;
+      const offered = Object.values(oidc.resourceServers ?? {}).some((rs) => rs.scopes.has('checkout:write'));
+      return offered && oidc.requestParamScopes.has('checkout:write') && !oidc.result?.consent;
+    }),
+  );
+
+  const configuration: Configuration = {
+    adapter: drizzleAdapter(db) as unknown as AdapterFactory,
+    clientAuthMethods: ['none'],
+    clientDefaults: {
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      id_token_signed_response_alg: 'ES256',
+    },
+    responseTypes: ['code'],
+    scopes: [...OIDC_SCOPES],
+    claims: { openid: ['sub'] },
+    jwks: { keys: keys.signing },
+    enabledJWA: { idTokenSigningAlgValues: ['ES256'] },
+    cookies: {
+      keys: keys.cookies,
+      names: { session: 'oauth_session', interaction: 'oauth_interaction', resume: 'oauth_resume' },
+      long: { httpOnly: true, sameSite: 'lax' },
+      short: { httpOnly: true, sameSite: 'lax' },
+    },
+    routes: ROUTES,
+    features: {
+      // Our consent page replaces the development one; there is no userinfo (agents need no profile).
+      devInteractions: { enabled: false },
+      userinfo: { enabled: false },
+      registration: { enabled: true, initialAccessToken: false, issueRegistrationAccessToken: false },
+      revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
+      // Not offered: the API checks bearer tokens only, and none of these routes is ours to document.
+      dPoP: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
+      rpInitiatedLogout: { enabled: false },
+      resourceIndicators: {
+        enabled: true,
+        // Without it a request naming no resource gets a token with no API scope.
+        defaultResource: async (_ctx, _client, oneOf) => (oneOf ? (oneOf.includes(base) ? base : oneOf[0]) : base),
+        useGrantedResource: async () => true,
+        getResourceServerInfo: async (_ctx, indicator) => {
+          const resource = resolveResource(base, indicator);
+          if (!resource) throw new errors.InvalidTarget(`unknown resource: use ${Object.keys(resources).join(' or ')}`);
+          return { scope: resources[resource].join(' '), audience: base, accessTokenFormat: 'opaque', accessTokenTTL: TTL.accessToken };
+        },
+      },
+    },
+    pkce: { required: () => true },
+    // The default issues refresh tokens only for offline_access.
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    rotateRefreshToken: true,
+    // Tokens live by their own lifetimes, not the provider's login cookie.
+    expiresWithSession: async () => false,
+    extraTokenClaims: async (_ctx, token) => {
+      const server = (token as { resourceServer?: { identifier(): string } }).resourceServer;
+      return server ? { resource: resolveResource(base, server.identifier()) ?? server.identifier() } : undefined;
+    },
+    extraClientMetadata: {
+      // The validator runs once per declared property; software_id (RFC 7591) is one the provider
+      // does not know, and its turn checks the redirect URIs (the default takes any http URI).
+      properties: ['software_id'],
+      validator(_ctx, key, value, metadata) {
+        if (key !== 'software_id') return;
+        if (value !== undefined && typeof value !== 'string') throw new errors.InvalidClientMetadata('software_id must be a string');
+        const uris = (metadata.redirect_uris ?? []) as unknown[];
+        const refused = uris.find((uri) => !redirectUriAllowed(uri));
+        if (refused !== undefined) {
+          throw new errors.InvalidClientMetadata(`redirect_uris must use https, or http on a loopback address (127.0.0.1, [::1], localhost): ${String(refused)}`);
+        }
+      },
+    },
+    async findAccount(_ctx, sub) {
+      const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, sub));
+      return user ? { accountId: user.id, claims: async () => ({ sub: user.id }) } : undefined;
+    },
+    // Consents are per account and client in the database, not in the provider's login cookie.
+    async loadExistingGrant(ctx) {
+      const { oidc } = ctx;
+      const grantId = oidc.result?.consent?.grantId ?? (oidc.session?.accountId ? await rememberedGrantId(db, oidc.session.accountId, oidc.client!.clientId) : undefined);
+      return grantId ? oidc.provider.Grant.find(grantId) : undefined;
+    },
+    interactions: { policy, url: async (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
+    ttl: {
+      AccessToken: TTL.accessToken,
+      AuthorizationCode: TTL.code,
+      IdToken: TTL.accessToken,
+      Grant: TTL.grant,
+      Interaction: TTL.interaction,
+      Session: TTL.session,
+      RefreshToken(ctx) {
+        const grant = ctx?.oidc.entities.Grant;
+        const left = grant?.exp ? grant.exp - Math.floor(Date.now() / 1000) : TTL.refreshToken;
+        return Math.max(1, Math.min(TTL.refreshToken, left));
+      },
+    },
+    renderError: async (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = errorPage(out.error_description ?? out.error);
+    },
+  };
+
+  const provider = new Provider(base, configuration);
+  provider.proxy = trustProxy;
+
+  // A database out of reach is 503 with Retry-After (never the provider's 500), and every failure
+  // under /oauth/ has an RFC 6749 body, unknown paths included.
+  provider.on('server_error', (ctx: KoaContextWithOIDC, err: unknown) => {
+    if (isDatabaseUnavailable(err)) ctx.state.databaseUnavailable = true;
+    else console.error('[oauth] server error', err);
+  });
+  const issuer = new URL(base);
+  provider.use(async (ctx, next) => {
+    // Endpoint URLs are built from the request's protocol and host: they are the issuer's, whatever
+    // Host or scheme the request arrived with, so the metadata always matches the issuer.
+    Object.defineProperties(ctx.request, { protocol: { value: issuer.protocol.slice(0, -1) }, host: { value: issuer.host }, hostname: { value: issuer.hostname } });
+    await next();
+    if (ctx.state.databaseUnavailable && ctx.status >= 500) {
+      ctx.status = 503;
+      ctx.set('Retry-After', '5');
+      ctx.body = { error: 'temporarily_unavailable', error_description: 'The service cannot reach its database for a moment; try again shortly.' };
+    } else if (ctx.status === 404 && !ctx.body) {
+      ctx.status = 404;
+      ctx.body = { error: 'invalid_request', error_description: `No OAuth endpoint at ${ctx.path}.` };
+    }
+    // The metadata names the API's scopes too; they are offered through resource indicators.
+    if (ctx.oidc?.route === 'discovery' && ctx.status === 200 && ctx.body && typeof ctx.body === 'object') {
+      const body = ctx.body as { scopes_supported?: string[] };
+      body.scopes_supported = [...new Set([...(body.scopes_supported ?? []), ...API_SCOPES])];
+    }
+  });
+  return provider;
+}
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The page an authorization request gets when it cannot be sent back to its client (e.g. an unknown redirect_uri). */
+function errorPage(message: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Authorization refused · Agent Commerce</title></head><body><main><h1>This authorization request was refused</h1><p role="alert">${escape(message)}</p><p>Nothing was shared with the agent. Go back to it and try again; if this keeps happening, its developer needs to fix the request.</p></main></body></html>`;
+}
