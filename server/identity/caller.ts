@@ -6,27 +6,34 @@ import type { AgentProfile } from './ucp-agent';
 export interface Caller {
   /** The agent profile; present on every open call made without a credential. */
   agent?: AgentProfile;
-  /** The issued credential the call was made with: a network key, a buyer token, or a developer's session. */
+  /** The issued credential the call was made with: a network key, a buyer token, an OAuth token, or a developer's session. */
   credential?: Credential;
   buyer: BuyerReference;
 }
 
 /**
  * The namespace a caller's idempotency keys, carts and orders live in: each key is its own caller
- * (two keys of one account never share a cart), a buyer token acts as its buyer, a developer's
- * session is the account.
+ * (two keys of one account never share a cart), a buyer token acts as its buyer, an OAuth token as
+ * the person for that client, a developer's session is the account.
  */
 export function callerNamespace(caller: Caller): string {
   const { credential } = caller;
   if (credential?.kind === 'key') return `key:${credential.keyId}`;
   if (credential?.kind === 'buyer') return `${BUYER_NAMESPACE}${credential.buyerId}`;
+  if (credential?.kind === 'oauth') return `${OAUTH_NAMESPACE}${credential.clientId}:${credential.accountId}`;
   if (credential?.kind === 'session') return `account:${credential.accountId}`;
   return caller.agent ? `agent:${caller.agent.url}` : 'anonymous';
 }
 
 const BUYER_NAMESPACE = 'buyer:';
+const OAUTH_NAMESPACE = 'oauth:';
 
 /** The buyer a namespace acts for (`buyer:<id>`, a buyer token's), or null. */
 export function buyerOfNamespace(namespace: string): string | null {
   return namespace.startsWith(BUYER_NAMESPACE) ? namespace.slice(BUYER_NAMESPACE.length) : null;
+}
+
+/** The person an OAuth namespace acts for (`oauth:<client>:<account>`), or null. */
+export function personOfNamespace(namespace: string): string | null {
+  return namespace.startsWith(OAUTH_NAMESPACE) ? namespace.slice(namespace.lastIndexOf(':') + 1) : null;
 }

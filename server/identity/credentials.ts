@@ -1,6 +1,6 @@
 /**
- * Issued credentials, resolved for the pipeline: a network key or a buyer token from
- * `Authorization: Bearer …`, a developer's session from its cookie. One resolver per process; every answer it keeps is at most
+ * Issued credentials, resolved for the pipeline: a network key, a buyer token or an OAuth access
+ * token from `Authorization: Bearer …`, a developer's session from its cookie. One resolver per process; every answer it keeps is at most
  * a second old, so a key revoked on any instance fails on every instance within 1 s.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -10,6 +10,7 @@ import { buyerTokens, networkKeys, sessions, users } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
 import { SECRET_FORMAT, type KeyScope } from '../keys/network-keys';
 import { secretDigest } from '../lib/secrets';
+import { ACCESS_TOKEN_FORMAT, accessTokenLookup, type AccessTokenLookup } from '../oauth/access-tokens';
 
 export interface KeyCredential {
   kind: 'key';
@@ -30,14 +31,25 @@ export interface BuyerCredential {
   scopes: readonly KeyScope[];
 }
 
+/** An OAuth access token: the person (a developer account) who allowed the client, with what they allowed. */
+export interface OAuthCredential {
+  kind: 'oauth';
+  clientId: string;
+  accountId: string;
+  scopes: readonly string[];
+  grantId: string;
+  /** What the token was issued for: the base URL (the REST API) or `<base>/api/mcp`. */
+  resource: string;
+}
+
 export interface SessionCredential {
   kind: 'session';
   accountId: string;
   email: string;
 }
 
-export type Credential = KeyCredential | BuyerCredential | SessionCredential;
-export type BearerCredential = KeyCredential | BuyerCredential;
+export type Credential = KeyCredential | BuyerCredential | OAuthCredential | SessionCredential;
+export type BearerCredential = KeyCredential | BuyerCredential | OAuthCredential;
 
 const CACHE_MS = 1_000;
 /** Later uses move `last_used_at` at most this often per key and instance. */
@@ -47,12 +59,13 @@ const MAX_CACHED = 10_000;
 
 const BEARER = /^Bearer +(\S+) *$/i;
 
-export function invalidCredential(message = 'The credential in the Authorization header is not recognised: it is unknown, malformed or revoked. Open operations need no Authorization header, only the agent profile (UCP-Agent).'): ApiError {
-  return new ApiError('invalid_credential', { message, headers: { 'WWW-Authenticate': 'Bearer realm="agent-commerce", error="invalid_token"' } });
+/** RFC 9728: where a client learns which authorization server issues tokens for the REST API. */
+export function resourceMetadataUrl(publicBaseUrl: string): string {
+  return `${publicBaseUrl}/.well-known/oauth-protected-resource`;
 }
 
 interface CachedKey {
-  credential: BearerCredential | null;
+  credential: KeyCredential | BuyerCredential | null;
   until: number;
 }
 
@@ -61,14 +74,32 @@ export class CredentialResolver {
   /** When this instance last wrote each key's use; absent: not yet, so the first use is written at once. */
   private readonly usesWritten = new Map<string, number>();
 
-  constructor(private readonly db: Db) {}
+  private readonly accessToken: AccessTokenLookup;
 
-  /** The network key or buyer token an Authorization header names, or invalid_credential (never the open path). */
+  constructor(
+    private readonly db: Db,
+    private readonly publicBaseUrl: string,
+  ) {
+    this.accessToken = accessTokenLookup(db);
+  }
+
+  /** invalid_credential, with the challenge that tells an OAuth client where to start. */
+  invalid(message = 'The credential in the Authorization header is not recognised: it is unknown, malformed, expired or revoked. Open operations need no Authorization header, only the agent profile (UCP-Agent).'): ApiError {
+    const challenge = `Bearer realm="agent-commerce", error="invalid_token", resource_metadata="${resourceMetadataUrl(this.publicBaseUrl)}"`;
+    return new ApiError('invalid_credential', { message, headers: { 'WWW-Authenticate': challenge } });
+  }
+
+  /** The network key, buyer token or OAuth access token an Authorization header names, or invalid_credential (never the open path). */
   async bearer(authorization: string): Promise<BearerCredential> {
     const secret = BEARER.exec(authorization)?.[1];
-    const kind = !secret ? undefined : SECRET_FORMAT.test(secret) ? 'key' : BUYER_TOKEN_FORMAT.test(secret) ? 'buyer' : undefined;
+    const kind = !secret ? undefined : SECRET_FORMAT.test(secret) ? 'key' : BUYER_TOKEN_FORMAT.test(secret) ? 'buyer' : ACCESS_TOKEN_FORMAT.test(secret) ? 'oauth' : undefined;
     if (!kind) {
-      throw invalidCredential('The Authorization header must be `Bearer ak_live_…` (a network key) or `Bearer bt_live_…` (a buyer token), 43 characters after the prefix. Open operations need no Authorization header, only the agent profile (UCP-Agent).');
+      throw this.invalid('The Authorization header must be `Bearer ak_live_…` (a network key), `Bearer bt_live_…` (a buyer token) or `Bearer <OAuth access token>`. Open operations need no Authorization header, only the agent profile (UCP-Agent).');
+    }
+    if (kind === 'oauth') {
+      const token = await this.accessToken(secret!);
+      if (!token) throw this.invalid();
+      return { kind: 'oauth', ...token };
     }
     const digest = secretDigest(secret!);
     const now = Date.now();
@@ -78,7 +109,7 @@ export class CredentialResolver {
       if (this.keys.size >= MAX_CACHED) this.keys.clear();
       this.keys.set(digest, cached);
     }
-    if (!cached.credential) throw invalidCredential();
+    if (!cached.credential) throw this.invalid();
     await this.recordUse(cached.credential.keyId, now);
     return cached.credential;
   }

@@ -45,7 +45,7 @@ export function createServices(config: Config, database: Database, operations: r
     operations,
     responses: new ResponseCache(),
     settings: new SettingsStore(db),
-    credentials: new CredentialResolver(db),
+    credentials: new CredentialResolver(db, config.publicBaseUrl),
     mailer: createMailer(config.mail),
   };
 }

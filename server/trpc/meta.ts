@@ -16,9 +16,11 @@ export type Access =
   | { kind: 'discovery' }
   /**
    * Needs an issued credential carrying `scope`; with `buyerToken`, a buyer token is enough
-   * without it (it reads what is its buyer's own).
+   * without it (it reads what is its buyer's own). For `buyer_token` operations, `person` lets an
+   * OAuth access token stand for the person who allowed it (`true`: any token; a scope: a token
+   * carrying it).
    */
-  | { kind: 'credential'; scope: Scope; buyerToken?: boolean }
+  | { kind: 'credential'; scope: Scope; buyerToken?: boolean; person?: true | Scope }
   /** Operator API behind the ADMIN_TOKEN bearer. */
   | { kind: 'admin' };
 

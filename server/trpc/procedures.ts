@@ -14,9 +14,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../errors/catalogue';
 import { schemaIssuesIn } from '../errors/from-unknown';
 import { invalidRequest, requestIssues } from '../errors/invalid-request';
-import type { BearerCredential } from '../identity/credentials';
+import { resourceMetadataUrl, type BearerCredential, type OAuthCredential } from '../identity/credentials';
 import { parseServiceBuyer } from '../identity/service-buyer';
-import type { KeyScope } from '../keys/network-keys';
 import { identifyAgentMemo } from '../identity/ucp-agent';
 import { inputIssue } from '../lib/input-limits';
 import type { RequestContext } from './context';
@@ -32,7 +31,9 @@ export async function admit(ctx: RequestContext, access: Access, meta: AppMeta |
   const retired = meta?.op?.retired;
   if (retired) throw new ApiError('endpoint_retired', { details: { replacement: retired.replacement } });
   await checkCredentials(ctx, access, type);
-  if (access.kind === 'open' || access.kind === 'discovery') identifyCaller(ctx, access.kind === 'open' && !ctx.caller.credential);
+  // A linked call (an OAuth token with UCP-Agent) is the person's, credited to that platform.
+  const linked = ctx.caller.credential?.kind === 'oauth';
+  if (access.kind === 'open' || access.kind === 'discovery' || linked) identifyCaller(ctx, access.kind === 'open' && !ctx.caller.credential);
   ctx.admitted = true;
 }
 
@@ -52,46 +53,64 @@ async function checkCredentials(ctx: RequestContext, access: Access, type: strin
   const authorization = envelope.authorization ?? null;
   if (access.kind === 'admin') return checkAdmin(authorization, services.config.adminToken);
   if (authorization !== null) {
-    ctx.caller.credential = await services.credentials.bearer(authorization);
-    if (envelope.ucpAgent != null) {
+    const credential = await services.credentials.bearer(authorization);
+    ctx.caller.credential = credential;
+    if (credential.kind === 'oauth' && !forThisResource(credential, envelope.transport, services.config.publicBaseUrl)) {
+      throw services.credentials.invalid(`This access token was issued for ${credential.resource}, not for this API: ask for a token with resource=${services.config.publicBaseUrl}.`);
+    }
+    // The one exception: an OAuth token with UCP-Agent is the linked-buyer call.
+    if (envelope.ucpAgent != null && credential.kind !== 'oauth') {
       throw new ApiError('conflicting_credentials', {
-        message: 'Send either Authorization or UCP-Agent, not both: a network key is the caller (drop UCP-Agent), or call as the agent profile without the key.',
+        message: 'Send either Authorization or UCP-Agent, not both: a network key or buyer token is the caller (drop UCP-Agent), or call as the agent profile without it.',
         details: { field: 'credential', places: ['Authorization', 'UCP-Agent'] },
       });
     }
-    if (access.kind === 'credential' && !grants(ctx.caller.credential, access)) throw insufficientScope(access.scope);
+    if (access.kind === 'credential' && !grants(credential, access)) throw insufficientScope(access.scope, services.config.publicBaseUrl);
     return;
   }
   if (access.kind !== 'credential') return;
-  if (access.scope !== 'developer_session' || !envelope.session) throw credentialRequired(access.scope);
+  const base = services.config.publicBaseUrl;
+  if (access.scope !== 'developer_session' || !envelope.session) throw credentialRequired(access.scope, base);
   const session = await services.credentials.session(envelope.session);
-  if (!session) throw credentialRequired(access.scope, 'Your session has ended or is not known: sign in again at /signin.');
+  if (!session) throw credentialRequired(access.scope, base, 'Your session has ended or is not known: sign in again at /signin.');
   if (envelope.transport === 'rest' && type === 'mutation' && envelope.browserOrigin !== new URL(services.config.publicBaseUrl).origin) {
     throw new ApiError('origin_refused', { details: { expected_origin: new URL(services.config.publicBaseUrl).origin } });
   }
   ctx.caller.credential = session;
 }
 
-/** Whether a bearer credential carries what a credential operation needs. */
-export function grants(credential: BearerCredential, access: Extract<Access, { kind: 'credential' }>): boolean {
-  if (access.scope === 'buyer_token') return credential.kind === 'buyer';
-  if (access.buyerToken && credential.kind === 'buyer') return true;
-  return credential.scopes.includes(access.scope as KeyScope);
+/**
+ * REST takes tokens issued for the base URL; the MCP server also those for `<base>/api/mcp` (RFC
+ * 8707 audiences). In-process callers act for the pages, whatever the token was for.
+ */
+function forThisResource(credential: OAuthCredential, transport: string, base: string): boolean {
+  if (transport === 'internal' || credential.resource === base) return true;
+  return transport === 'mcp' && credential.resource === `${base}/api/mcp`;
 }
 
-function insufficientScope(scope: Scope): ApiError {
+/** Whether a bearer credential carries what a credential operation needs. */
+export function grants(credential: BearerCredential, access: Extract<Access, { kind: 'credential' }>): boolean {
+  if (access.scope === 'buyer_token') {
+    if (credential.kind === 'buyer') return true;
+    return credential.kind === 'oauth' && (access.person === true || (access.person !== undefined && credential.scopes.includes(access.person)));
+  }
+  if (access.buyerToken && credential.kind === 'buyer') return true;
+  return (credential.scopes as readonly string[]).includes(access.scope);
+}
+
+function insufficientScope(scope: Scope, base: string): ApiError {
   return new ApiError('insufficient_scope', {
     message: `This credential does not carry ${scope}, which this operation needs.`,
     details: { required: scope },
-    headers: { 'WWW-Authenticate': `Bearer realm="agent-commerce", error="insufficient_scope", scope="${scope}"` },
+    headers: { 'WWW-Authenticate': `Bearer realm="agent-commerce", error="insufficient_scope", scope="${scope}", resource_metadata="${resourceMetadataUrl(base)}"` },
   });
 }
 
-export function credentialRequired(scope: Scope, message = `This operation needs a credential with ${scope}.`): ApiError {
+export function credentialRequired(scope: Scope, base: string, message = `This operation needs a credential with ${scope}.`): ApiError {
   return new ApiError('credential_required', {
     message,
     details: { required: scope },
-    headers: { 'WWW-Authenticate': `Bearer realm="agent-commerce", scope="${scope}"` },
+    headers: { 'WWW-Authenticate': `Bearer realm="agent-commerce", scope="${scope}", resource_metadata="${resourceMetadataUrl(base)}"` },
   });
 }
 
@@ -174,7 +193,7 @@ function kind(access: Access) {
 export const open = kind({ kind: 'open' });
 export const discovery = kind({ kind: 'discovery' });
 export const admin = kind({ kind: 'admin' });
-export const credential = (scope: Scope, opts: { buyerToken?: boolean } = {}) => kind({ kind: 'credential', scope, ...opts });
+export const credential = (scope: Scope, opts: { buyerToken?: boolean; person?: true | Scope } = {}) => kind({ kind: 'credential', scope, ...opts });
 
 /** The access a procedure was declared with, read from its kind's middleware. */
 export function accessOf(middlewares: readonly unknown[]): Access | undefined {
