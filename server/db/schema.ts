@@ -6,6 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  check,
   customType,
   index,
   integer,
@@ -310,6 +311,8 @@ export const carts = pgTable(
     shippingAddress: jsonb('shipping_address').$type<ShippingAddress>(),
     notices: jsonb('notices').$type<CartNotice[]>().notNull().default([]),
     orderId: text('order_id'),
+    /** The platform (agent profile URL) a linked call made the cart for: OAuth token plus UCP-Agent. */
+    platform: text('platform'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -414,12 +417,17 @@ export const orders = pgTable(
     payment: jsonb('payment').$type<{ provider: string; reference: string }>().notNull(),
     /** The verified buyer whose token made the cart (owner `buyer:<id>`); null otherwise. */
     buyerId: text('buyer_id'),
+    /** The person (developer account) whose OAuth token made the cart (owner `oauth:<client>:<account>`); null otherwise. */
+    accountId: text('account_id'),
+    /** The platform a linked call credited the cart to (carts.platform); null otherwise. */
+    platform: text('platform'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('orders_cart_idx').on(t.cartId).where(sql`status <> 'voided'`),
     index('orders_owner_idx').on(t.owner),
     index('orders_buyer_idx').on(t.buyerId, t.createdAt).where(sql`buyer_id IS NOT NULL`),
+    index('orders_account_idx').on(t.accountId, t.createdAt).where(sql`account_id IS NOT NULL`),
   ],
 );
 
@@ -557,7 +565,7 @@ export const buyers = pgTable(
   'buyers',
   {
     id: text('id').primaryKey(),
-    /** `account:<id>` (or, with OAuth, `client:<id>`). */
+    /** `account:<id>` (registered with a key of that account) or `client:<id>` (with an OAuth client's token). */
     owner: text('owner').notNull(),
     /** Lower case: the same address in any case is the same buyer. */
     email: text('email').notNull(),
@@ -578,8 +586,9 @@ export const buyerCodes = pgTable('buyer_codes', {
 });
 
 /**
- * Buyer tokens (`bt_live_…`), kept as their SHA-256. Bound to the buyer and to the key that verified
- * it: revoking that key ends the token, and the token carries the key's scopes.
+ * Buyer tokens (`bt_live_…`), kept as their SHA-256. Bound to the buyer and to what verified it, a
+ * key or an OAuth grant (exactly one): revoking that ends the token. It carries the scopes its
+ * verifier held then, less buyer:write.
  */
 export const buyerTokens = pgTable(
   'buyer_tokens',
@@ -589,13 +598,18 @@ export const buyerTokens = pgTable(
       .notNull()
       .references(() => buyers.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
-    keyId: text('key_id')
-      .notNull()
-      .references(() => networkKeys.id, { onDelete: 'cascade' }),
+    keyId: text('key_id').references(() => networkKeys.id, { onDelete: 'cascade' }),
+    grantId: text('grant_id'),
+    scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('buyer_tokens_token_hash_idx').on(t.tokenHash), index('buyer_tokens_buyer_idx').on(t.buyerId)],
+  (t) => [
+    uniqueIndex('buyer_tokens_token_hash_idx').on(t.tokenHash),
+    index('buyer_tokens_buyer_idx').on(t.buyerId),
+    index('buyer_tokens_grant_idx').on(t.grantId).where(sql`grant_id IS NOT NULL`),
+    check('buyer_tokens_one_verifier', sql`(key_id IS NULL) <> (grant_id IS NULL)`),
+  ],
 );
 
 // ---------------------------------------------------------------- OAuth 2.1
