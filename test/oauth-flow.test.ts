@@ -6,9 +6,12 @@
  * API's pipeline uses.
  */
 import * as oauth from 'oauth4webapi';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oauthRecords } from '../server/db/schema';
 import { accessTokenLookup } from '../server/oauth/access-tokens';
-import { Browser, oauthServer, signedInPerson, type OAuthServer } from './support/oauth';
+import { idDigest } from '../server/oauth/adapter';
+import { Browser, oauthServer, refreshTarget, signedInPerson, type OAuthServer } from './support/oauth';
 
 let s: OAuthServer;
 let as: oauth.AuthorizationServer;
@@ -60,8 +63,9 @@ async function authorize(browser: Browser, started: Started, decision: 'allow' |
     const view = await s.oauth.pages.interaction(uid, browser.cookies.get(s.sessionCookieName));
     if (view.state !== 'ready') throw new Error(`consent page: ${view.state}`);
     const answer = await browser.decide(view.action, decision);
-    expect(answer.status, await answer.clone().text()).toBe(303);
-    ({ response, url } = await browser.follow(answer.headers.get('location')!));
+    const page = await answer.text();
+    expect(answer.status, page).toBe(200);
+    ({ response, url } = await browser.follow(refreshTarget(page)!));
   }
   expect(response.status).toBeGreaterThanOrEqual(300);
   return { callback: new URL(url), consented };
@@ -90,5 +94,265 @@ describe('the authorization code flow', () => {
     const info = await accessTokenLookup(s.app.services.db)(answer.access_token);
     expect(info).toMatchObject({ clientId: client.client_id, accountId: person.accountId, resource: s.url });
     expect(info!.scopes.sort()).toEqual(['buyer:write', 'dev.ucp.shopping.order:read']);
+  });
+});
+
+/** A person signed in, in a browser of their own. */
+async function personInBrowser() {
+  const person = await signedInPerson(s);
+  const browser = new Browser(s.url);
+  browser.signIn(s.sessionCookieName, person.session);
+  return { person, browser };
+}
+
+/** A fresh look-up (the pipeline's caches a second; a new one reads the database now). */
+const lookUp = (token: string) => accessTokenLookup(s.app.services.db)(token);
+
+async function refresh(client: oauth.Client, token: string): Promise<oauth.TokenEndpointResponse> {
+  return oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), token, insecure));
+}
+
+async function refused(promise: Promise<unknown>): Promise<{ error: string; status: number; description?: string }> {
+  try {
+    await promise;
+  } catch (err) {
+    if (err instanceof oauth.ResponseBodyError) return { error: err.error, status: err.status, description: err.error_description };
+    throw err;
+  }
+  throw new Error('expected an OAuth error');
+}
+
+describe('refresh tokens', () => {
+  it('rotate on every use; reusing an old one revokes the whole family', async () => {
+    const { browser } = await personInBrowser();
+    const client = await register();
+    const started = await authorizationUrl(client);
+    const first = await tokens(client, started, (await authorize(browser, started)).callback);
+    const second = await refresh(client, first.refresh_token!);
+    expect(second.refresh_token).toBeTruthy();
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect(second.access_token).not.toBe(first.access_token);
+    expect(await lookUp(second.access_token)).not.toBeNull();
+
+    const reuse = await refused(refresh(client, first.refresh_token!));
+    expect(reuse).toMatchObject({ error: 'invalid_grant', status: 400 });
+    // The family is dead: the rotated refresh token and every access token of the grant.
+    expect(await refused(refresh(client, second.refresh_token!))).toMatchObject({ error: 'invalid_grant' });
+    expect(await lookUp(second.access_token)).toBeNull();
+    expect(await lookUp(first.access_token)).toBeNull();
+  });
+
+  it('last 30 days; access tokens an hour', async () => {
+    const { browser } = await personInBrowser();
+    const client = await register();
+    const started = await authorizationUrl(client);
+    const answer = await tokens(client, started, (await authorize(browser, started)).callback);
+    const [row] = await s.app.services.db
+      .select({ expiresAt: oauthRecords.expiresAt })
+      .from(oauthRecords)
+      .where(and(eq(oauthRecords.model, 'RefreshToken'), eq(oauthRecords.idDigest, idDigest(answer.refresh_token!))));
+    const days = (row.expiresAt!.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+    expect(answer.expires_in).toBe(3600);
+  });
+});
+
+describe('authorization codes', () => {
+  it('work once: a second redemption is refused and revokes what the first issued', async () => {
+    const { browser } = await personInBrowser();
+    const client = await register();
+    const started = await authorizationUrl(client);
+    const { callback } = await authorize(browser, started);
+    const answer = await tokens(client, started, callback);
+    expect(await refused(tokens(client, started, callback))).toMatchObject({ error: 'invalid_grant' });
+    expect(await lookUp(answer.access_token)).toBeNull();
+    expect(await refused(refresh(client, answer.refresh_token!))).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('expire after 60 s (its row expired, no waiting)', async () => {
+    const { browser } = await personInBrowser();
+    const client = await register();
+    const started = await authorizationUrl(client);
+    const { callback } = await authorize(browser, started);
+    const code = callback.searchParams.get('code')!;
+    const [row] = await s.app.services.db
+      .select({ expiresAt: oauthRecords.expiresAt })
+      .from(oauthRecords)
+      .where(and(eq(oauthRecords.model, 'AuthorizationCode'), eq(oauthRecords.idDigest, idDigest(code))));
+    expect((row.expiresAt!.getTime() - Date.now()) / 1000).toBeLessThanOrEqual(60);
+    await s.app.services.db
+      .update(oauthRecords)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(and(eq(oauthRecords.model, 'AuthorizationCode'), eq(oauthRecords.idDigest, idDigest(code))));
+    expect(await refused(tokens(client, started, callback))).toMatchObject({ error: 'invalid_grant' });
+  });
+
+  it('need PKCE with S256 and the right verifier', async () => {
+    const { browser } = await personInBrowser();
+    const client = await register();
+    // No code_challenge: refused at the authorization endpoint, back to the client.
+    const none = await authorizationUrl(client);
+    none.url.searchParams.delete('code_challenge');
+    none.url.searchParams.delete('code_challenge_method');
+    const noPkce = (await authorize(browser, none)).callback;
+    expect(noPkce.searchParams.get('error')).toBe('invalid_request');
+    expect(noPkce.searchParams.get('iss')).toBe(s.url);
+    // plain: refused likewise.
+    const plain = await authorizationUrl(client, { code_challenge: 'a'.repeat(43), code_challenge_method: 'plain' });
+    expect((await authorize(browser, plain)).callback.searchParams.get('error')).toBe('invalid_request');
+    // The wrong verifier: the code is refused.
+    const started = await authorizationUrl(client);
+    const { callback } = await authorize(browser, started);
+    const wrong = { ...started, verifier: oauth.generateRandomCodeVerifier() };
+    expect(await refused(tokens(client, wrong, callback))).toMatchObject({ error: 'invalid_grant' });
+  });
+});
+
+describe('consent', () => {
+  it('is remembered per account and client; more scopes or checkout:write ask again', async () => {
+    const { person, browser } = await personInBrowser();
+    const client = await register();
+    const first = await authorizationUrl(client, { scope: 'buyer:write' });
+    expect((await authorize(browser, first)).consented).toBe(true);
+
+    const again = await authorizationUrl(client, { scope: 'buyer:write' });
+    const remembered = await authorize(browser, again);
+    expect(remembered.consented).toBe(false);
+    expect((await tokens(client, again, remembered.callback)).scope).toBe('buyer:write');
+
+    const more = await authorizationUrl(client, { scope: 'buyer:write dev.ucp.shopping.order:read' });
+    expect((await authorize(browser, more)).consented).toBe(true);
+
+    // checkout:write: the page every time, even once allowed.
+    for (let i = 0; i < 2; i++) {
+      const pay = await authorizationUrl(client, { scope: 'checkout:write' });
+      const { callback, consented } = await authorize(browser, pay);
+      expect(consented).toBe(true);
+      expect((await tokens(client, pay, callback)).scope).toBe('checkout:write');
+    }
+
+    const view = await s.oauth.pages.agents(person.session);
+    expect(view!.agents).toHaveLength(1);
+    expect(view!.agents[0]).toMatchObject({ clientId: client.client_id, name: 'Shopping helper', redirectHost: '127.0.0.1:9' });
+    expect(view!.agents[0].scopes.map((w) => w.scope).sort()).toEqual(['buyer:write', 'checkout:write', 'dev.ucp.shopping.order:read']);
+  });
+
+  it('names the client, its redirect host and each scope in words, checkout:write with a warning', async () => {
+    const { browser } = await personInBrowser();
+    const client = await register();
+    const started = await authorizationUrl(client, { scope: 'buyer:write checkout:write' });
+    const { url } = await browser.follow(started.url.href);
+    const uid = /\/oauth\/interaction\/([^/?]+)$/.exec(new URL(url).pathname)![1];
+    const view = await s.oauth.pages.interaction(uid, browser.cookies.get(s.sessionCookieName));
+    expect(view).toMatchObject({ state: 'ready', client: { name: 'Shopping helper', redirectHost: '127.0.0.1:9' }, action: `/oauth/interaction/${uid}/confirm` });
+    if (view.state !== 'ready') throw new Error();
+    expect(view.scopes.map((w) => w.scope)).toEqual(['buyer:write', 'checkout:write']);
+    expect(view.scopes[1].warning).toMatch(/spend money/);
+    // Signed out: the page sends the person to sign in and back.
+    expect(await s.oauth.pages.interaction(uid, undefined)).toEqual({ state: 'signin', location: `/signin?callbackUrl=${encodeURIComponent(`/oauth/interaction/${uid}`)}` });
+    // A form posted from another site does nothing.
+    const forged = await browser.decide(view.action, 'allow', 'https://evil.example');
+    expect(forged.status).toBe(403);
+  });
+
+  it('offers the MCP resource only its two scopes', async () => {
+    const { browser } = await personInBrowser();
+    const client = await register();
+    const started = await authorizationUrl(client, { scope: 'buyer:write dev.ucp.shopping.order:read checkout:write', resource: `${s.url}/api/mcp` });
+    const { callback } = await authorize(browser, started);
+    const answer = await tokens(client, started, callback);
+    expect(answer.scope!.split(' ').sort()).toEqual(['buyer:write', 'dev.ucp.shopping.order:read']);
+    expect(await lookUp(answer.access_token)).toMatchObject({ resource: `${s.url}/api/mcp` });
+  });
+
+  it('Deny sends the client access_denied with iss', async () => {
+    const { browser } = await personInBrowser();
+    const client = await register();
+    const started = await authorizationUrl(client);
+    const { callback } = await authorize(browser, started, 'deny');
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    expect(callback.searchParams.get('iss')).toBe(s.url);
+    expect(() => oauth.validateAuthResponse(as, client, callback, started.state)).toThrow();
+  });
+
+  it('follows the account signed in now, not the one the provider remembered', async () => {
+    const { browser } = await personInBrowser();
+    const client = await register();
+    const first = await authorizationUrl(client);
+    await tokens(client, first, (await authorize(browser, first)).callback);
+    const other = await signedInPerson(s);
+    browser.signIn(s.sessionCookieName, other.session);
+    const started = await authorizationUrl(client);
+    const { callback, consented } = await authorize(browser, started);
+    expect(consented).toBe(true);
+    const answer = await tokens(client, started, callback);
+    expect(await lookUp(answer.access_token)).toMatchObject({ accountId: other.accountId });
+  });
+
+  it('Disconnect revokes the grant and its tokens', async () => {
+    const { person, browser } = await personInBrowser();
+    const client = await register();
+    const started = await authorizationUrl(client);
+    const answer = await tokens(client, started, (await authorize(browser, started)).callback);
+    const pipeline = accessTokenLookup(s.app.services.db);
+    expect(await pipeline(answer.access_token)).not.toBeNull();
+    expect(await s.oauth.pages.disconnect(person.session, client.client_id)).toEqual({ ok: true, name: 'Shopping helper' });
+    expect((await s.oauth.pages.agents(person.session))!.agents).toEqual([]);
+    expect(await lookUp(answer.access_token)).toBeNull();
+    // The pipeline's own look-up refuses it within a second.
+    await new Promise((resolve) => setTimeout(resolve, 1_050));
+    expect(await pipeline(answer.access_token)).toBeNull();
+    expect(await refused(refresh(client, answer.refresh_token!))).toMatchObject({ error: 'invalid_grant' });
+    // Asked again, the page comes back.
+    const again = await authorizationUrl(client);
+    expect((await authorize(browser, again)).consented).toBe(true);
+    expect(await s.oauth.pages.disconnect(person.session, 'no-such-client')).toMatchObject({ ok: false });
+  });
+});
+
+describe('revocation (RFC 7009)', () => {
+  it('of an access token ends the tokens its grant issued, and keeps the consent', async () => {
+    const { browser } = await personInBrowser();
+    const client = await register();
+    const started = await authorizationUrl(client);
+    const answer = await tokens(client, started, (await authorize(browser, started)).callback);
+    await oauth.processRevocationResponse(await oauth.revocationRequest(as, client, oauth.None(), answer.access_token, insecure));
+    expect(await lookUp(answer.access_token)).toBeNull();
+    expect(await refused(refresh(client, answer.refresh_token!))).toMatchObject({ error: 'invalid_grant' });
+    const again = await authorizationUrl(client);
+    expect((await authorize(browser, again)).consented).toBe(false);
+  });
+
+  it('of a refresh token ends its grant: the consent is asked again', async () => {
+    const { browser } = await personInBrowser();
+    const client = await register();
+    const started = await authorizationUrl(client);
+    const answer = await tokens(client, started, (await authorize(browser, started)).callback);
+    await oauth.processRevocationResponse(await oauth.revocationRequest(as, client, oauth.None(), answer.refresh_token!, insecure));
+    expect(await lookUp(answer.access_token)).toBeNull();
+    expect(await refused(refresh(client, answer.refresh_token!))).toMatchObject({ error: 'invalid_grant' });
+    const again = await authorizationUrl(client);
+    expect((await authorize(browser, again)).consented).toBe(true);
+    // Another client's token is not this client's to revoke: answered 200, nothing happens.
+    const other = await register();
+    const theirs = await authorizationUrl(other);
+    const kept = await tokens(other, theirs, (await authorize(browser, theirs)).callback);
+    await oauth.processRevocationResponse(await oauth.revocationRequest(as, client, oauth.None(), kept.access_token, insecure));
+    expect(await lookUp(kept.access_token)).not.toBeNull();
+  });
+});
+
+describe('refused requests', () => {
+  it('an unregistered redirect_uri gets a page, never a redirect', async () => {
+    const { browser } = await personInBrowser();
+    const client = await register();
+    const started = await authorizationUrl(client, { redirect_uri: 'https://attacker.example/cb' });
+    const res = await browser.request(started.url.href);
+    expect(res.status).toBe(400);
+    expect(res.headers.get('location')).toBeNull();
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(await res.text()).toContain('redirect_uri');
   });
 });

@@ -42,7 +42,7 @@ export default async function DashboardPage({ searchParams }: Props) {
     <main className="page">
       <div className="account-bar">
         <p>
-          Signed in as <strong>{view.email}</strong>
+          Signed in as <strong>{view.email}</strong> · <a href="/dashboard/agents">Connected agents</a>
         </p>
         <form action={signOut}>
           <button type="submit" className="secondary">

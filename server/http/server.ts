@@ -134,7 +134,7 @@ export function createHttpServer({ base, trustProxy = false, gateway, mcp, webho
   };
 }
 
-/** Allow or Deny: finished by the provider (a redirect to the client), or a page saying why not. */
+/** Allow or Deny: a page moving on to the provider (and so to the client), or one saying why not. */
 async function serveConfirm(oauth: Pick<AuthorizationServer, 'confirm'>, uid: string, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
   let outcome;
   try {
@@ -144,13 +144,20 @@ async function serveConfirm(oauth: Pick<AuthorizationServer, 'confirm'>, uid: st
     outcome = { kind: 'page' as const, status: 503, title: 'This page is unavailable for a moment', message: 'We could not reach our database, so nothing was allowed or denied. Go back and press the button again in a moment.' };
     res.setHeader('Retry-After', '5');
   }
-  if (!outcome) return;
   if (outcome.kind === 'redirect') {
     res.writeHead(303, { Location: outcome.location }).end();
     return;
   }
-  const body = plainPageHtml({ title: outcome.title, message: outcome.message, link: { href: '/dashboard/agents', text: 'Your connected agents' } });
-  res.writeHead(outcome.status, { 'Content-Type': 'text/html; charset=utf-8' }).end(body);
+  const body =
+    outcome.kind === 'continue'
+      ? plainPageHtml({
+          title: outcome.allowed ? 'Allowed: returning you to the agent' : 'Denied: returning you to the agent',
+          message: outcome.allowed ? 'You can close this page once the agent has taken over.' : 'Nothing was shared with the agent.',
+          link: { href: outcome.location, text: 'Continue to the agent' },
+          refresh: outcome.location,
+        })
+      : plainPageHtml({ title: outcome.title, message: outcome.message, link: { href: '/dashboard/agents', text: 'Your connected agents' } });
+  res.writeHead(outcome.kind === 'continue' ? 200 : outcome.status, { 'Content-Type': 'text/html; charset=utf-8' }).end(body);
 }
 
 /**

@@ -22,15 +22,23 @@ export const OAUTH_LIMITS: Record<'registration' | 'token', RateRule> = {
   token: { limit: 120, windowSeconds: 60 },
 };
 
-/** What the confirm endpoint could not finish itself: a page to show, or a redirect to sign in. */
-export type ConfirmOutcome = { kind: 'page'; status: number; title: string; message: string } | { kind: 'redirect'; location: string };
+/**
+ * What the confirm endpoint answers: a page saying why not, a redirect to sign in, or the way on to
+ * the provider, which sends the browser back to the client. That last step is a page that moves on
+ * by itself (a meta refresh), not a redirect: a redirect answering a form post is held to the
+ * consent page's CSP `form-action 'self'`, which the client's redirect URI, on another origin, fails.
+ */
+export type ConfirmOutcome =
+  | { kind: 'page'; status: number; title: string; message: string }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'continue'; location: string; allowed: boolean };
 
 export interface AuthorizationServer {
   provider: Provider;
   /** /oauth/* (but the interaction paths) and the two discovery documents. */
   handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void>;
-  /** POST /oauth/interaction/<uid>/confirm: answered by the provider (a redirect), or an outcome to render. */
-  confirm(req: http.IncomingMessage, res: http.ServerResponse, uid: string): Promise<ConfirmOutcome | undefined>;
+  /** POST /oauth/interaction/<uid>/confirm: the outcome to render. */
+  confirm(req: http.IncomingMessage, res: http.ServerResponse, uid: string): Promise<ConfirmOutcome>;
   pages: OAuthPages;
 }
 
@@ -80,7 +88,7 @@ export async function createAuthorizationServer(deps: AuthorizationServerDeps): 
     return true;
   }
 
-  async function confirm(req: http.IncomingMessage, res: http.ServerResponse, uid: string): Promise<ConfirmOutcome | undefined> {
+  async function confirm(req: http.IncomingMessage, res: http.ServerResponse, uid: string): Promise<ConfirmOutcome> {
     const expired: ConfirmOutcome = {
       kind: 'page',
       status: 400,
@@ -109,8 +117,8 @@ export async function createAuthorizationServer(deps: AuthorizationServerDeps): 
     if (!account) return { kind: 'redirect', location: `/signin?callbackUrl=${encodeURIComponent(`${INTERACTION_PATH}/${uid}`)}` };
 
     if (decision !== 'allow') {
-      await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The person denied the request.' }, { mergeWithLastSubmission: false });
-      return undefined;
+      const denied = { error: 'access_denied', error_description: 'The person denied the request.' };
+      return { kind: 'continue', location: await provider.interactionResult(req, res, denied, { mergeWithLastSubmission: false }), allowed: false };
     }
 
     const clientId = String(interaction.params.client_id);
@@ -145,8 +153,8 @@ export async function createAuthorizationServer(deps: AuthorizationServerDeps): 
       scopes: [...scopes],
       grantId,
     });
-    await provider.interactionFinished(req, res, { login: { accountId: account.accountId }, consent: { grantId } }, { mergeWithLastSubmission: false });
-    return undefined;
+    const result = { login: { accountId: account.accountId }, consent: { grantId } };
+    return { kind: 'continue', location: await provider.interactionResult(req, res, result, { mergeWithLastSubmission: false }), allowed: true };
   }
 
   return {

@@ -70,13 +70,13 @@ export async function revokeGrant(db: Db, grantId: string): Promise<void> {
   });
 }
 
-/** Disconnect: revokes the person's consent to a client; false when there was none. */
-export async function disconnect(db: Db, accountId: string, clientId: string): Promise<boolean> {
+/** Disconnect: revokes the person's consent to a client; the consent revoked, or null when there was none. */
+export async function disconnect(db: Db, accountId: string, clientId: string): Promise<{ clientName: string | null } | null> {
   const [row] = await db
-    .select({ grantId: oauthConsents.grantId })
+    .select({ grantId: oauthConsents.grantId, clientName: oauthConsents.clientName })
     .from(oauthConsents)
     .where(and(eq(oauthConsents.accountId, accountId), eq(oauthConsents.clientId, clientId)));
-  if (!row) return false;
+  if (!row) return null;
   await revokeGrant(db, row.grantId);
-  return true;
+  return { clientName: row.clientName };
 }

@@ -41,7 +41,10 @@ export interface AgentsView {
   agents: ConnectedAgent[];
 }
 
-export type DisconnectResult = { ok: true } | { ok: false; error: string; signedOut?: boolean };
+export type DisconnectResult = { ok: true; name: string } | { ok: false; error: string; signedOut?: boolean };
+
+/** How a client is named to people: its registered name, or that it gave none. */
+export const clientLabel = (name: string | null) => name ?? 'An agent with no name';
 
 export interface OAuthPages {
   /** The consent page of an interaction, for whoever holds this session cookie. */
@@ -99,8 +102,9 @@ export function createOAuthPages({ db, provider, signedIn }: { db: Db; provider:
     async disconnect(session, clientId) {
       const account = await signedIn(session);
       if (!account) return { ok: false, error: 'Your session has ended: sign in again.', signedOut: true };
-      if (!(await disconnect(db, account.accountId, clientId))) return { ok: false, error: 'That agent is not connected to your account: nothing was changed.' };
-      return { ok: true };
+      const revoked = await disconnect(db, account.accountId, clientId);
+      if (!revoked) return { ok: false, error: 'That agent is not connected to your account: nothing was changed.' };
+      return { ok: true, name: clientLabel(revoked.clientName) };
     },
   };
 }

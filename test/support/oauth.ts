@@ -100,7 +100,7 @@ export class Browser {
     throw new Error('too many redirects');
   }
 
-  /** Presses Allow or Deny on the consent page whose form posts to `action`. */
+  /** Presses Allow or Deny on the consent page whose form posts to `action`; the answer is a page that moves on by itself. */
   decide(action: string, decision: 'allow' | 'deny', origin = this.base): Promise<Response> {
     return this.request(action, {
       method: 'POST',
@@ -108,4 +108,10 @@ export class Browser {
       body: new URLSearchParams({ decision }),
     });
   }
+}
+
+/** Where a page's meta refresh goes (the confirm endpoint's answer), or null. */
+export function refreshTarget(html: string): string | null {
+  const url = /<meta http-equiv="refresh" content="0;url=([^"]+)">/.exec(html)?.[1];
+  return url ? url.replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"') : null;
 }
