@@ -60,7 +60,7 @@ async function request(lines: OrderLine[]): Promise<OrderRequest> {
   await db.insert(carts).values({ id, owner: 'agent:https://agent.test/p.json', status: 'checkout', shippingAddress: ADDRESS, expiresAt: new Date(Date.now() + 3600_000) });
   const subtotal = lines.reduce((n, l) => n + l.line_total_cents, 0);
   return {
-    cart: { id, owner: 'agent:https://agent.test/p.json', shippingAddress: ADDRESS },
+    cart: { id, owner: 'agent:https://agent.test/p.json', platform: null, shippingAddress: ADDRESS },
     lines,
     totals: { subtotal_cents: subtotal, delivery_cents: 0, total_cents: subtotal, currency: 'USD' },
     payment: { provider: 'builtin', reference: newId('auth') },

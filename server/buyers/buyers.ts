@@ -82,16 +82,20 @@ export interface Verified {
   expiresAt: Date;
 }
 
+/** What verified a buyer, and so what its token dies with: a network key or an OAuth grant. */
+export type Verifier = { keyId: string; scopes: readonly string[] } | { grantId: string; scopes: readonly string[] };
+
 /**
- * Checks a code. Right: the buyer is verified, the code used up, and a token bound to `keyId`
- * issued. Wrong: `onWrong` is handed the write that counts the miss, which the caller makes after
- * its transaction (which a refusal rolls back) has ended.
+ * Checks a code. Right: the buyer is verified, the code used up, and a token bound to `verifier`
+ * issued, with its scopes less buyer:write (a buyer does not register buyers). Wrong: `countMiss`
+ * is handed the write that counts the miss, which the caller makes after its transaction (which a
+ * refusal rolls back) has ended.
  */
 export async function verifyCode(
   tx: Db,
   buyer: BuyerRow,
   code: string,
-  ctx: { codeKey: Buffer; keyId: string; countMiss: (count: (db: Db) => Promise<unknown>) => void },
+  ctx: { codeKey: Buffer; verifier: Verifier; countMiss: (count: (db: Db) => Promise<unknown>) => void },
   now = new Date(),
 ): Promise<Verified> {
   const misses = await recent(tx, missBucket(buyer.id), { limit: WRONG_CODES, windowSeconds: LOCK_MINUTES * 60 }, now);
@@ -122,7 +126,16 @@ export async function verifyCode(
     .returning();
   const token = newSecret(BUYER_TOKEN_PREFIX);
   const expiresAt = new Date(now.getTime() + BUYER_TOKEN_DAYS * 86_400_000);
-  await tx.insert(buyerTokens).values({ id: newId('btk'), buyerId: buyer.id, tokenHash: secretDigest(token), keyId: ctx.keyId, expiresAt, createdAt: now });
+  const { verifier } = ctx;
+  await tx.insert(buyerTokens).values({
+    id: newId('btk'),
+    buyerId: buyer.id,
+    tokenHash: secretDigest(token),
+    ...('keyId' in verifier ? { keyId: verifier.keyId } : { grantId: verifier.grantId }),
+    scopes: verifier.scopes.filter((scope) => scope !== 'buyer:write'),
+    expiresAt,
+    createdAt: now,
+  });
   return { buyer: verified, token, expiresAt };
 }
 

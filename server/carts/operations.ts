@@ -17,18 +17,25 @@ export interface CreateCart {
   shipping_address?: ShippingAddressInput;
 }
 
+/** Who a new cart is for: its owner's namespace, and the platform a linked call credits it to. */
+export interface NewCartOwner {
+  owner: string;
+  platform: string | null;
+}
+
 /**
  * A new cart of `owner`, with its first items and address, all or nothing. Cart ids are ULIDs:
  * time-prefixed, but with 80 bits from the CSPRNG, which no caller can guess (ownership is checked
  * as well: another caller's id answers 404 all the same).
  */
-export async function createCart(services: Services, tx: Db, owner: string, input: CreateCart): Promise<Cart> {
+export async function createCart(services: Services, tx: Db, { owner, platform }: NewCartOwner, input: CreateCart): Promise<Cart> {
   const now = new Date();
   const [cart] = await tx
     .insert(carts)
     .values({
       id: newId('cart'),
       owner,
+      platform,
       shippingAddress: (input.shipping_address as ShippingAddress | undefined) ?? null,
       expiresAt: new Date(now.getTime() + services.config.cartTtlHours * 3_600_000),
       createdAt: now,
@@ -68,7 +75,7 @@ export const cancelCart = (services: Services, tx: Db, owner: string, cartId: st
   change(services, tx, owner, cartId, async () => {}, 'cancelled');
 
 /** quick_buy: create, add and address in the one transaction, so a refusal leaves no cart behind. */
-export function quickBuy(services: Services, tx: Db, owner: string, input: ItemRequest & { shipping_address: ShippingAddressInput }): Promise<Cart> {
+export function quickBuy(services: Services, tx: Db, owner: NewCartOwner, input: ItemRequest & { shipping_address: ShippingAddressInput }): Promise<Cart> {
   const { shipping_address, ...item } = input;
   return createCart(services, tx, owner, { items: [item], shipping_address });
 }

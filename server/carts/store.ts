@@ -12,7 +12,7 @@ import type { Config } from '../config';
 import { rows, type Db } from '../db/client';
 import { carts, type CartNotice, type ShippingAddress } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
-import { callerNamespace, type Caller } from '../identity/caller';
+import { callerNamespace, linkedPlatform, type Caller } from '../identity/caller';
 import { cancelLiveLink } from './links';
 import { applyExpiry } from './expiry';
 
@@ -24,11 +24,16 @@ export function cartOwner(caller: Caller): string {
   return callerNamespace(caller);
 }
 
+/** A new cart's owner, and the platform it is credited to when the call is a linked one. */
+export function newCartOwner(caller: Caller): { owner: string; platform: string | null } {
+  return { owner: cartOwner(caller), platform: linkedPlatform(caller) };
+}
+
 /**
  * Every cart change reads and writes the cart row, so those two statements are raw SQL: drizzle's
  * query builder costs ~0.1 ms of CPU per statement to build, a tenth of an add_to_cart (bench:cart).
  */
-const CART_COLUMNS = sql.raw('id, owner, status, currency, shipping_address, notices, order_id, expires_at, created_at, updated_at');
+const CART_COLUMNS = sql.raw('id, owner, status, currency, shipping_address, notices, order_id, platform, expires_at, created_at, updated_at');
 
 interface CartColumns {
   id: string;
@@ -38,6 +43,7 @@ interface CartColumns {
   shipping_address: ShippingAddress | null;
   notices: CartNotice[];
   order_id: string | null;
+  platform: string | null;
   /** Text on postgres-js (drizzle leaves timestamps unparsed there), a Date on PGlite. */
   expires_at: string | Date;
   created_at: string | Date;
@@ -55,6 +61,7 @@ function cartRow(r: CartColumns): CartRow {
     shippingAddress: r.shipping_address,
     notices: r.notices,
     orderId: r.order_id,
+    platform: r.platform,
     expiresAt: timestamp(r.expires_at),
     createdAt: timestamp(r.created_at),
     updatedAt: timestamp(r.updated_at),

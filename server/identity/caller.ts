@@ -25,12 +25,25 @@ export function callerNamespace(caller: Caller): string {
   return caller.agent ? `agent:${caller.agent.url}` : 'anonymous';
 }
 
+/**
+ * The platform a linked call is credited to: an OAuth token (the person) sent with UCP-Agent (the
+ * platform's profile). Null for every other call.
+ */
+export function linkedPlatform(caller: Caller): string | null {
+  return caller.credential?.kind === 'oauth' && caller.agent ? caller.agent.url : null;
+}
+
 const BUYER_NAMESPACE = 'buyer:';
 const OAUTH_NAMESPACE = 'oauth:';
 
 /** The buyer a namespace acts for (`buyer:<id>`, a buyer token's), or null. */
 export function buyerOfNamespace(namespace: string): string | null {
   return namespace.startsWith(BUYER_NAMESPACE) ? namespace.slice(BUYER_NAMESPACE.length) : null;
+}
+
+/** How every OAuth namespace of a person ends (`oauth:<client>:<account>`), whatever the client. */
+export function personNamespaceSuffix(accountId: string): string {
+  return `:${accountId}`;
 }
 
 /** The person an OAuth namespace acts for (`oauth:<client>:<account>`), or null. */

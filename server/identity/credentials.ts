@@ -3,10 +3,11 @@
  * token from `Authorization: Bearer …`, a developer's session from its cookie. One resolver per process; every answer it keeps is at most
  * a second old, so a key revoked on any instance fails on every instance within 1 s.
  */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { BUYER_TOKEN_FORMAT } from '../buyers/buyers';
-import { buyerTokens, networkKeys, sessions, users } from '../db/schema';
+import { buyers, buyerTokens, networkKeys, oauthRecords, sessions, users } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
 import { SECRET_FORMAT, type KeyScope } from '../keys/network-keys';
 import { secretDigest } from '../lib/secrets';
@@ -20,15 +21,17 @@ export interface KeyCredential {
 }
 
 /**
- * A buyer token: acts for its buyer, with the scopes of the key that verified the buyer, less
- * buyer:write (a buyer does not register buyers). Revoking that key ends it.
+ * A buyer token: acts for its buyer, with the scopes of the key or OAuth grant that verified the
+ * buyer, less buyer:write (a buyer does not register buyers). Revoking that key or grant ends it.
  */
 export interface BuyerCredential {
   kind: 'buyer';
   buyerId: string;
-  keyId: string;
-  accountId: string;
-  scopes: readonly KeyScope[];
+  /** The buyer's owner: `account:<id>` or `client:<id>`. */
+  owner: string;
+  /** The verifying key (its use is recorded as the key's), or null for a grant. */
+  keyId: string | null;
+  scopes: readonly string[];
 }
 
 /** An OAuth access token: the person (a developer account) who allowed the client, with what they allowed. */
@@ -58,6 +61,8 @@ const LAST_USED_EVERY_MS = 60_000;
 const MAX_CACHED = 10_000;
 
 const BEARER = /^Bearer +(\S+) *$/i;
+/** OAuth grants, among the provider's rows: a buyer token verified through one dies with it. */
+const grants = alias(oauthRecords, 'grants');
 
 /** RFC 9728: where a client learns which authorization server issues tokens for the REST API. */
 export function resourceMetadataUrl(publicBaseUrl: string): string {
@@ -110,7 +115,7 @@ export class CredentialResolver {
       this.keys.set(digest, cached);
     }
     if (!cached.credential) throw this.invalid();
-    await this.recordUse(cached.credential.keyId, now);
+    if (cached.credential.keyId) await this.recordUse(cached.credential.keyId, now);
     return cached.credential;
   }
 
@@ -124,16 +129,17 @@ export class CredentialResolver {
     return row ? { kind: 'session', ...row } : null;
   }
 
-  /** A live token of a key that is not revoked; the buyer's owner is the key's account. */
+  /** A live token whose key is not revoked, or whose OAuth grant still stands. */
   private async lookUpBuyerToken(digest: string): Promise<BuyerCredential | null> {
+    const now = new Date();
     const [row] = await this.db
-      .select({ buyerId: buyerTokens.buyerId, keyId: networkKeys.id, accountId: networkKeys.accountId, scopes: networkKeys.scopes })
+      .select({ buyerId: buyerTokens.buyerId, owner: buyers.owner, keyId: buyerTokens.keyId, scopes: buyerTokens.scopes })
       .from(buyerTokens)
-      .innerJoin(networkKeys, eq(networkKeys.id, buyerTokens.keyId))
-      .where(and(eq(buyerTokens.tokenHash, digest), gt(buyerTokens.expiresAt, new Date()), isNull(networkKeys.revokedAt)));
-    if (!row) return null;
-    const scopes = (row.scopes as KeyScope[]).filter((s) => s !== 'buyer:write');
-    return { kind: 'buyer', buyerId: row.buyerId, keyId: row.keyId, accountId: row.accountId, scopes };
+      .innerJoin(buyers, eq(buyers.id, buyerTokens.buyerId))
+      .leftJoin(networkKeys, and(eq(networkKeys.id, buyerTokens.keyId), isNull(networkKeys.revokedAt)))
+      .leftJoin(grants, and(eq(grants.model, 'Grant'), eq(grants.grantId, buyerTokens.grantId), or(isNull(grants.expiresAt), gt(grants.expiresAt, now))))
+      .where(and(eq(buyerTokens.tokenHash, digest), gt(buyerTokens.expiresAt, now), or(isNotNull(networkKeys.id), isNotNull(grants.idDigest))));
+    return row ? { kind: 'buyer', ...row } : null;
   }
 
   private async lookUpKey(digest: string): Promise<KeyCredential | null> {

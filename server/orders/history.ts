@@ -1,7 +1,7 @@
 /**
- * What a buyer, or a key with the order scope, may read of orders: the buyer's own orders, newest
- * first (keyset pages under a signed cursor), and one order's status with its history. An order the
- * reader may not see is answered as one that does not exist.
+ * What a buyer, a person (an OAuth token) or a key with the order scope may read of orders: their own
+ * orders, newest first (keyset pages under a signed cursor), and one order's status with its history.
+ * An order the reader may not see is answered as one that does not exist.
  */
 import { and, desc, eq, lt, or, asc } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -28,9 +28,21 @@ export interface OrderPage {
 type Key = [createdAt: string, id: string];
 const isKey = (k: unknown): k is Key => Array.isArray(k) && k.length === 2 && k.every((v) => typeof v === 'string');
 
-/** The buyer's orders, newest first. */
-export async function buyerOrders(db: Db, cursorSecret: Buffer, buyerId: string, page: { limit: number; cursor?: string }): Promise<OrderPage> {
-  const scope = cursorScope({ orders: buyerId });
+/**
+ * Who may read an order: the buyer it was made for, the person whose OAuth token made its cart
+ * (through any client), or the namespace (a key) that made its cart.
+ */
+export type OrderReader = { buyerId: string } | { accountId: string } | { owner: string };
+
+function readable(reader: OrderReader) {
+  if ('buyerId' in reader) return eq(orders.buyerId, reader.buyerId);
+  if ('accountId' in reader) return eq(orders.accountId, reader.accountId);
+  return eq(orders.owner, reader.owner);
+}
+
+/** The buyer's or the person's orders, newest first. */
+export async function listOrders(db: Db, cursorSecret: Buffer, reader: { buyerId: string } | { accountId: string }, page: { limit: number; cursor?: string }): Promise<OrderPage> {
+  const scope = cursorScope({ orders: reader });
   const after = page.cursor ? decodeCursor(cursorSecret, scope, page.cursor, isKey) : undefined;
   const older = after
     ? or(lt(orders.createdAt, new Date(after.key[0])), and(eq(orders.createdAt, new Date(after.key[0])), lt(orders.id, after.key[1])))
@@ -38,7 +50,7 @@ export async function buyerOrders(db: Db, cursorSecret: Buffer, buyerId: string,
   const rows = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.buyerId, buyerId), older))
+    .where(and(readable(reader), older))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(page.limit + 1);
   const shown = rows.slice(0, page.limit);
@@ -56,12 +68,8 @@ export interface OrderStatusView {
   history: { status: OrderStatus; at: string }[];
 }
 
-/** Who may read an order: the buyer it was made for, or the namespace (a key) that made its cart. */
-export type OrderReader = { buyerId: string } | { owner: string };
-
 export async function orderStatus(db: Db, reader: OrderReader, orderId: string): Promise<OrderStatusView> {
-  const visible = 'buyerId' in reader ? eq(orders.buyerId, reader.buyerId) : eq(orders.owner, reader.owner);
-  const [order] = await db.select({ id: orders.id, status: orders.status }).from(orders).where(and(eq(orders.id, orderId), visible));
+  const [order] = await db.select({ id: orders.id, status: orders.status }).from(orders).where(and(eq(orders.id, orderId), readable(reader)));
   if (!order) throw new ApiError('order_not_found');
   const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.at), asc(orderEvents.id));
   return { order_id: order.id, status: order.status, history: events.map((e) => ({ status: e.status, at: e.at.toISOString() })) };

@@ -10,14 +10,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client';
 import { carts, orders, UNTRACKED_STOCK, type OrderLine, type OrderTotals, type ShippingAddress } from '../db/schema';
-import { buyerOfNamespace } from '../identity/caller';
+import { buyerOfNamespace, personOfNamespace } from '../identity/caller';
 import { newId } from '../lib/ids';
 import { recordOrderEvent } from './history';
 
 export type OrderRow = typeof orders.$inferSelect;
 
 export interface OrderRequest {
-  cart: { id: string; owner: string; shippingAddress: ShippingAddress };
+  cart: { id: string; owner: string; platform: string | null; shippingAddress: ShippingAddress };
   /** The cart's lines as priced from the catalog a moment ago; re-checked here under the locks. */
   lines: OrderLine[];
   totals: OrderTotals;
@@ -107,8 +107,10 @@ export async function placeOrder(tx: Db, request: OrderRequest): Promise<PlaceRe
       totals: request.totals,
       shippingAddress: request.cart.shippingAddress,
       payment: request.payment,
-      // A cart made with a buyer token places that buyer's order.
+      // A cart made with a buyer token places that buyer's order; one made with an OAuth token, the person's.
       buyerId: buyerOfNamespace(request.cart.owner),
+      accountId: personOfNamespace(request.cart.owner),
+      platform: request.cart.platform,
     })
     .returning();
   await recordOrderEvent(tx, order.id, 'placed', order.createdAt);

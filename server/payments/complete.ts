@@ -109,7 +109,7 @@ async function settle(tx: Db, payment: CompletedPayment): Promise<PaymentOutcome
   if (link.amountCents > max_cart_total_cents) return { kind: 'over_limit', amountCents: link.amountCents, maxCents: max_cart_total_cents };
 
   const placed = await placeOrder(tx, {
-    cart: { id: cart.id, owner: cart.owner, shippingAddress: cart.shippingAddress! },
+    cart: { id: cart.id, owner: cart.owner, platform: cart.platform, shippingAddress: cart.shippingAddress! },
     lines: priced.lines.map((l) => ({
       variant_id: l.variant_id,
       sku: l.sku,

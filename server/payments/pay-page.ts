@@ -19,8 +19,8 @@ import { eq, inArray } from 'drizzle-orm';
 import { expireLinkIfDue } from '../carts/expiry';
 import { priceCart, type PricedCart } from '../carts/pricing';
 import type { Db } from '../db/client';
-import { buyers, carts, orders, paymentLinks, sellers, type ShippingAddress } from '../db/schema';
-import { buyerOfNamespace } from '../identity/caller';
+import { buyers, carts, orders, paymentLinks, sellers, users, type ShippingAddress } from '../db/schema';
+import { buyerOfNamespace, personOfNamespace } from '../identity/caller';
 import { readLimits } from '../domain/limits';
 import type { Services } from '../trpc/context';
 import { completePayment } from './complete';
@@ -74,7 +74,7 @@ export type PayPageView =
       amount: string;
       /** The host of the profile of the agent that made the link, e.g. "agent.shopbot.dev"; null if unknown. */
       agent: string | null;
-      /** The verified buyer the cart is for (made with a buyer token): the person's address; null otherwise. */
+      /** Whom the cart is for, when a buyer token or an OAuth token made it: the person's address; null otherwise. */
       buyer: string | null;
       expiresAt: Date;
       /** "expires in 23 minutes", on the service's clock. */
@@ -145,7 +145,7 @@ export function payPage(services: Services): PayPage {
       summary: await cartSummary(db, priced, cart.shippingAddress!),
       amount: money(link.amountCents),
       agent: agentHost(cart.owner),
-      buyer: await buyerEmail(db, cart.owner),
+      buyer: await whoseCart(db, cart.owner),
       expiresAt: link.expiresAt,
       expiresIn: expiresInWords(link.expiresAt, new Date()),
       alert: (await overLimitAlert(link)) ?? alertFor(query, errors, priced),
@@ -193,12 +193,16 @@ export function payPage(services: Services): PayPage {
   return { view, submit };
 }
 
-/** A cart made with a buyer token is that buyer's: the page names the address it is for. */
-async function buyerEmail(db: Db, owner: string): Promise<string | null> {
+/** A cart made with a buyer token is that buyer's, one made with an OAuth token the person's: the page names the address. */
+async function whoseCart(db: Db, owner: string): Promise<string | null> {
   const buyerId = buyerOfNamespace(owner);
-  if (!buyerId) return null;
-  const [buyer] = await db.select({ email: buyers.email }).from(buyers).where(eq(buyers.id, buyerId));
-  return buyer?.email ?? null;
+  const accountId = personOfNamespace(owner);
+  const [found] = buyerId
+    ? await db.select({ email: buyers.email }).from(buyers).where(eq(buyers.id, buyerId))
+    : accountId
+      ? await db.select({ email: users.email }).from(users).where(eq(users.id, accountId))
+      : [];
+  return found?.email ?? null;
 }
 
 /** Carts are owned by `agent:<profile URL>` (carts/store.ts); the person is shown the profile's host. */

@@ -1,19 +1,21 @@
 /**
- * Buyer identity and order history. A key with buyer:write registers a person's e-mail address as
- * a buyer of its account and has a code mailed to it; the code, read back by the person, verifies
- * the buyer and gives the agent a buyer token, which then reads the buyer's own record and orders
- * and makes carts that are the buyer's. A key with dev.ucp.shopping.order:read reads the status of
- * orders of carts it made. (OAuth tokens, for a person who connects an agent themselves, come next.)
+ * Buyer identity and order history. A key (or an OAuth client's token) with buyer:write registers a
+ * person's e-mail address as a buyer of its account (or client) and has a code mailed to it; the
+ * code, read back by the person, verifies the buyer and gives the agent a buyer token, which then
+ * reads the buyer's own record and orders and makes carts that are the buyer's. With an OAuth token
+ * the person is already known: `me` and `orders` answer for them, across every client they
+ * connected. A key with dev.ucp.shopping.order:read reads the status of orders of carts it made.
  */
 import { z } from 'zod';
-import { buyerRecord, CODE_MINUTES, issueCode, loadBuyer, registerBuyer, verifyCode, type BuyerRow } from '../buyers/buyers';
+import { buyerRecord, CODE_MINUTES, issueCode, loadBuyer, registerBuyer, verifyCode, type BuyerRow, type Verifier } from '../buyers/buyers';
+import { personProfile } from '../buyers/people';
 import { CURSOR_SECRET } from '../catalog/cursor';
 import { ApiError } from '../errors/catalogue';
 import { callerNamespace } from '../identity/caller';
-import type { BuyerCredential, KeyCredential } from '../identity/credentials';
+import type { BuyerCredential, KeyCredential, OAuthCredential } from '../identity/credentials';
 import { emailAddress } from '../lib/email';
 import { MailNotSent } from '../mail/mailer';
-import { buyerOrders, orderStatus } from '../orders/history';
+import { listOrders, orderStatus } from '../orders/history';
 import type { RequestContext } from '../trpc/context';
 import { idempotent } from '../trpc/idempotency';
 import { router } from '../trpc/init';
@@ -67,14 +69,25 @@ const orderSummary = z
   })
   .meta({ id: 'BuyerOrder' });
 
+/**
+ * Who owns the buyers this caller registers. buyer:write is a key's or an OAuth token's (a buyer
+ * token never carries it): the key's account, or the OAuth client.
+ */
 function ownerOf(ctx: RequestContext): string {
-  // buyer:write is a key's scope (a buyer token never carries it): its account owns the buyer.
-  return `account:${(ctx.caller.credential as KeyCredential).accountId}`;
+  const credential = ctx.caller.credential as KeyCredential | OAuthCredential;
+  return credential.kind === 'oauth' ? `client:${credential.clientId}` : `account:${credential.accountId}`;
 }
 
-/** The buyer of the call's buyer token. */
-function tokenBuyer(ctx: RequestContext): string {
-  return (ctx.caller.credential as BuyerCredential).buyerId;
+/** What a verified buyer's token is bound to: the verifying key or OAuth grant, with its scopes. */
+function verifierOf(ctx: RequestContext): Verifier {
+  const credential = ctx.caller.credential as KeyCredential | OAuthCredential;
+  return credential.kind === 'oauth' ? { grantId: credential.grantId, scopes: credential.scopes } : { keyId: credential.keyId, scopes: credential.scopes };
+}
+
+/** Whose orders a buyer token (its buyer) or an OAuth token (the person) reads. */
+function readerOf(ctx: RequestContext): { buyerId: string } | { accountId: string } {
+  const credential = ctx.caller.credential as BuyerCredential | OAuthCredential;
+  return credential.kind === 'oauth' ? { accountId: credential.accountId } : { buyerId: credential.buyerId };
 }
 
 export const buyerRouter = router({
@@ -169,24 +182,34 @@ export const buyerRouter = router({
     )
     .mutation(async ({ ctx, input }) => {
       const buyer = await loadBuyer(ctx.db, ownerOf(ctx), input.buyer_id);
-      const key = ctx.caller.credential as KeyCredential;
       const codeKey = await ctx.services.settings.secret(CODE_SECRET);
       const countMiss = (write: (db: typeof ctx.db) => Promise<unknown>) => ctx.afterRollback.push(write);
-      const verified = await verifyCode(ctx.db, buyer, input.code, { codeKey, keyId: key.keyId, countMiss });
+      const verified = await verifyCode(ctx.db, buyer, input.code, { codeKey, verifier: verifierOf(ctx), countMiss });
       return { buyer_token: verified.token, expires_at: verified.expiresAt.toISOString(), buyer: profile(verified.buyer) };
     }),
 
-  me: credential('buyer_token')
+  me: credential('buyer_token', { person: true })
     .meta({
       examples: { me: { summary: 'The buyer a token acts for', input: {} } },
-      openapi: { method: 'GET', path: '/api/agent/buyer/me', tags: ['buyer'], summary: 'The verified buyer', description: 'The buyer the buyer token acts for. Needs a buyer token (a key is 403 insufficient_scope with details.required buyer_token).' },
-      tool: { name: 'get_buyer', title: 'The verified buyer', description: 'The buyer your buyer token acts for: id, address, name, when verified.' },
+      openapi: {
+        method: 'GET',
+        path: '/api/agent/buyer/me',
+        tags: ['buyer'],
+        summary: 'The verified buyer',
+        description:
+          'The buyer a buyer token acts for, or, with an OAuth access token, the person who allowed it (their account: id, address, and the platforms their linked calls were credited to). A key is 403 insufficient_scope with details.required buyer_token.',
+      },
+      tool: { name: 'get_buyer', title: 'The verified buyer', description: 'The buyer your buyer token acts for, or the person who connected you (OAuth): id, address, name, when verified, linked platforms.' },
     })
     .input(z.object({}).strict())
     .output(buyerProfile)
-    .query(async ({ ctx }) => profile(await loadBuyer(ctx.db, ownerOfToken(ctx), tokenBuyer(ctx)))),
+    .query(async ({ ctx }) => {
+      const credential = ctx.caller.credential as BuyerCredential | OAuthCredential;
+      if (credential.kind === 'oauth') return personProfile(ctx.db, credential.accountId);
+      return profile(await loadBuyer(ctx.db, credential.owner, credential.buyerId));
+    }),
 
-  orders: credential('buyer_token')
+  orders: credential('buyer_token', { person: 'dev.ucp.shopping.order:read' })
     .meta({
       op: { errors: ['invalid_cursor'] },
       examples: { first: { summary: 'The buyer’s latest orders', input: { limit: 10 } } },
@@ -195,9 +218,10 @@ export const buyerRouter = router({
         path: '/api/agent/buyer/orders',
         tags: ['buyer'],
         summary: 'The buyer’s order history',
-        description: 'The orders of carts made with the buyer’s token, newest first, in pages (pass nextCursor back unchanged). Needs a buyer token.',
+        description:
+          'The orders of carts made with the buyer’s token, or, with an OAuth access token carrying dev.ucp.shopping.order:read, the person’s orders from every client they connected; newest first, in pages (pass nextCursor back unchanged).',
       },
-      tool: { name: 'list_buyer_orders', title: 'The buyer’s orders', description: 'The buyer’s orders, newest first (limit ≤ 50; pass nextCursor back for more). Needs a buyer token.' },
+      tool: { name: 'list_buyer_orders', title: 'The buyer’s orders', description: 'The buyer’s (or, with OAuth, the person’s) orders, newest first (limit ≤ 50; pass nextCursor back for more).' },
     })
     .input(
       z
@@ -208,7 +232,7 @@ export const buyerRouter = router({
         .strict(),
     )
     .output(z.object({ orders: z.array(orderSummary), nextCursor: z.string().nullable().describe('Pass it back for the next page; null on the last.') }).meta({ id: 'BuyerOrderPage' }))
-    .query(async ({ ctx, input }) => buyerOrders(ctx.db, await ctx.services.settings.secret(CURSOR_SECRET), tokenBuyer(ctx), input)),
+    .query(async ({ ctx, input }) => listOrders(ctx.db, await ctx.services.settings.secret(CURSOR_SECRET), readerOf(ctx), input)),
 
   orderStatus: credential('dev.ucp.shopping.order:read', { buyerToken: true })
     .meta({
@@ -220,7 +244,7 @@ export const buyerRouter = router({
         tags: ['buyer'],
         summary: 'Status of an order',
         description:
-          'An order’s status and every status it has had. A buyer token sees its buyer’s orders; a key with dev.ucp.shopping.order:read the orders of carts made with that key. Any other order answers 404 order_not_found, as one that does not exist.',
+          'An order’s status and every status it has had. A buyer token sees its buyer’s orders; an OAuth token with dev.ucp.shopping.order:read the person’s; a key with it the orders of carts made with that key. Any other order answers 404 order_not_found, as one that does not exist.',
       },
       tool: { name: 'get_order_status', title: 'Status of an order', description: 'An order’s status (placed, voided) and its history. Needs a buyer token, or a credential with dev.ucp.shopping.order:read for orders of carts it made.' },
     })
@@ -235,15 +259,10 @@ export const buyerRouter = router({
         .meta({ id: 'OrderStatus' }),
     )
     .query(({ ctx, input }) => {
-      const reader = ctx.caller.credential?.kind === 'buyer' ? { buyerId: tokenBuyer(ctx) } : { owner: callerNamespace(ctx.caller) };
-      return orderStatus(ctx.db, reader, input.order_id);
+      const kind = ctx.caller.credential?.kind;
+      return orderStatus(ctx.db, kind === 'buyer' || kind === 'oauth' ? readerOf(ctx) : { owner: callerNamespace(ctx.caller) }, input.order_id);
     }),
 });
-
-/** The account that owns a buyer token's buyer: the verifying key's. */
-function ownerOfToken(ctx: RequestContext): string {
-  return `account:${(ctx.caller.credential as BuyerCredential).accountId}`;
-}
 
 function profile(row: BuyerRow) {
   return { id: row.id, email: row.email, name: row.name, verified_at: row.verifiedAt?.toISOString() ?? null, linked_platforms: [] };

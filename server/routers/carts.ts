@@ -16,7 +16,7 @@ import {
   setShippingAddress,
   updateCartItem,
 } from '../carts/operations';
-import { cartOwner } from '../carts/store';
+import { cartOwner, newCartOwner } from '../carts/store';
 import { cartSchema, shippingAddressSchema } from '../carts/view';
 import type { ErrorCode } from '../errors/catalogue';
 import { idempotent } from '../trpc/idempotency';
@@ -85,7 +85,7 @@ export const cartsRouter = router({
     .input(createCartInput)
     .concat(idempotent)
     .output(cartSchema)
-    .mutation(({ ctx, input }) => createCart(ctx.services, ctx.db, cartOwner(ctx.caller), input)),
+    .mutation(({ ctx, input }) => createCart(ctx.services, ctx.db, newCartOwner(ctx.caller), input)),
 
   get: open
     .meta({
@@ -233,7 +233,7 @@ export const cartsRouter = router({
     .input(quickBuyInput)
     .concat(idempotent)
     .output(cartSchema)
-    .mutation(({ ctx, input }) => quickBuy(ctx.services, ctx.db, cartOwner(ctx.caller), input)),
+    .mutation(({ ctx, input }) => quickBuy(ctx.services, ctx.db, newCartOwner(ctx.caller), input)),
 
   settle: credentialOnly('POST', '/api/agent/cart/{id}/checkout', 'checkout:write', 'Autonomous settlement (x402)', ['checkout']),
 });
