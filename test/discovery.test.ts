@@ -37,14 +37,21 @@ describe('GET /.well-known/ucp', () => {
       spec: `${base}/api/agent/docs/rest`,
     });
     expect(mcp).toMatchObject({ transport: 'mcp', endpoint: `${base}/api/mcp`, schema: `${base}/api/mcp/openrpc.json` });
-    expect(Object.keys(ucp.capabilities)).toEqual(['com.agentcommerce.catalog', 'com.agentcommerce.checkout']);
+    expect(Object.keys(ucp.capabilities)).toEqual(['com.agentcommerce.catalog', 'com.agentcommerce.checkout', 'dev.ucp.common.identity_linking']);
+    // UCP's own identity linking, as its schema has it: the one user-authenticated scope offered.
+    expect(ucp.capabilities['dev.ucp.common.identity_linking'][0]).toMatchObject({
+      version: '2026-04-08',
+      schema: 'https://ucp.dev/schemas/common/identity_linking.json',
+      config: { scopes: { 'dev.ucp.shopping.order:read': { description: { plain: expect.any(String) } } } },
+    });
     expect(ucp.capabilities['com.agentcommerce.checkout'][0].config).toEqual({
       cart: `${base}/api/agent/cart`,
       quick_buy: `${base}/api/agent/quick-buy`,
       payment_link: `${base}/api/agent/payment-link`,
       limits: `${base}/api/agent/platform/limits`,
     });
-    expect(Object.keys(ucp.capabilities).some((name) => name.startsWith('dev.ucp.'))).toBe(false);
+    // dev.ucp.* names only for what follows UCP's own schemas.
+    expect(Object.keys(ucp.capabilities).filter((name) => name.startsWith('dev.ucp.'))).toEqual(['dev.ucp.common.identity_linking']);
     expect(ucp.payment_handlers['com.agentcommerce.payment_link'][0]).toMatchObject({ id: 'payment_link' });
   });
 

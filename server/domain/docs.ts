@@ -96,6 +96,13 @@ function overview(config: Config) {
         order_status: 'A buyer token reads its buyer’s orders; a key with dev.ucp.shopping.order:read the orders of carts made with that key; anything else is 404 order_not_found. history lists every status the order took (placed, voided) with its time.',
         mail: 'The code is mailed only once the request has committed; if the mail server refuses it the answer is 503 (retryable) and a retry with the same Idempotency-Key sends it.',
       },
+      identity_linking: {
+        anchor: 'identity-linking',
+        how: `A platform links a person’s account with OAuth 2.1 (authorization code, PKCE S256, the iss parameter on every answer), discovered at ${base}/.well-known/oauth-authorization-server and advertised in /.well-known/ucp as dev.ucp.common.identity_linking. The person signs in and presses Allow once; register the client at ${base}/oauth/register (RFC 7591).`,
+        linked_call: 'An OAuth access token sent with UCP-Agent is the person’s call credited to that platform (the one exception to conflicting_credentials): carts it makes, and their orders, record the platform, and GET /api/agent/buyer/me lists it under linked_platforms.',
+        person: 'With an access token the person is known: GET /api/agent/buyer/me answers their account, GET /api/agent/buyer/orders (with dev.ucp.shopping.order:read) their orders from every client they connected. A token with buyer:write also registers buyers, which then belong to that client.',
+        resources: `Tokens are for ${base} (the REST API: every scope) or ${base}/api/mcp (the MCP server: buyer:write and dev.ucp.shopping.order:read); REST refuses a token for the MCP resource (401). 401 answers name ${base}/.well-known/oauth-protected-resource in WWW-Authenticate (RFC 9728).`,
+      },
       credential_only_operations: 'answer 401 credential_required with details.required naming the credential or scope (e.g. checkout:write).',
       sent_once: 'Authorization, Idempotency-Key, UCP-Agent and Service-Buyer are each sent at most once: a repeat, even of the same value, answers 400 invalid_request naming the header.',
     },

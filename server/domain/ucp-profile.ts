@@ -16,6 +16,16 @@ const REFUSAL_ADVISORIES: AdvisoryCode[] = ['reserved_profile_host', 'ip_profile
 const url = z.string().url();
 const scoped = z.object({ seller_handle: z.string() }).strict().optional();
 
+/** UCP's identity linking: the user-authenticated scopes the business offers, each `{capability}:{scope}`. */
+const identityLinkingConfig = z
+  .object({
+    scopes: z.record(
+      z.string().regex(/^[a-z][a-z0-9]*(?:\.[a-z][a-z0-9_]*)+:[a-z][a-z0-9_]*$/),
+      z.object({ description: z.object({ plain: z.string() }).strict() }).strict(),
+    ),
+  })
+  .strict();
+
 /**
  * The profile this service publishes: a business profile of UCP 2026-04-08 (its
  * discovery/profile.json#/$defs/business_profile), described exactly so that every manifest the
@@ -32,7 +42,7 @@ export const ucpProfile = z
         ),
         capabilities: z.record(
           z.string(),
-          z.array(z.object({ version: z.string(), spec: url, schema: url, config: z.record(z.string(), url) }).strict()),
+          z.array(z.object({ version: z.string(), spec: url, schema: url, config: z.union([z.record(z.string(), url), identityLinkingConfig]) }).strict()),
         ),
         payment_handlers: z.record(
           z.string(),
@@ -129,6 +139,25 @@ export function businessProfile(config: Config, seller?: SellerScope): UcpProfil
               quick_buy: `${base}/api/agent/quick-buy`,
               payment_link: `${base}/api/agent/payment-link`,
               limits: `${base}/api/agent/platform/limits`,
+            },
+          },
+        ],
+        // A platform links a person's account through the authorization server (RFC 8414
+        // discovery on this origin) and then reads their orders; UCP's scope grammar admits
+        // only this one of the API's scopes.
+        'dev.ucp.common.identity_linking': [
+          {
+            version: UCP_VERSION,
+            spec: `${base}/api/agent/docs/overview#identity-linking`,
+            schema: 'https://ucp.dev/schemas/common/identity_linking.json',
+            config: {
+              scopes: {
+                'dev.ucp.shopping.order:read': {
+                  description: {
+                    plain: 'Read the orders a person placed through this network, from every platform they linked, and follow each order’s status.',
+                  },
+                },
+              },
             },
           },
         ],
