@@ -6,15 +6,14 @@
  * in and the raw value put back on the way out. The agent pipeline looks sessions up the same way
  * (the SHA-256 hex of the cookie).
  */
-import { createHash } from 'node:crypto';
 import type { Adapter, AdapterSession } from '@auth/core/adapters';
 import { DrizzleAdapter } from '@auth/drizzle-adapter';
 import type { Db } from '../db/client';
 import { accounts, sessions, users, verificationTokens } from '../db/schema';
+import { secretDigest } from '../lib/secrets';
 
-export function sessionDigest(sessionToken: string): string {
-  return createHash('sha256').update(sessionToken).digest('hex');
-}
+/** Sessions are kept as the digest every issued secret is kept as (lib/secrets.ts). */
+export const sessionDigest = secretDigest;
 
 export function hashedSessionAdapter(db: Db): Adapter {
   const base = DrizzleAdapter(db as never, {

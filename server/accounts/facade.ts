@@ -12,11 +12,10 @@
 import { randomBytes } from 'node:crypto';
 import type { ResponseInternal } from '@auth/core/types';
 import { and, eq, gt } from 'drizzle-orm';
-import { sessions, users, verificationTokens } from '../db/schema';
+import { verificationTokens } from '../db/schema';
 import { apiErrorIn, isDatabaseUnavailable } from '../errors/from-unknown';
 import { createCaller } from '../routers';
 import { createContext, type Services } from '../trpc/context';
-import { sessionDigest } from './adapter';
 import { AUTH_BASE_PATH, PAGES, SignInHeld, SignInNotSent, type AuthService } from './auth';
 
 /** A cookie Auth.js asks to set: name, value and its serialize options. */
@@ -153,14 +152,10 @@ export function createAccounts(services: Services, auth: AuthService): Accounts 
     }
   }
 
+  /** The session as the agent pipeline resolves it for the developer operations. */
   async function signedIn(session: string | undefined): Promise<SignedIn | null> {
-    if (!session) return null;
-    const [row] = await db
-      .select({ accountId: users.id, email: users.email })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.sessionToken, sessionDigest(session)), gt(sessions.expires, new Date())));
-    return row ?? null;
+    const found = session ? await services.credentials.session(session) : null;
+    return found && { accountId: found.accountId, email: found.email };
   }
 
   return {
