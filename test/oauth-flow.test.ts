@@ -140,6 +140,11 @@ describe('refresh tokens', () => {
     expect(await refused(refresh(client, second.refresh_token!))).toMatchObject({ error: 'invalid_grant' });
     expect(await lookUp(second.access_token)).toBeNull();
     expect(await lookUp(first.access_token)).toBeNull();
+    // The consent went with the grant: the person is asked again, and the new tokens work.
+    const again = await authorizationUrl(client);
+    const next = await authorize(browser, again);
+    expect(next.consented).toBe(true);
+    expect(await lookUp((await tokens(client, again, next.callback)).access_token)).not.toBeNull();
   });
 
   it('last 30 days; access tokens an hour', async () => {
