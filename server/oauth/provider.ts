@@ -179,6 +179,12 @@ export function createProvider({ db, base, trustProxy, keys, sessionCookieName, 
 
   const provider = new Provider(base, configuration);
   provider.proxy = trustProxy;
+  // Registration decides on a secret from the request as sent: one that names no auth method would
+  // get a client_secret (stored, answered, and never usable, since every client here is public).
+  // (A static the type definitions leave out.)
+  const Client = provider.Client as unknown as { needsSecret(metadata: Record<string, unknown>): boolean };
+  const needsSecret = Client.needsSecret.bind(Client);
+  Client.needsSecret = (metadata) => needsSecret({ token_endpoint_auth_method: 'none', ...metadata });
 
   // A database out of reach is 503 with Retry-After (never the provider's 500), and every failure
   // under /oauth/ has an RFC 6749 body, unknown paths included.
