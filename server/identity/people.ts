@@ -5,7 +5,7 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { carts, users } from '../db/schema';
-import { personNamespaceSuffix } from '../identity/caller';
+import { personNamespaceSuffix } from './caller';
 
 export interface PersonProfile {
   id: string;

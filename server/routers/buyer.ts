@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { buyerRecord, CODE_MINUTES, issueCode, loadBuyer, registerBuyer, verifyCode, type BuyerRow, type Verifier } from '../buyers/buyers';
-import { personProfile } from '../buyers/people';
+import { personProfile } from '../identity/people';
 import { CURSOR_SECRET } from '../catalog/cursor';
 import { ApiError } from '../errors/catalogue';
 import { callerNamespace } from '../identity/caller';

@@ -463,7 +463,7 @@ export interface paths {
         };
         /**
          * The verified buyer
-         * @description The buyer the buyer token acts for. Needs a buyer token (a key is 403 insufficient_scope with details.required buyer_token).
+         * @description The buyer a buyer token acts for, or, with an OAuth access token, the person who allowed it (their account: id, address, and the platforms their linked calls were credited to). A key is 403 insufficient_scope with details.required buyer_token.
          */
         get: operations["buyer-me"];
         put?: never;
@@ -483,7 +483,7 @@ export interface paths {
         };
         /**
          * The buyer’s order history
-         * @description The orders of carts made with the buyer’s token, newest first, in pages (pass nextCursor back unchanged). Needs a buyer token.
+         * @description The orders of carts made with the buyer’s token, or, with an OAuth access token carrying dev.ucp.shopping.order:read, the person’s orders from every client they connected; newest first, in pages (pass nextCursor back unchanged).
          */
         get: operations["buyer-orders"];
         put?: never;
@@ -503,7 +503,7 @@ export interface paths {
         };
         /**
          * Status of an order
-         * @description An order’s status and every status it has had. A buyer token sees its buyer’s orders; a key with dev.ucp.shopping.order:read the orders of carts made with that key. Any other order answers 404 order_not_found, as one that does not exist.
+         * @description An order’s status and every status it has had. A buyer token sees its buyer’s orders; an OAuth token with dev.ucp.shopping.order:read the person’s; a key with it the orders of carts made with that key. Any other order answers 404 order_not_found, as one that does not exist.
          */
         get: operations["buyer-orderStatus"];
         put?: never;
@@ -850,6 +850,14 @@ export interface components {
                         schema: string;
                         config: {
                             [key: string]: string;
+                        } | {
+                            scopes: {
+                                [key: string]: {
+                                    description: {
+                                        plain: string;
+                                    };
+                                };
+                            };
                         };
                     }[];
                 };
