@@ -96,6 +96,8 @@ async function redeem(client: oauth.Client, started: Started, callback: URL): Pr
 const refresh = async (client: oauth.Client, token: string) =>
   oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), token, insecure));
 
+const limits = (baseURL: string, token: string) => fetch(`${baseURL}/api/agent/platform/limits`, { headers: { Authorization: `Bearer ${token}` } });
+
 async function refusal(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;
@@ -157,6 +159,8 @@ test('an agent registers, a person signs in and allows it, and the tokens work, 
   const tokens = await redeem(client, first, callback);
   expect(tokens.expires_in).toBe(3600);
   expect(tokens.scope!.split(' ').sort()).toEqual(['buyer:write', 'dev.ucp.shopping.order:read']);
+  // The agent API takes the token (no UCP-Agent needed).
+  expect((await limits(baseURL!, tokens.access_token)).status).toBe(200);
 
   // A second authorization is remembered: straight back to the agent, no page.
   const second = await start(client);
@@ -166,8 +170,12 @@ test('an agent registers, a person signs in and allows it, and the tokens work, 
   // Refresh: rotated; the old one reused kills the family (and the consent with its grant).
   const rotated = await refresh(client, renewed.refresh_token!);
   expect(rotated.refresh_token).not.toBe(renewed.refresh_token);
+  expect((await limits(baseURL!, rotated.access_token)).status).toBe(200);
   expect(await refusal(refresh(client, renewed.refresh_token!))).toBe('invalid_grant');
   expect(await refusal(refresh(client, rotated.refresh_token!))).toBe('invalid_grant');
+  // …and its access tokens are refused by the API within a second.
+  await expect.poll(async () => (await limits(baseURL!, rotated.access_token)).status, { timeout: 1_500, intervals: [100] }).toBe(401);
+  expect((await limits(baseURL!, tokens.access_token)).status).toBe(401);
 
   // Asked again; a code works once, and its reuse kills what it issued.
   const third = await allowAgain(page, client);
@@ -178,8 +186,10 @@ test('an agent registers, a person signs in and allows it, and the tokens work, 
   // Revocation (RFC 7009) of a live refresh token: refused afterwards.
   const fourth = await allowAgain(page, client);
   const live = await redeem(client, fourth.started, fourth.callback);
+  expect((await limits(baseURL!, live.access_token)).status).toBe(200);
   await oauth.processRevocationResponse(await oauth.revocationRequest(as, client, oauth.None(), live.refresh_token!, insecure));
   expect(await refusal(refresh(client, live.refresh_token!))).toBe('invalid_grant');
+  await expect.poll(async () => (await limits(baseURL!, live.access_token)).status, { timeout: 1_500, intervals: [100] }).toBe(401);
 
   // Connected agents: the one consent left (the revocation ended it, so allow once more).
   await allowAgain(page, client);
@@ -234,7 +244,7 @@ test('refused: no PKCE, plain, a wrong verifier, an unknown redirect URI, a plai
   expect(answer.searchParams.get('iss')).toBe(baseURL);
 });
 
-test('without JavaScript: sign in, Allow (the page moves on by itself), and Disconnect in connected agents', async ({ browser }, testInfo) => {
+test('without JavaScript: sign in, Allow (the page moves on by itself), and Disconnect in connected agents', async ({ browser, baseURL }, testInfo) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const client = await register({ client_name: 'Agent to disconnect' });
@@ -252,5 +262,6 @@ test('without JavaScript: sign in, Allow (the page moves on by itself), and Disc
   await expect(page.getByText('No agent is connected to your account.')).toBeVisible();
   await snapshot(page, testInfo, 'connected-agents-empty-no-js');
   expect(await refusal(refresh(client, tokens.refresh_token!))).toBe('invalid_grant');
+  await expect.poll(async () => (await limits(baseURL!, tokens.access_token)).status, { timeout: 1_500, intervals: [100] }).toBe(401);
   await context.close();
 });
