@@ -89,6 +89,17 @@ async function issued({ scope = 'buyer:write dev.ucp.shopping.order:read', resou
 
 const bearer = (token: string, extra: Record<string, string> = {}) => ({ Authorization: `Bearer ${token}`, ...extra });
 
+it('a client that registers the scopes the resource metadata lists (as the MCP SDK does) is registered', async () => {
+  const res = await oauth.dynamicClientRegistrationRequest(
+    as,
+    { redirect_uris: [REDIRECT], client_name: 'MCP-style client', token_endpoint_auth_method: 'none', scope: 'buyer:write dev.ucp.shopping.order:read' },
+    insecure,
+  );
+  expect((await oauth.processDynamicClientRegistrationResponse(res)).client_id).toBeTruthy();
+  const unknown = await oauth.dynamicClientRegistrationRequest(as, { redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', scope: 'admin:everything' }, insecure);
+  await expect(oauth.processDynamicClientRegistrationResponse(unknown)).rejects.toMatchObject({ error: 'invalid_client_metadata' });
+});
+
 describe('an OAuth access token on REST', () => {
   it('is the person’s call: open operations need no UCP-Agent; with UCP-Agent it is the linked call, not a conflict', async () => {
     const { accessToken } = await issued();

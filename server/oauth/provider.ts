@@ -145,6 +145,13 @@ export function createProvider({ db, base, trustProxy, keys, sessionCookieName, 
         if (refused !== undefined) {
           throw new errors.InvalidClientMetadata(`redirect_uris must use https, or http on a loopback address (127.0.0.1, [::1], localhost): ${String(refused)}`);
         }
+        // MCP clients register the scopes the resource's metadata lists. The provider checks a
+        // client's `scope` against its own scopes only, and the API's are offered through resource
+        // indicators: they are left out of the registered list rather than refused.
+        if (typeof metadata.scope === 'string') {
+          const own = metadata.scope.split(' ').filter((scope) => !(API_SCOPES as readonly string[]).includes(scope));
+          metadata.scope = own.length ? own.join(' ') : undefined;
+        }
       },
     },
     async findAccount(_ctx, sub) {
