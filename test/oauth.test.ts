@@ -161,6 +161,37 @@ describe('metadata', () => {
   });
 });
 
+describe('behind TLS (an https PUBLIC_BASE_URL, the process reached over http)', () => {
+  it('publishes https endpoints and sets Secure cookies', async () => {
+    const tls = await oauthServer({ PUBLIC_BASE_URL: 'https://api.example.test' });
+    try {
+      const get = (path: string) =>
+        new Promise<http.IncomingMessage & { body: string }>((resolve, reject) => {
+          const url = new URL(tls.url);
+          http
+            .get({ host: url.hostname, port: url.port, path, headers: { host: 'api.example.test' } }, (res) => {
+              let body = '';
+              res.on('data', (c) => (body += c));
+              res.on('end', () => resolve(Object.assign(res, { body })));
+            })
+            .on('error', reject);
+        });
+      const doc = JSON.parse((await get('/.well-known/oauth-authorization-server')).body);
+      expect(doc).toMatchObject({ issuer: 'https://api.example.test', authorization_endpoint: 'https://api.example.test/oauth/authorize' });
+      const registered = await fetch(`${tls.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: ['https://agent.example/cb'] }) });
+      const { client_id } = await registered.json();
+      const res = await get(`/oauth/authorize?client_id=${client_id}&response_type=code&redirect_uri=https://agent.example/cb&scope=buyer:write&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`);
+      expect(res.statusCode).toBe(303);
+      expect(res.headers.location).toMatch(/^\/oauth\/interaction\/[\w-]+$/);
+      const cookies = res.headers['set-cookie'] ?? [];
+      expect(cookies.length).toBeGreaterThan(0);
+      for (const cookie of cookies) expect(cookie).toMatch(/; secure/i);
+    } finally {
+      await tls.close();
+    }
+  });
+});
+
 describe('registration', () => {
   const registerFrom = (ip: string, metadata: Record<string, unknown>) =>
     fetch(`${s.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(metadata) }).then(async (res) => ({ status: res.status, body: await res.json(), headers: res.headers, ip }));

@@ -15,6 +15,7 @@ import { testApp, type TestApp, type TestDatabase } from './app';
 import { freePort } from './http';
 
 export interface OAuthServer extends TestApp {
+  /** Where it listens (PUBLIC_BASE_URL unless `env` names another). */
   url: string;
   oauth: AuthorizationServer;
   sessionCookieName: string;
@@ -27,15 +28,16 @@ export async function oauthServer(env: Record<string, string> = {}, existing?: T
   const t = await testApp({ PUBLIC_BASE_URL: url, ...env }, existing);
   const auth = createAuth(t.app.services);
   const accounts = createAccounts(t.app.services, auth);
+  const base = t.config.publicBaseUrl;
   const oauth = await createAuthorizationServer({
     db: t.app.services.db,
-    base: url,
+    base,
     trustProxy: t.config.trustProxy,
     sessionCookieName: accounts.sessionCookieName,
     signedIn: accounts.signedIn,
     limits,
   });
-  const transports = { base: url, trustProxy: t.config.trustProxy, gateway: t.app.gateway, mcp: t.app.mcp, webhooks: t.app.webhooks, auth: auth.handle, oauth };
+  const transports = { base, trustProxy: t.config.trustProxy, gateway: t.app.gateway, mcp: t.app.mcp, webhooks: t.app.webhooks, auth: auth.handle, oauth };
   const { server } = createHttpServer(transports, (_req, res) => res.writeHead(404).end());
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
