@@ -61,6 +61,6 @@ describe.skipIf(!serverUrl)('OAuth with Postgres out of reach (needs DATABASE_UR
     expect(authorize.headers.get('retry-after')).toBe('5');
 
     await proxy.set('pass');
-    await expect.poll(async () => (await register()).status, { timeout: 10_000, intervals: [500] }).toBe(201);
+    await expect.poll(async () => (await register()).status, { timeout: 10_000, interval: 500 }).toBe(201);
   });
 });
