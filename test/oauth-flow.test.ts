@@ -269,6 +269,26 @@ describe('consent', () => {
     const answer = await tokens(client, started, callback);
     expect(answer.scope!.split(' ').sort()).toEqual(['buyer:write', 'dev.ucp.shopping.order:read']);
     expect(await lookUp(answer.access_token)).toMatchObject({ resource: `${s.url}/api/mcp` });
+    // The same resource with a trailing slash.
+    const slash = await authorizationUrl(client, { scope: 'buyer:write', resource: `${s.url}/api/mcp/` });
+    const viaSlash = await tokens(client, slash, (await authorize(browser, slash)).callback);
+    expect(await lookUp(viaSlash.access_token)).toMatchObject({ resource: `${s.url}/api/mcp`, scopes: ['buyer:write'] });
+    // Any other resource is refused.
+    const other = await authorizationUrl(client, { resource: 'https://elsewhere.example/' });
+    expect((await authorize(browser, other)).callback.searchParams.get('error')).toBe('invalid_target');
+  });
+
+  it('with openid, also an ES256 ID token naming the account', async () => {
+    const { person, browser } = await personInBrowser();
+    const client = await register();
+    const started = await authorizationUrl(client, { scope: 'openid buyer:write' });
+    const answer = await tokens(client, started, (await authorize(browser, started)).callback);
+    expect(answer.id_token).toBeTruthy();
+    const header = JSON.parse(Buffer.from(answer.id_token!.split('.')[0], 'base64url').toString());
+    expect(header.alg).toBe('ES256');
+    expect(oauth.getValidatedIdTokenClaims(answer)).toMatchObject({ sub: person.accountId, iss: s.url, aud: client.client_id });
+    // The access token is the API's: its scope names the API's scopes only.
+    expect(answer.scope).toBe('buyer:write');
   });
 
   it('Deny sends the client access_denied with iss', async () => {
