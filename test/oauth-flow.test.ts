@@ -315,6 +315,24 @@ describe('consent', () => {
     expect(await lookUp(answer.access_token)).toMatchObject({ accountId: other.accountId });
   });
 
+  it('keeps one grant per person and client, even when the provider forgot the login', async () => {
+    const { person, browser } = await personInBrowser();
+    const client = await register();
+    const first = await authorizationUrl(client, { scope: 'buyer:write' });
+    const before = await tokens(client, first, (await authorize(browser, first)).callback);
+    // The provider's login cookie gone (expired, or another browser profile): the page comes back.
+    browser.cookies.delete('oauth_session');
+    const second = await authorizationUrl(client, { scope: 'dev.ucp.shopping.order:read' });
+    const { callback, consented } = await authorize(browser, second);
+    expect(consented).toBe(true);
+    const after = await tokens(client, second, callback);
+    expect((await lookUp(after.access_token))!.grantId).toBe((await lookUp(before.access_token))!.grantId);
+    // Disconnect ends both.
+    await s.oauth.pages.disconnect(person.session, client.client_id);
+    expect(await lookUp(before.access_token)).toBeNull();
+    expect(await lookUp(after.access_token)).toBeNull();
+  });
+
   it('Disconnect revokes the grant and its tokens', async () => {
     const { person, browser } = await personInBrowser();
     const client = await register();

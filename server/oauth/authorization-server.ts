@@ -10,7 +10,7 @@ import { hit, type RateRule } from '../db/rate-limits';
 import { isDatabaseUnavailable } from '../errors/from-unknown';
 import { clientIp } from '../lib/client-ip';
 import { forgetSession } from './adapter';
-import { saveConsent } from './consents';
+import { rememberedGrantId, saveConsent } from './consents';
 import { oauthKeys } from './keys';
 import { createOAuthPages, type OAuthPages } from './pages';
 import { createProvider, INTERACTION_PATH, ROUTES, type ProviderDeps } from './provider';
@@ -131,8 +131,14 @@ export async function createAuthorizationServer(deps: AuthorizationServerDeps): 
       await interaction.save(interaction.exp - Math.floor(Date.now() / 1000));
     }
 
-    const existing = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
-    const grant = existing?.accountId === account.accountId ? existing : new provider.Grant({ accountId: account.accountId, clientId });
+    // One grant per person and client: the one this request found, else the remembered one (the
+    // provider found none when its login had lapsed), so Disconnect revokes everything ever allowed.
+    const found = interaction.grantId ? await provider.Grant.find(interaction.grantId) : undefined;
+    const existing =
+      found?.accountId === account.accountId
+        ? found
+        : await rememberedGrantId(db, account.accountId, clientId).then((id) => (id ? provider.Grant.find(id) : undefined));
+    const grant = existing ?? new provider.Grant({ accountId: account.accountId, clientId });
     const requested = new Set(String(interaction.params.scope ?? '').split(' ').filter(Boolean));
     grant.addOIDCScope(OIDC_SCOPES.filter((s) => requested.has(s)));
     // The resource as the request named it (the provider keys the grant by that indicator).
