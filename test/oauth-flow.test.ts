@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauthRecords } from '../server/db/schema';
 import { accessTokenLookup } from '../server/oauth/access-tokens';
+import { OAUTH_LIMITS } from '../server/oauth/authorization-server';
 import { idDigest } from '../server/oauth/adapter';
 import { Browser, oauthServer, refreshTarget, signedInPerson, type OAuthServer } from './support/oauth';
 
@@ -19,7 +20,8 @@ const insecure = { [oauth.allowInsecureRequests]: true };
 const REDIRECT = 'http://127.0.0.1:9/callback';
 
 beforeAll(async () => {
-  s = await oauthServer();
+  // Every client here registers from 127.0.0.1: room for more than one address's hourly share.
+  s = await oauthServer({}, undefined, { ...OAUTH_LIMITS, registration: { limit: 200, windowSeconds: 3600 } });
   const issuer = new URL(s.url);
   as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }));
 });

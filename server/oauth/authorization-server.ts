@@ -18,7 +18,7 @@ import { OIDC_SCOPES, resolveResource, resourceScopes } from './scopes';
 
 /** Per client IP: an agent registers once, and redeems a code or refreshes now and then. */
 export const OAUTH_LIMITS: Record<'registration' | 'token', RateRule> = {
-  registration: { limit: 20, windowSeconds: 60 * 60 },
+  registration: { limit: 30, windowSeconds: 60 * 60 },
   token: { limit: 120, windowSeconds: 60 },
 };
 
