@@ -7,17 +7,16 @@ import http from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import { errors } from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oauthRecords, users } from '../server/db/schema';
+import { oauthRecords, rateLimitHits, users } from '../server/db/schema';
 import { drizzleAdapter, idDigest, sweepOAuthRecords } from '../server/oauth/adapter';
 import { listConsents, rememberedGrantId, revokeGrant, saveConsent } from '../server/oauth/consents';
 import { oauthKeys, rotateOAuthKeys } from '../server/oauth/keys';
 import { oauthServer, signedInPerson, type OAuthServer } from './support/oauth';
 
 let s: OAuthServer;
-const LIMITS = { registration: { limit: 3, windowSeconds: 3600 }, token: { limit: 3, windowSeconds: 60 } };
 
 beforeAll(async () => {
-  s = await oauthServer({}, undefined, LIMITS);
+  s = await oauthServer();
 });
 afterAll(() => s?.close());
 
@@ -154,6 +153,15 @@ describe('metadata', () => {
     expect(await other.json()).toMatchObject({ code: 'not_found' });
   });
 
+  it('lets a browser-based agent call the token endpoint from the origin of its redirect URI only', async () => {
+    const res = await fetch(`${s.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: ['https://app.agent.example/cb'] }) });
+    const { client_id } = await res.json();
+    const token = (origin: string) =>
+      fetch(`${s.url}/oauth/token`, { method: 'POST', headers: { origin, 'content-type': 'application/x-www-form-urlencoded' }, body: `grant_type=authorization_code&code=x&redirect_uri=https://app.agent.example/cb&client_id=${client_id}` });
+    expect((await token('https://app.agent.example')).headers.get('access-control-allow-origin')).toBe('https://app.agent.example');
+    expect((await token('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('answers an unknown /oauth/ path in RFC 6749 shape', async () => {
     const res = await fetch(`${s.url}/oauth/userinfo`);
     expect(res.status).toBe(404);
@@ -197,7 +205,6 @@ describe('registration', () => {
     fetch(`${s.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(metadata) }).then(async (res) => ({ status: res.status, body: await res.json(), headers: res.headers, ip }));
 
   it('takes https and loopback http redirect URIs; refuses other http and custom schemes with invalid_redirect_uri', async () => {
-    // The limit counts per client IP: these stay within it (3 an hour here).
     const ok = await registerFrom('local', { redirect_uris: ['https://agent.example/cb', 'http://127.0.0.1:8123/cb', 'http://localhost/cb', 'http://[::1]:9/cb'], client_name: 'Agent' });
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], client_name: 'Agent' });
@@ -210,17 +217,26 @@ describe('registration', () => {
   });
 
   it('is limited per client IP: 429 with Retry-After and an RFC 6749 body; so is the token endpoint', async () => {
-    // This file's server allows 3 registrations an hour; the test above used them.
-    const held = await registerFrom('local', { redirect_uris: ['https://agent.example/cb'] });
-    expect(held.status).toBe(429);
-    expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(held.body).toMatchObject({ error: 'temporarily_unavailable', error_description: expect.stringContaining('registration') });
-    const token = () => fetch(`${s.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=refresh_token&refresh_token=x&client_id=nobody' });
-    for (let i = 0; i < LIMITS.token.limit; i++) expect((await token()).status).not.toBe(429);
-    const limited = await token();
-    expect(limited.status).toBe(429);
-    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(await limited.json()).toMatchObject({ error: 'temporarily_unavailable' });
+    // Another instance on the same database, with small limits; it counts requests from its own address.
+    const LIMITS = { registration: { limit: 3, windowSeconds: 3600 }, token: { limit: 3, windowSeconds: 60 } };
+    const limited = await oauthServer({}, s.db, LIMITS);
+    try {
+      await s.app.services.db.delete(rateLimitHits);
+      const register = () => fetch(`${limited.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: ['https://agent.example/cb'] }) });
+      for (let i = 0; i < LIMITS.registration.limit; i++) expect((await register()).status).toBe(201);
+      const held = await register();
+      expect(held.status).toBe(429);
+      expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await held.json()).toMatchObject({ error: 'temporarily_unavailable', error_description: expect.stringContaining('registration') });
+      const token = () => fetch(`${limited.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=refresh_token&refresh_token=x&client_id=nobody' });
+      for (let i = 0; i < LIMITS.token.limit; i++) expect((await token()).status).not.toBe(429);
+      const over = await token();
+      expect(over.status).toBe(429);
+      expect(over.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(await over.json()).toMatchObject({ error: 'temporarily_unavailable' });
+    } finally {
+      await limited.close();
+    }
   });
 });
 

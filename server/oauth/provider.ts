@@ -101,6 +101,9 @@ export function createProvider({ db, base, trustProxy, keys, sessionCookieName, 
       short: { httpOnly: true, sameSite: 'lax' },
     },
     routes: ROUTES,
+    // A browser-based agent may call the token and revocation endpoints from its own origin: the
+    // origin of one of its redirect URIs (oidc-provider's default, said here rather than warned about).
+    clientBasedCORS: (_ctx, origin, client) => origin !== 'null' && (client.redirectUris ?? []).some((uri) => URL.parse(uri)?.origin === origin),
     features: {
       // Our consent page replaces the development one; there is no userinfo (agents need no profile).
       devInteractions: { enabled: false },
