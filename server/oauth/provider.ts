@@ -52,7 +52,7 @@ export interface ProviderDeps {
 }
 
 /** A redirect URI a client may register: https, or http on a loopback address (a native or CLI agent). */
-export function redirectUriAllowed(uri: unknown): boolean {
+function redirectUriAllowed(uri: unknown): boolean {
   if (typeof uri !== 'string') return false;
   const url = URL.parse(uri);
   if (!url) return false;

@@ -90,7 +90,7 @@ export default async function ConsentPage({ params }: Props) {
         </button>
       </form>
       <p className="note">
-        You can disconnect it at any time from <a href="/dashboard/agents">Connected agents</a>.
+        Once allowed, it stays connected (for at most a year) until you disconnect it from <a href="/dashboard/agents">Connected agents</a>.
       </p>
     </main>
   );
