@@ -1,6 +1,7 @@
 /**
  * The node:http server of one process: the agent REST surface goes straight to the gateway,
- * /api/mcp to the MCP server, and every other request to the page handler (Next). Requests in
+ * /api/mcp to the MCP server, /oauth/* and the OAuth discovery documents to the authorization
+ * server, /api/auth/* to Auth.js, and every other request to the page handler (Next). Requests in
  * flight are counted so that shutdown lets them commit (or roll back) before the database closes.
  */
 import http from 'node:http';
