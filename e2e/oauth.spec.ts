@@ -72,6 +72,7 @@ async function waitForCallback(page: Page): Promise<URL> {
 /** Signs in from the e-mailed link on the /signin page the consent page sent us to; back on the consent page. */
 async function signInFromMail(page: Page, email: string) {
   await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Foauth%2Finteraction%2F/);
+  await expect(page.getByRole('status')).toContainText('An agent asked to act for you');
   await page.getByLabel('E-mail address').fill(email);
   await page.getByRole('button', { name: 'Send sign-in link' }).click();
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();

@@ -28,6 +28,11 @@ export default async function SignInPage({ searchParams }: Props) {
     <main className="page">
       <h1>Sign in</h1>
       <p className="lead">Developers sign in to mint the network keys their agents call the API with. No password: we e-mail you a link.</p>
+      {callbackUrl.startsWith('/oauth/interaction/') && (
+        <p className="status" role="status">
+          An agent asked to act for you. Sign in, and you will be asked whether to allow it.
+        </p>
+      )}
       {account && (
         <p className="status" role="status">
           You are signed in as <strong>{account.email}</strong>. <a href="/dashboard">Go to your dashboard</a>.
