@@ -22,8 +22,8 @@ import { registerRuntime } from './runtime';
 import { createAuth } from './accounts/auth';
 import { createAccounts } from './accounts/facade';
 import { sweepAccounts } from './accounts/sweep';
-import { sweepOAuthRecords } from './oauth/adapter';
 import { createAuthorizationServer } from './oauth/authorization-server';
+import { sweepOAuth } from './oauth/consents';
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -71,12 +71,12 @@ async function main(): Promise<void> {
   purge.unref();
   // Any instance sweeps expired carts and payment links; a cart read or changed before the sweep
   // applies its own expiry, so the minute only bounds how stale the stored status may be.
-  // Ended sign-in links and sessions, old rate-limit events and expired OAuth codes, tokens,
-  // sessions and interactions go the same way.
+  // Ended sign-in links and sessions, old rate-limit events, and expired OAuth rows and the
+  // consents of grants that are gone go the same way.
   const sweep = setInterval(() => {
     void sweepExpired(app.services.db).catch(() => {});
     void sweepAccounts(app.services.db).catch(() => {});
-    void sweepOAuthRecords(app.services.db).catch(() => {});
+    void sweepOAuth(app.services.db).catch(() => {});
   }, 60 * 1000);
   sweep.unref();
 

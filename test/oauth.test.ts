@@ -7,9 +7,9 @@ import http from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import { errors } from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oauthRecords, rateLimitHits, users } from '../server/db/schema';
+import { oauthConsents, oauthRecords, rateLimitHits, users } from '../server/db/schema';
 import { drizzleAdapter, idDigest, sweepOAuthRecords } from '../server/oauth/adapter';
-import { listConsents, rememberedGrantId, revokeGrant, saveConsent } from '../server/oauth/consents';
+import { listConsents, rememberedGrantId, revokeGrant, saveConsent, sweepOAuth } from '../server/oauth/consents';
 import { oauthKeys, rotateOAuthKeys } from '../server/oauth/keys';
 import { oauthServer, signedInPerson, type OAuthServer } from './support/oauth';
 
@@ -252,10 +252,17 @@ describe('consents', () => {
     const [listed] = await listConsents(db(), person.accountId);
     expect(listed).toMatchObject({ clientId: 'client-k', scopes: ['buyer:write', 'checkout:write'], grantId: 'grant-kept' });
 
-    // The grant gone (a reused refresh token): the consent is neither remembered nor listed.
+    // The grant gone (a reused refresh token): the consent is neither remembered nor listed, and
+    // the sweep deletes it (a consent with a live grant stays).
+    await grants.upsert('grant-live', { accountId: person.accountId, clientId: 'client-l' }, 3600);
+    await saveConsent(db(), person.accountId, { clientId: 'client-l', clientName: 'Live', redirectHost: 'agent.example', scopes: [], grantId: 'grant-live' });
     await grants.destroy('grant-kept');
     expect(await rememberedGrantId(db(), person.accountId, 'client-k')).toBeUndefined();
-    expect(await listConsents(db(), person.accountId)).toEqual([]);
+    expect((await listConsents(db(), person.accountId)).map((c) => c.clientId)).toEqual(['client-l']);
+    await sweepOAuth(db());
+    const left = await db().select({ clientId: oauthConsents.clientId }).from(oauthConsents).where(eq(oauthConsents.accountId, person.accountId));
+    expect(left).toEqual([{ clientId: 'client-l' }]);
+    await revokeGrant(db(), 'grant-live');
 
     // revokeGrant removes both, with the grant's tokens.
     await grants.upsert('grant-r', { accountId: person.accountId, clientId: 'client-r' }, 3600);

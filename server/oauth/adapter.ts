@@ -103,7 +103,7 @@ export async function forgetSession(db: Db, uid: string): Promise<void> {
   await db.delete(oauthRecords).where(and(eq(oauthRecords.model, 'Session'), eq(oauthRecords.uid, uid)));
 }
 
-/** Deletes rows past their expiry; any instance may run it (the minute sweep). */
+/** Deletes rows past their expiry. */
 export async function sweepOAuthRecords(db: Db, now = new Date()): Promise<void> {
   await db.delete(oauthRecords).where(lt(oauthRecords.expiresAt, now));
 }

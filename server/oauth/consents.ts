@@ -4,10 +4,10 @@
  * lists these, and Disconnect revokes one. A consent is live only while its grant is: a grant
  * revoked by a reused refresh token or code takes its consent with it.
  */
-import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, notExists, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { oauthConsents, oauthRecords } from '../db/schema';
-import { revokeGrantRows } from './adapter';
+import { revokeGrantRows, sweepOAuthRecords } from './adapter';
 
 export interface Consent {
   clientId: string;
@@ -79,4 +79,16 @@ export async function disconnect(db: Db, accountId: string, clientId: string): P
   if (!row) return null;
   await revokeGrant(db, row.grantId);
   return { clientName: row.clientName };
+}
+
+/**
+ * The minute sweep (any instance may run it): expired codes, tokens, sessions, interactions and
+ * grants, then the consents whose grant is gone (expired, or revoked by a reused code or refresh
+ * token, which the provider does without us).
+ */
+export async function sweepOAuth(db: Db, now = new Date()): Promise<void> {
+  await sweepOAuthRecords(db, now);
+  await db
+    .delete(oauthConsents)
+    .where(notExists(db.select({ one: oauthRecords.grantId }).from(oauthRecords).where(and(eq(oauthRecords.model, 'Grant'), eq(oauthRecords.grantId, oauthConsents.grantId)))));
 }
