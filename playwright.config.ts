@@ -9,6 +9,8 @@ const SMTP_PORT = PORT + 1;
 export default defineConfig({
   testDir: 'e2e',
   timeout: 30_000,
+  // One file at a time: the sign-in specs each start the SMTP server the service mails to, on one port.
+  workers: 1,
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
