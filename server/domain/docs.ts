@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import type { Config } from '../config';
+import { OAUTH_LIMITS } from '../oauth/authorization-server';
+import { TTL } from '../oauth/provider';
 import { ERROR_CATALOGUE, type ErrorSpec } from '../errors/catalogue';
 import { ADVISORY_CATALOGUE } from '../identity/advisories';
 import { MAX_INPUT_DEPTH, MAX_QUERY_WORDS } from '../lib/input-limits';
@@ -95,6 +97,15 @@ function overview(config: Config) {
         buyer_token: 'bt_live_ and 43 base64url characters, 30 days, sent as Authorization: Bearer. It acts for the buyer: GET /api/agent/buyer/me, GET /api/agent/buyer/orders (newest first, limit ≤ 50, nextCursor), GET /api/agent/order-status, and carts made with it place the buyer’s orders (its namespace is buyer:<id>). It carries the scopes of the key that verified the buyer, less buyer:write, and stops working when that key is revoked. Only its SHA-256 is kept; an idempotent replay of the verify answers it from a sealed copy.',
         order_status: 'A buyer token reads its buyer’s orders; a key with dev.ucp.shopping.order:read the orders of carts made with that key; anything else is 404 order_not_found. history lists every status the order took (placed, voided) with its time.',
         mail: 'The code is mailed only once the request has committed; if the mail server refuses it the answer is 503 (retryable) and a retry with the same Idempotency-Key sends it.',
+      },
+      oauth: {
+        discovery: `${base}/.well-known/oauth-authorization-server (RFC 8414; also at /.well-known/openid-configuration); protected resources: ${base}/.well-known/oauth-protected-resource and ${base}/.well-known/oauth-protected-resource/api/mcp (RFC 9728).`,
+        registration: `POST ${base}/oauth/register (RFC 7591, open): public clients (token_endpoint_auth_method none); redirect URIs https, or http on a loopback address; a registered scope list may name the API's scopes.`,
+        authorization: 'Authorization code with PKCE S256 on every request (plain and none are refused); every answer carries iss (RFC 9207). A person signs in and presses Allow on the consent page; a later authorization asking for no more is not shown the page again, except for checkout:write, which is asked every time.',
+        resources: `resource=${base} offers buyer:write, checkout:write and dev.ucp.shopping.order:read; resource=${base}/api/mcp offers buyer:write and dev.ucp.shopping.order:read (the MCP server never settles). A request naming no resource gets ${base}.`,
+        lifetimes: `access tokens ${TTL.accessToken / 60} minutes (opaque); refresh tokens ${TTL.refreshToken / 86_400} days, rotated on every use, never past the consent; codes ${TTL.code} seconds; a consent ${TTL.grant / 86_400} days or until the person disconnects the agent at ${base}/dashboard/agents.`,
+        reuse: 'Reusing a code or a refresh token revokes everything its grant issued (OAuth 2.1, 4.1.3). Revoking a token (POST /oauth/revoke, RFC 7009) ends its grant’s tokens; the API refuses them within a second.',
+        limits: `registration ${OAUTH_LIMITS.registration.limit} an hour and token requests ${OAUTH_LIMITS.token.limit} a minute per client IP (429 with Retry-After); errors under /oauth/ are RFC 6749 bodies {error, error_description}.`,
       },
       identity_linking: {
         anchor: 'identity-linking',
@@ -321,6 +332,7 @@ function limits(live: PlatformLimits) {
       mint_rate: '5 keys per hour per account (429 rate_limited, Retry-After); a key revoked before its first use gives its mint back',
       active_keys: '10 per account (409 key_limit_reached)',
     },
+    oauth: `client registration ${OAUTH_LIMITS.registration.limit} an hour and token requests ${OAUTH_LIMITS.token.limit} a minute per client IP (429, Retry-After); access tokens ${TTL.accessToken / 60} minutes, refresh tokens ${TTL.refreshToken / 86_400} days`,
     developer_sign_in: 'sign-in links: 5 requests per address and 30 per client IP in 15 minutes (the page says when to ask again); each link works once, for 10 minutes',
     buyers: {
       codes: '5 codes per buyer in a rolling hour (429 rate_limited, Retry-After); a code lasts 10 minutes',

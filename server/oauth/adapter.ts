@@ -10,15 +10,16 @@
  *
  * Device codes are never issued (the device flow is off), so there is no `findByUserCode`.
  */
-import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/client';
 import { oauthRecords } from '../db/schema';
+import { secretDigest } from '../lib/secrets';
 
 export type StoredAdapter = Omit<Adapter, 'findByUserCode'>;
 
-export const idDigest = (id: string) => createHash('sha256').update(id).digest('hex');
+/** Rows are keyed as every issued secret is kept (lib/secrets.ts): a token or code is its own id. */
+export const idDigest = secretDigest;
 
 /** Models whose rows belong to a grant (revoked with it). */
 const GRANTED = ['AccessToken', 'AuthorizationCode', 'RefreshToken'];
