@@ -6,7 +6,7 @@
  * the path; screenshots (also at 375 px) kept as test artifacts.
  */
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { seriousViolations, snapshot } from './support/page-checks';
+import { expectPageHeaders, seriousViolations, snapshot } from './support/page-checks';
 import { linkIn, startSmtpSink, type SmtpSink } from '../test/support/smtp';
 
 const SMTP_PORT = Number(process.env.E2E_PORT ?? 3210) + 1;
@@ -56,16 +56,6 @@ async function mint(page: Page, name: string): Promise<string> {
   await expect(field).toHaveValue(/^ak_live_[A-Za-z0-9_-]{43}$/);
   await expect(page.getByText('it will not be shown again')).toBeVisible();
   return field.inputValue();
-}
-
-/** The hardening headers every page carries (server/http/page-security.ts), and no-store. */
-function expectPageHeaders(headers: Record<string, string>, path: string) {
-  expect(headers['content-security-policy'], path).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
-  expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
-  expect(headers['x-frame-options'], path).toBe('DENY');
-  expect(headers['x-content-type-options'], path).toBe('nosniff');
-  expect(headers['referrer-policy'], path).toBe('same-origin');
-  expect(headers['cache-control'], path).toContain('no-store');
 }
 
 test('a developer signs in from the e-mail, mints a key, calls the API with it and revokes it', async ({ page, baseURL }, testInfo) => {

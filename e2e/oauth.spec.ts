@@ -9,14 +9,14 @@
 import http from 'node:http';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import * as oauth from 'oauth4webapi';
+import { authorizationRequest, discover, insecure, registerClient, type Started } from '../test/support/oauth-client';
 import { linkIn, startSmtpSink, type SmtpSink } from '../test/support/smtp';
-import { seriousViolations, snapshot } from './support/page-checks';
+import { expectPageHeaders, seriousViolations, snapshot } from './support/page-checks';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const SMTP_PORT = PORT + 1;
 // The agent's redirect URI: a loopback server this file starts, where the browser lands.
 const REDIRECT = `http://127.0.0.1:${PORT + 2}/callback`;
-const insecure = { [oauth.allowInsecureRequests]: true };
 
 let smtp: SmtpSink;
 let agent: http.Server;
@@ -25,8 +25,7 @@ test.beforeAll(async ({ baseURL }) => {
   smtp = await startSmtpSink(SMTP_PORT);
   agent = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/plain' }).end('back at the agent'));
   await new Promise<void>((resolve) => agent.listen(PORT + 2, '127.0.0.1', resolve));
-  const issuer = new URL(baseURL!);
-  as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }));
+  as = await discover(baseURL!);
 });
 test.afterAll(async () => {
   await smtp?.close();
@@ -36,33 +35,8 @@ test.afterAll(async () => {
 let n = 0;
 const newAddress = () => `oauth-${Date.now()}-${++n}@example.com`;
 
-async function register(metadata: Record<string, unknown> = {}): Promise<oauth.Client> {
-  const res = await oauth.dynamicClientRegistrationRequest(as, { redirect_uris: [REDIRECT], client_name: 'E2E shopping agent', token_endpoint_auth_method: 'none', ...metadata }, insecure);
-  return (await oauth.processDynamicClientRegistrationResponse(res)) as oauth.Client;
-}
-
-interface Started {
-  url: string;
-  verifier: string;
-  state: string;
-}
-
-async function start(client: oauth.Client, params: Record<string, string> = {}): Promise<Started> {
-  const verifier = oauth.generateRandomCodeVerifier();
-  const state = oauth.generateRandomState();
-  const url = new URL(as.authorization_endpoint!);
-  url.search = new URLSearchParams({
-    client_id: client.client_id,
-    response_type: 'code',
-    redirect_uri: REDIRECT,
-    scope: 'buyer:write dev.ucp.shopping.order:read',
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-    ...params,
-  }).toString();
-  return { url: url.href, verifier, state };
-}
+const register = (metadata: Record<string, unknown> = {}) => registerClient(as, REDIRECT, { client_name: 'E2E shopping agent', ...metadata });
+const start = (client: oauth.Client, params: Record<string, string> = {}) => authorizationRequest(as, client, REDIRECT, params);
 
 async function waitForCallback(page: Page): Promise<URL> {
   await page.waitForURL((url) => url.href.startsWith(REDIRECT));
@@ -84,7 +58,7 @@ async function signInFromMail(page: Page, email: string) {
 /** A new authorization whose consent page comes up (the last grant was revoked): Allow, back at the agent. */
 async function allowAgain(page: Page, client: oauth.Client): Promise<{ started: Started; callback: URL }> {
   const started = await start(client);
-  await page.goto(started.url);
+  await page.goto(started.url.href);
   await page.getByRole('button', { name: 'Allow' }).click();
   return { started, callback: await waitForCallback(page) };
 }
@@ -107,14 +81,6 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
     throw err;
   }
   throw new Error('expected an OAuth error');
-}
-
-function expectPageHeaders(headers: Record<string, string>, path: string) {
-  expect(headers['content-security-policy'], path).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
-  expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
-  expect(headers['x-frame-options'], path).toBe('DENY');
-  expect(headers['x-content-type-options'], path).toBe('nosniff');
-  expect(headers['cache-control'], path).toContain('no-store');
 }
 
 async function checkPage(page: Page, testInfo: TestInfo, name: string) {
@@ -143,7 +109,7 @@ test('an agent registers, a person signs in and allows it, and the tokens work, 
 
   const client = await register();
   const first = await start(client);
-  await page.goto(first.url);
+  await page.goto(first.url.href);
   await signInFromMail(page, newAddress());
 
   // The consent page: who asks, what for; checked before pressing Allow.
@@ -165,7 +131,7 @@ test('an agent registers, a person signs in and allows it, and the tokens work, 
 
   // A second authorization is remembered: straight back to the agent, no page.
   const second = await start(client);
-  await page.goto(second.url);
+  await page.goto(second.url.href);
   const renewed = await redeem(client, second, await waitForCallback(page));
 
   // Refresh: rotated; the old one reused kills the family (and the consent with its grant).
@@ -203,7 +169,7 @@ test('an agent registers, a person signs in and allows it, and the tokens work, 
 
 test('refused: no PKCE, plain, a wrong verifier, an unknown redirect URI, a plain-http client, Deny', async ({ page, baseURL }) => {
   const client = await register();
-  await page.goto((await start(client)).url);
+  await page.goto((await start(client)).url.href);
   await signInFromMail(page, newAddress());
   await page.getByRole('button', { name: 'Allow' }).click();
   await waitForCallback(page);
@@ -215,15 +181,15 @@ test('refused: no PKCE, plain, a wrong verifier, an unknown redirect URI, a plai
   await page.goto(url.href);
   expect((await waitForCallback(page)).searchParams.get('error')).toBe('invalid_request');
 
-  await page.goto((await start(client, { code_challenge: 'x'.repeat(43), code_challenge_method: 'plain' })).url);
+  await page.goto((await start(client, { code_challenge: 'x'.repeat(43), code_challenge_method: 'plain' })).url.href);
   expect((await waitForCallback(page)).searchParams.get('error')).toBe('invalid_request');
 
   const started = await start(client);
-  await page.goto(started.url);
+  await page.goto(started.url.href);
   const callback = await waitForCallback(page);
   expect(await refusal(redeem(client, { ...started, verifier: oauth.generateRandomCodeVerifier() }, callback))).toBe('invalid_grant');
 
-  const unknown = await page.goto((await start(client, { redirect_uri: 'https://attacker.example/cb' })).url);
+  const unknown = await page.goto((await start(client, { redirect_uri: 'https://attacker.example/cb' })).url.href);
   expect(unknown!.status()).toBe(400);
   expect(page.url()).toContain(`${baseURL}/oauth/authorize`);
   await expect(page.getByRole('alert')).toContainText('redirect_uri');
@@ -237,7 +203,7 @@ test('refused: no PKCE, plain, a wrong verifier, an unknown redirect URI, a plai
   expect(await plainHttp.json()).toMatchObject({ error: 'invalid_redirect_uri' });
 
   const denied = await start(client, { scope: 'checkout:write' });
-  await page.goto(denied.url);
+  await page.goto(denied.url.href);
   await expect(page.getByText('could spend money without asking you first')).toBeVisible();
   await page.getByRole('button', { name: 'Deny' }).click();
   const answer = await waitForCallback(page);
@@ -250,7 +216,7 @@ test('without JavaScript: sign in, Allow (the page moves on by itself), and Disc
   const page = await context.newPage();
   const client = await register({ client_name: 'Agent to disconnect' });
   const started = await start(client);
-  await page.goto(started.url);
+  await page.goto(started.url.href);
   await signInFromMail(page, newAddress());
   await page.getByRole('button', { name: 'Allow' }).click();
   // Without JavaScript the meta refresh still moves on to the agent.

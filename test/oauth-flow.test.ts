@@ -13,47 +13,21 @@ import { accessTokenLookup } from '../server/oauth/access-tokens';
 import { OAUTH_LIMITS } from '../server/oauth/authorization-server';
 import { idDigest } from '../server/oauth/adapter';
 import { Browser, oauthServer, refreshTarget, signedInPerson, type OAuthServer } from './support/oauth';
+import { authorizationRequest, discover, insecure, registerClient, type Started } from './support/oauth-client';
 
 let s: OAuthServer;
 let as: oauth.AuthorizationServer;
-const insecure = { [oauth.allowInsecureRequests]: true };
 const REDIRECT = 'http://127.0.0.1:9/callback';
 
 beforeAll(async () => {
   // Every client here registers from 127.0.0.1: room for more than one address's hourly share.
   s = await oauthServer({}, undefined, { ...OAUTH_LIMITS, registration: { limit: 200, windowSeconds: 3600 } });
-  const issuer = new URL(s.url);
-  as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }));
+  as = await discover(s.url);
 });
 afterAll(() => s?.close());
 
-async function register(metadata: Record<string, unknown> = {}): Promise<oauth.Client> {
-  const res = await oauth.dynamicClientRegistrationRequest(as, { redirect_uris: [REDIRECT], client_name: 'Shopping helper', token_endpoint_auth_method: 'none', ...metadata }, insecure);
-  return (await oauth.processDynamicClientRegistrationResponse(res)) as oauth.Client;
-}
-
-interface Started {
-  url: URL;
-  verifier: string;
-  state: string;
-}
-
-async function authorizationUrl(client: oauth.Client, params: Record<string, string> = {}): Promise<Started> {
-  const verifier = oauth.generateRandomCodeVerifier();
-  const state = oauth.generateRandomState();
-  const url = new URL(as.authorization_endpoint!);
-  url.search = new URLSearchParams({
-    client_id: client.client_id,
-    response_type: 'code',
-    redirect_uri: REDIRECT,
-    scope: 'buyer:write dev.ucp.shopping.order:read',
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-    ...params,
-  }).toString();
-  return { url, verifier, state };
-}
+const register = (metadata: Record<string, unknown> = {}) => registerClient(as, REDIRECT, metadata);
+const authorizationUrl = (client: oauth.Client, params: Record<string, string> = {}) => authorizationRequest(as, client, REDIRECT, params);
 
 /** Runs the browser through the authorization: the consent page (pressing `decision`) if it comes up. */
 async function authorize(browser: Browser, started: Started, decision: 'allow' | 'deny' = 'allow'): Promise<{ callback: URL; consented: boolean }> {

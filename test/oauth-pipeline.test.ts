@@ -19,21 +19,15 @@ import { ADDRESS, variantId } from './support/cart-fixtures';
 import { seedSmallCatalog } from './support/catalog-fixtures';
 import { startSmtpSink } from './support/smtp';
 import { Browser, oauthServer, refreshTarget, signedInPerson, type OAuthServer } from './support/oauth';
+import { authorizationRequest, discover, insecure, registerClient } from './support/oauth-client';
 
 let s: OAuthServer;
 let as: oauth.AuthorizationServer;
-const insecure = { [oauth.allowInsecureRequests]: true };
 const REDIRECT = 'http://127.0.0.1:9/callback';
-
-/** The authorization server's metadata, as a client discovers it. */
-async function discover(server: OAuthServer): Promise<oauth.AuthorizationServer> {
-  const issuer = new URL(server.url);
-  return oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }));
-}
 
 beforeAll(async () => {
   s = await oauthServer();
-  as = await discover(s);
+  as = await discover(s.url);
 });
 afterAll(() => s?.close());
 
@@ -58,21 +52,8 @@ async function issued({ scope = 'buyer:write dev.ucp.shopping.order:read', resou
   const who = person ?? (await signedInPerson(s));
   const browser = new Browser(s.url);
   browser.signIn(s.sessionCookieName, who.session);
-  const registered = await oauth.dynamicClientRegistrationRequest(as, { redirect_uris: [REDIRECT], client_name: 'Pipeline test', token_endpoint_auth_method: 'none' }, insecure);
-  const client = (await oauth.processDynamicClientRegistrationResponse(registered)) as oauth.Client;
-  const verifier = oauth.generateRandomCodeVerifier();
-  const state = oauth.generateRandomState();
-  const url = new URL(as.authorization_endpoint!);
-  url.search = new URLSearchParams({
-    client_id: client.client_id,
-    response_type: 'code',
-    redirect_uri: REDIRECT,
-    scope,
-    resource,
-    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-  }).toString();
+  const client = await registerClient(as, REDIRECT, { client_name: 'Pipeline test' });
+  const { url, verifier, state } = await authorizationRequest(as, client, REDIRECT, { scope, resource });
   let { url: at } = await browser.follow(url.href);
   const uid = /\/oauth\/interaction\/([^/?]+)$/.exec(new URL(at).pathname)?.[1];
   if (uid) {
@@ -207,7 +188,7 @@ describe('the person behind an OAuth token', () => {
     const mailed = await oauthServer({ SMTP_URL: smtp.url }, s.db);
     try {
       const person = await signedInPerson(mailed);
-      const { accessToken } = await issued({ person, on: { server: mailed, as: await discover(mailed) } });
+      const { accessToken } = await issued({ person, on: { server: mailed, as: await discover(mailed.url) } });
       const { grantId } = (await accessTokenLookup(mailed.app.services.db)(accessToken))!;
       const email = `oauth-buyer-${freshKey()}@example.org`;
       const post = (path: string, body: unknown) => mailed.call('POST', path, { headers: bearer(accessToken, { 'Idempotency-Key': freshKey() }), body });
