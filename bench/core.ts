@@ -151,9 +151,11 @@ async function insertCredentials(url: string): Promise<void> {
               values ('key_bench', 'acct_bench', 'bench', ${KEY_SECRET.slice(0, 12)}, ${secretDigest(KEY_SECRET)}, '{}') on conflict do nothing`;
     await sql`insert into oauth_records (model, id_digest, grant_id, payload)
               values ('Grant', ${secretDigest(grantId)}, ${grantId}, ${sql.json({ accountId: 'acct_bench', clientId: 'bench-client' })}) on conflict do nothing`;
+    // Issued for this round's service: a token names its resource, and every round listens on a port of its own.
     const token = { accountId: 'acct_bench', clientId: 'bench-client', grantId, scope: 'buyer:write', aud: url, extra: { resource: url }, exp: Math.floor(expires.getTime() / 1000) };
     await sql`insert into oauth_records (model, id_digest, grant_id, payload, expires_at)
-              values ('AccessToken', ${secretDigest(ACCESS_TOKEN)}, ${grantId}, ${sql.json(token)}, ${expires}) on conflict do nothing`;
+              values ('AccessToken', ${secretDigest(ACCESS_TOKEN)}, ${grantId}, ${sql.json(token)}, ${expires})
+              on conflict (model, id_digest) do update set payload = excluded.payload, expires_at = excluded.expires_at`;
   });
   for (const [what, secret] of [['a key', KEY_SECRET], ['an access token', ACCESS_TOKEN]]) {
     const res = await fetch(url + ENDPOINTS.limits.path, { headers: { Authorization: `Bearer ${secret}` } });

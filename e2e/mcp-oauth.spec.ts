@@ -71,7 +71,7 @@ function result(r: unknown): Record<string, any> {
   return call.structuredContent as Record<string, any>;
 }
 
-test('the MCP SDK client authorizes itself with one consent, then registers, verifies and reads a buyer', async ({ page, baseURL }) => {
+test('the MCP SDK client authorizes itself with one consent, then registers and verifies a buyer, whose token reads the buyer and its orders', async ({ page, baseURL }) => {
   const provider = new MemoryProvider();
   const transport = new StreamableHTTPClientTransport(new URL(`${baseURL}/api/mcp`), { authProvider: provider });
   const client = new Client({ name: 'e2e-mcp-oauth', version: '1.0.0' });
@@ -107,4 +107,11 @@ test('the MCP SDK client authorizes itself with one consent, then registers, ver
   expect(result(await client.callTool({ name: 'get_buyer', arguments: {} }))).toMatchObject({ email });
   expect(result(await client.callTool({ name: 'list_buyer_orders', arguments: {} }))).toEqual({ orders: [], nextCursor: null });
   await client.close();
+
+  // The buyer token acts for that buyer: another client holding it reads the buyer and the buyer's orders.
+  const asBuyer = new Client({ name: 'e2e-mcp-buyer', version: '1.0.0' });
+  await asBuyer.connect(new StreamableHTTPClientTransport(new URL(`${baseURL}/api/mcp`), { requestInit: { headers: { Authorization: `Bearer ${verified.buyer_token}` } } }));
+  expect(result(await asBuyer.callTool({ name: 'get_buyer', arguments: {} }))).toMatchObject({ id: buyer_id, email, verified_at: expect.any(String) });
+  expect(result(await asBuyer.callTool({ name: 'list_buyer_orders', arguments: { limit: 10 } }))).toEqual({ orders: [], nextCursor: null });
+  await asBuyer.close();
 });

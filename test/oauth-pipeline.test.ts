@@ -11,7 +11,7 @@ import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buyers, orders } from '../server/db/schema';
-import { accessTokenLookup } from '../server/oauth/access-tokens';
+import { readAccessToken } from '../server/oauth/access-tokens';
 import { revokeGrant } from '../server/oauth/consents';
 import { payPage } from '../server/payments/pay-page';
 import { agentHeaders, freshKey } from './support/app';
@@ -189,7 +189,7 @@ describe('the person behind an OAuth token', () => {
     try {
       const person = await signedInPerson(mailed);
       const { accessToken } = await issued({ person, on: { server: mailed, as: await discover(mailed.url) } });
-      const { grantId } = (await accessTokenLookup(mailed.app.services.db)(accessToken))!;
+      const { grantId } = (await readAccessToken(mailed.app.services.db, accessToken))!;
       const email = `oauth-buyer-${freshKey()}@example.org`;
       const post = (path: string, body: unknown) => mailed.call('POST', path, { headers: bearer(accessToken, { 'Idempotency-Key': freshKey() }), body });
       const buyer = await (await post('/api/agent/buyer', { email })).json();

@@ -11,7 +11,7 @@ import { buyers, buyerTokens, networkKeys, oauthRecords, sessions, users } from 
 import { ApiError } from '../errors/catalogue';
 import { SECRET_FORMAT, type KeyScope } from '../keys/network-keys';
 import { secretDigest } from '../lib/secrets';
-import { ACCESS_TOKEN_FORMAT, accessTokenLookup, type AccessTokenLookup } from '../oauth/access-tokens';
+import { ACCESS_TOKEN_FORMAT, readAccessToken } from '../oauth/access-tokens';
 
 export interface KeyCredential {
   kind: 'key';
@@ -69,24 +69,21 @@ export function resourceMetadataUrl(publicBaseUrl: string): string {
   return `${publicBaseUrl}/.well-known/oauth-protected-resource`;
 }
 
-interface CachedKey {
-  credential: KeyCredential | BuyerCredential | null;
+interface Cached {
+  credential: BearerCredential | null;
   until: number;
 }
 
 export class CredentialResolver {
-  private readonly keys = new Map<string, CachedKey>();
+  /** Every bearer credential resolved in the last second, by the digest of its header value (no secret is kept). */
+  private readonly resolved = new Map<string, Cached>();
   /** When this instance last wrote each key's use; absent: not yet, so the first use is written at once. */
   private readonly usesWritten = new Map<string, number>();
-
-  private readonly accessToken: AccessTokenLookup;
 
   constructor(
     private readonly db: Db,
     private readonly publicBaseUrl: string,
-  ) {
-    this.accessToken = accessTokenLookup(db);
-  }
+  ) {}
 
   /** invalid_credential, with the challenge that tells an OAuth client where to start. */
   invalid(message = 'The credential in the Authorization header is not recognised: it is unknown, malformed, expired or revoked. Open operations need no Authorization header, only the agent profile (UCP-Agent).'): ApiError {
@@ -94,29 +91,49 @@ export class CredentialResolver {
     return new ApiError('invalid_credential', { message, headers: { 'WWW-Authenticate': challenge } });
   }
 
+  /**
+   * The credential an Authorization header names when this instance resolved it within the last
+   * second and has no use of it to write: answered without a promise, the hot path of a client
+   * that calls many times a second. Otherwise undefined: ask `bearer`.
+   */
+  recent(authorization: string): BearerCredential | undefined {
+    const cached = this.resolved.get(secretDigest(authorization));
+    const now = Date.now();
+    if (!cached?.credential || cached.until <= now) return undefined;
+    const keyId = cached.credential.kind === 'oauth' ? null : cached.credential.keyId;
+    if (keyId && this.useDue(keyId, now)) return undefined;
+    return cached.credential;
+  }
+
   /** The network key, buyer token or OAuth access token an Authorization header names, or invalid_credential (never the open path). */
   async bearer(authorization: string): Promise<BearerCredential> {
+    const now = Date.now();
+    const key = secretDigest(authorization);
+    let cached = this.resolved.get(key);
+    if (!cached || cached.until <= now) {
+      cached = { credential: await this.lookUp(authorization), until: now + CACHE_MS };
+      // Bounds the memory a flood of made-up credentials can take.
+      if (this.resolved.size >= MAX_CACHED) this.resolved.clear();
+      this.resolved.set(key, cached);
+    }
+    const { credential } = cached;
+    if (!credential) throw this.invalid();
+    if (credential.kind !== 'oauth' && credential.keyId) await this.recordUse(credential.keyId, now);
+    return credential;
+  }
+
+  private async lookUp(authorization: string): Promise<BearerCredential | null> {
     const secret = BEARER.exec(authorization)?.[1];
     const kind = !secret ? undefined : SECRET_FORMAT.test(secret) ? 'key' : BUYER_TOKEN_FORMAT.test(secret) ? 'buyer' : ACCESS_TOKEN_FORMAT.test(secret) ? 'oauth' : undefined;
     if (!kind) {
       throw this.invalid('The Authorization header must be `Bearer ak_live_…` (a network key), `Bearer bt_live_…` (a buyer token) or `Bearer <OAuth access token>`. Open operations need no Authorization header, only the agent profile (UCP-Agent).');
     }
     if (kind === 'oauth') {
-      const token = await this.accessToken(secret!);
-      if (!token) throw this.invalid();
-      return { kind: 'oauth', ...token };
+      const token = await readAccessToken(this.db, secret!);
+      return token && { kind: 'oauth', ...token };
     }
     const digest = secretDigest(secret!);
-    const now = Date.now();
-    let cached = this.keys.get(digest);
-    if (!cached || cached.until <= now) {
-      cached = { credential: await (kind === 'key' ? this.lookUpKey(digest) : this.lookUpBuyerToken(digest)), until: now + CACHE_MS };
-      if (this.keys.size >= MAX_CACHED) this.keys.clear();
-      this.keys.set(digest, cached);
-    }
-    if (!cached.credential) throw this.invalid();
-    if (cached.credential.keyId) await this.recordUse(cached.credential.keyId, now);
-    return cached.credential;
+    return kind === 'key' ? this.lookUpKey(digest) : this.lookUpBuyerToken(digest);
   }
 
   /** The signed-in developer a session cookie names, or null when it is unknown or has ended. */
@@ -155,9 +172,14 @@ export class CredentialResolver {
    * whether a key was ever used decides if revoking it gives its mint back. Later uses move
    * `last_used_at` at most once a minute, without holding the call up.
    */
-  private async recordUse(keyId: string, now: number): Promise<void> {
+  private useDue(keyId: string, now: number): boolean {
     const written = this.usesWritten.get(keyId);
-    if (written !== undefined && now - written < LAST_USED_EVERY_MS) return;
+    return written === undefined || now - written >= LAST_USED_EVERY_MS;
+  }
+
+  private async recordUse(keyId: string, now: number): Promise<void> {
+    if (!this.useDue(keyId, now)) return;
+    const written = this.usesWritten.get(keyId);
     if (this.usesWritten.size >= MAX_CACHED) this.usesWritten.clear();
     this.usesWritten.set(keyId, now);
     const at = new Date(now);

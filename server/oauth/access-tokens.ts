@@ -1,8 +1,9 @@
 /**
  * OAuth access tokens as the agent API's pipeline sees them: read from the provider's own rows
- * (oauth_records), never from a copy, and remembered at most a second per instance, so a token
- * revoked anywhere (RFC 7009, Disconnect, a reused refresh token) fails everywhere within 1 s.
- * The token is the raw Bearer value: oidc-provider's opaque tokens carry no prefix.
+ * (oauth_records), never from a copy. The pipeline remembers an answer at most a second per
+ * instance (identity/credentials.ts), so a token revoked anywhere (RFC 7009, Disconnect, a reused
+ * refresh token) fails everywhere within 1 s. The token is the raw Bearer value: oidc-provider's
+ * opaque tokens carry no prefix.
  */
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -19,13 +20,8 @@ export interface AccessTokenInfo {
   resource: string;
 }
 
-export type AccessTokenLookup = (token: string) => Promise<AccessTokenInfo | null>;
-
 /** 256 bits of base64url (oidc-provider's opaque format); anything else is no token of ours. */
 export const ACCESS_TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
-
-const CACHE_MS = 1_000;
-const MAX_CACHED = 10_000;
 
 interface StoredAccessToken {
   clientId: string;
@@ -39,39 +35,29 @@ interface StoredAccessToken {
 
 const grants = alias(oauthRecords, 'grants');
 
-/** One look-up per process: `lookup(token)` answers null for a token unknown, expired or revoked. */
-export function accessTokenLookup(db: Db): AccessTokenLookup {
-  const cache = new Map<string, { info: AccessTokenInfo | null; until: number }>();
+/**
+ * The token as its row says now: null for one unknown, expired or revoked, or whose grant is gone.
+ * The pipeline's credential resolver keeps each answer at most a second.
+ */
+export async function readAccessToken(db: Db, token: string, now = new Date()): Promise<AccessTokenInfo | null> {
+  return ACCESS_TOKEN_FORMAT.test(token) ? read(db, idDigest(token), now) : null;
+}
 
-  async function read(digest: string, now: Date): Promise<AccessTokenInfo | null> {
-    // A token whose grant is gone is dead even if its own row was not reached yet.
-    const [row] = await db
-      .select({ payload: oauthRecords.payload })
-      .from(oauthRecords)
-      .innerJoin(grants, and(eq(grants.model, 'Grant'), eq(grants.grantId, oauthRecords.grantId), or(isNull(grants.expiresAt), gt(grants.expiresAt, now))))
-      .where(and(eq(oauthRecords.model, 'AccessToken'), eq(oauthRecords.idDigest, digest), gt(oauthRecords.expiresAt, now), isNull(oauthRecords.consumedAt)));
-    if (!row) return null;
-    const token = row.payload as StoredAccessToken;
-    if (token.exp * 1000 <= now.getTime()) return null;
-    return {
-      clientId: token.clientId,
-      accountId: token.accountId,
-      scopes: token.scope ? token.scope.split(' ') : [],
-      grantId: token.grantId,
-      resource: token.extra?.resource ?? token.aud ?? '',
-    };
-  }
-
-  return async (token) => {
-    if (!ACCESS_TOKEN_FORMAT.test(token)) return null;
-    const digest = idDigest(token);
-    const now = Date.now();
-    let cached = cache.get(digest);
-    if (!cached || cached.until <= now) {
-      cached = { info: await read(digest, new Date(now)), until: now + CACHE_MS };
-      if (cache.size >= MAX_CACHED) cache.clear();
-      cache.set(digest, cached);
-    }
-    return cached.info;
+async function read(db: Db, digest: string, now: Date): Promise<AccessTokenInfo | null> {
+  // A token whose grant is gone is dead even if its own row was not reached yet.
+  const [row] = await db
+    .select({ payload: oauthRecords.payload })
+    .from(oauthRecords)
+    .innerJoin(grants, and(eq(grants.model, 'Grant'), eq(grants.grantId, oauthRecords.grantId), or(isNull(grants.expiresAt), gt(grants.expiresAt, now))))
+    .where(and(eq(oauthRecords.model, 'AccessToken'), eq(oauthRecords.idDigest, digest), gt(oauthRecords.expiresAt, now), isNull(oauthRecords.consumedAt)));
+  if (!row) return null;
+  const token = row.payload as StoredAccessToken;
+  if (token.exp * 1000 <= now.getTime()) return null;
+  return {
+    clientId: token.clientId,
+    accountId: token.accountId,
+    scopes: token.scope ? token.scope.split(' ') : [],
+    grantId: token.grantId,
+    resource: token.extra?.resource ?? token.aud ?? '',
   };
 }

@@ -123,7 +123,8 @@ export function createContext(services: Services, envelope: RequestEnvelope): Re
     services,
     db: services.db,
     envelope,
-    caller: { buyer: {} },
+    // Every field from the start: one object shape whichever way the caller is identified.
+    caller: { agent: undefined, credential: undefined, buyer: {} },
     advisories: [],
     afterCommit: [],
     afterRollback: [],

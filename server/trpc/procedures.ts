@@ -53,7 +53,7 @@ async function checkCredentials(ctx: RequestContext, access: Access, type: strin
   const authorization = envelope.authorization ?? null;
   if (access.kind === 'admin') return checkAdmin(authorization, services.config.adminToken);
   if (authorization !== null) {
-    const credential = await services.credentials.bearer(authorization);
+    const credential = services.credentials.recent(authorization) ?? (await services.credentials.bearer(authorization));
     ctx.caller.credential = credential;
     if (credential.kind === 'oauth' && !forThisResource(credential, envelope.transport, services.config.publicBaseUrl)) {
       throw services.credentials.invalid(`This access token was issued for ${credential.resource}, not for this API: ask for a token with resource=${services.config.publicBaseUrl}.`);
