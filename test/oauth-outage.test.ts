@@ -4,43 +4,24 @@
  * provider's own reads, and served again once the database is back. Needs a Postgres server
  * (DATABASE_URL; `.ci/run` provides one).
  */
-import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../server/db/client';
-import { FaultProxy } from './faults/fault-proxy';
+import { proxiedDatabase, type ProxiedDatabase } from './faults/fault-proxy';
 import { oauthServer, type OAuthServer } from './support/oauth';
 
 const serverUrl = process.env.DATABASE_URL;
 
-let admin: postgres.Sql;
-let name: string;
-let direct: Database;
-let service: Database;
-let proxy: FaultProxy;
+let db: ProxiedDatabase;
 let s: OAuthServer;
 
 describe.skipIf(!serverUrl)('OAuth with Postgres out of reach (needs DATABASE_URL)', () => {
   beforeAll(async () => {
-    name = `acapi_oauth_fault_${randomBytes(6).toString('hex')}`;
-    admin = postgres(serverUrl!, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
-    direct = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
-    proxy = new FaultProxy({ host: url.hostname, port: Number(url.port || 5432) });
-    url.port = String(await proxy.listen());
-    service = await openDatabase({ databaseUrl: url.toString(), poolSize: 4, migrate: false });
-    s = await oauthServer({}, { database: service, drop: async () => {} });
+    db = await proxiedDatabase(serverUrl!, { prefix: 'acapi_oauth_fault', poolSize: 4 });
+    s = await oauthServer({}, { database: db.service, drop: async () => {} });
   }, 60_000);
 
   afterAll(async () => {
     await s?.close();
-    await service?.close();
-    await proxy?.close();
-    await direct?.close();
-    await admin?.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin?.end();
+    await db?.close();
   });
 
   it('answers 503 temporarily_unavailable with Retry-After, then serves again', async () => {
@@ -50,7 +31,7 @@ describe.skipIf(!serverUrl)('OAuth with Postgres out of reach (needs DATABASE_UR
     expect(registered.status).toBe(201);
     const { client_id } = await registered.json();
 
-    await proxy.set('refuse');
+    await db.proxy.set('refuse');
     const held = await register();
     expect(held.status).toBe(503);
     expect(held.headers.get('retry-after')).toBe('5');
@@ -60,7 +41,7 @@ describe.skipIf(!serverUrl)('OAuth with Postgres out of reach (needs DATABASE_UR
     expect(authorize.status).toBe(503);
     expect(authorize.headers.get('retry-after')).toBe('5');
 
-    await proxy.set('pass');
+    await db.proxy.set('pass');
     await expect.poll(async () => (await register()).status, { timeout: 10_000, interval: 500 }).toBe(201);
   });
 });

@@ -9,8 +9,13 @@
  *   dropped route or a frozen host looks like. Bytes are held, as TCP retransmits them, and
  *   delivered if the network heals while the connection is still open.
  * - slow: every chunk is delivered `slowMs` late.
+ *
+ * `proxiedDatabase` makes a fresh database on the server with the proxy in front of it.
  */
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
+import postgres from 'postgres';
+import { openDatabase, type Database } from '../../server/db/client';
 
 export type FaultMode = 'pass' | 'refuse' | 'reset' | 'blackhole' | 'slow';
 
@@ -100,4 +105,44 @@ export class FaultProxy {
     if (!client.destroyed) client.resetAndDestroy();
     upstream.destroy();
   }
+}
+
+/** A fresh database on a Postgres server, reached directly and through a fault proxy. */
+export interface ProxiedDatabase {
+  name: string;
+  /** The server's maintenance connection (ALTER DATABASE, pg_terminate_backend…). */
+  admin: postgres.Sql;
+  /** Straight to the database: set-up and checks, never faulted. */
+  direct: Database;
+  /** Through the proxy: what the service under test uses (migrated through `direct`). */
+  service: Database;
+  proxy: FaultProxy;
+  /** Closes every connection and drops the database. */
+  close(): Promise<void>;
+}
+
+export async function proxiedDatabase(serverUrl: string, { prefix, poolSize }: { prefix: string; poolSize: number }): Promise<ProxiedDatabase> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const direct = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+  const proxy = new FaultProxy({ host: url.hostname, port: Number(url.port || 5432) });
+  url.port = String(await proxy.listen());
+  const service = await openDatabase({ databaseUrl: url.toString(), poolSize, migrate: false });
+  return {
+    name,
+    admin,
+    direct,
+    service,
+    proxy,
+    async close() {
+      await service.close();
+      await proxy.close();
+      await direct.close();
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
 }

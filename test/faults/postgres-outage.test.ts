@@ -4,16 +4,14 @@
  * database deadline allows, the service recovers without a restart, and no write it acknowledged
  * is lost. Needs a Postgres server (DATABASE_URL; `.ci/run` provides one).
  */
-import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/client';
 import { DB_DEADLINE_MS } from '../../server/db/deadline';
 import { agentHeaders, freshKey } from '../support/app';
 import { variantId } from '../support/cart-fixtures';
 import { seedCatalog, seller } from '../support/catalog-fixtures';
 import { testServer, type TestServer } from '../support/http';
-import { FaultProxy, type FaultMode } from './fault-proxy';
+import { proxiedDatabase, type FaultMode, type FaultProxy, type ProxiedDatabase } from './fault-proxy';
 
 const serverUrl = process.env.DATABASE_URL;
 const CLIENTS = 20;
@@ -43,38 +41,25 @@ interface Answer {
   mode: FaultMode;
 }
 
+let db: ProxiedDatabase;
 let admin: postgres.Sql;
 let name: string;
-let direct: Database;
-let service: Database;
 let proxy: FaultProxy;
 let s: TestServer;
 const variants: string[] = [];
 
 describe.skipIf(!serverUrl)('Postgres out of reach under load (needs DATABASE_URL)', () => {
   beforeAll(async () => {
-    name = `acapi_fault_${randomBytes(6).toString('hex')}`;
-    admin = postgres(serverUrl!, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
-    direct = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
-    await seedCatalog(direct.db, [{ seller: seller('fault-supply'), products: PRODUCTS.map((title) => ({ title, variants: [[500, null]] })) }]);
-    for (const title of PRODUCTS) variants.push(await variantId(direct.db, title));
-
-    proxy = new FaultProxy({ host: url.hostname, port: Number(url.port || 5432) });
-    url.port = String(await proxy.listen());
-    service = await openDatabase({ databaseUrl: url.toString(), poolSize: 10, migrate: false });
-    s = await testServer({}, { database: service, drop: async () => {} });
+    db = await proxiedDatabase(serverUrl!, { prefix: 'acapi_fault', poolSize: 10 });
+    ({ admin, name, proxy } = db);
+    await seedCatalog(db.direct.db, [{ seller: seller('fault-supply'), products: PRODUCTS.map((title) => ({ title, variants: [[500, null]] })) }]);
+    for (const title of PRODUCTS) variants.push(await variantId(db.direct.db, title));
+    s = await testServer({}, { database: db.service, drop: async () => {} });
   }, 60_000);
 
   afterAll(async () => {
     await s?.close();
-    await service?.close();
-    await proxy?.close();
-    await direct?.close();
-    await admin?.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin?.end();
+    await db?.close();
   });
 
   it('answers 2xx or 503 within the deadline in every fault, recovers on its own, and keeps every acknowledged write', async () => {
