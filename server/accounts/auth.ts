@@ -9,6 +9,7 @@
  * single-use link up. Sign-in requests are limited per address and per client IP in
  * `sendVerificationRequest` (signin-limits.ts), which a direct POST to Auth.js reaches too.
  */
+import { sessionCookieName } from '../identity/session-cookie';
 import { createHash, randomBytes } from 'node:crypto';
 import { Auth, raw, skipCSRFCheck, type AuthConfig } from '@auth/core';
 import { AuthError } from '@auth/core/errors';
@@ -165,7 +166,7 @@ export function createAuth(services: Services): AuthService {
     async internal(request) {
       return Auth(request, { ...(await ready()).auth, skipCSRFCheck, raw });
     },
-    sessionCookieName: `${secure ? '__Secure-' : ''}authjs.session-token`,
+    sessionCookieName: sessionCookieName(base),
     async tokenDigest(token) {
       return digest(token, (await ready()).secret);
     },

@@ -5,7 +5,6 @@
  */
 import type http from 'node:http';
 import type Provider from 'oidc-provider';
-import type { Db } from '../db/client';
 import { hit, type RateRule } from '../db/rate-limits';
 import { isDatabaseUnavailable } from '../errors/from-unknown';
 import { clientIp } from '../lib/client-ip';
