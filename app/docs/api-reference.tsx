@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useRef, useState } from 'react';
+import { SCALAR_CONFIGURATION } from './scalar-configuration';
 
 interface ScalarInstance {
   destroy(): void;
@@ -12,18 +13,6 @@ declare global {
     Scalar?: { createApiReference(mount: Element, configuration: Record<string, unknown>): ScalarInstance };
   }
 }
-
-// Everything the reference needs comes from this service. Without these options Scalar fetches
-// its fonts from fonts.scalar.com, offers its hosted AI chat, and (on localhost) a developer
-// toolbar and a "Generate MCP" button that uploads this document to Scalar's dashboard.
-const CONFIGURATION = {
-  url: '/api/openapi.json',
-  withDefaultFonts: false,
-  agent: { disabled: true },
-  mcp: { disabled: true },
-  showDeveloperTools: 'never',
-  defaultOpenAllTags: true,
-};
 
 let loading: Promise<void> | undefined;
 
@@ -56,7 +45,7 @@ export function ApiReference({ bundleUrl }: { bundleUrl: string }) {
     loadBundle(bundleUrl).then(
       () => {
         if (unmounted || !mount.current || !window.Scalar) return;
-        instance = window.Scalar.createApiReference(mount.current, CONFIGURATION);
+        instance = window.Scalar.createApiReference(mount.current, SCALAR_CONFIGURATION);
         setState('ready');
       },
       () => !unmounted && setState('failed'),

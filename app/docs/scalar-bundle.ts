@@ -1,7 +1,8 @@
 /**
  * Scalar's standalone browser bundle, served by the project itself (no CDN): one self-contained
  * script of ~4 MB (it loads no chunks at run time; `dist/browser/chunks` belongs to the ESM
- * build). The package declares Node ≥ 22, but this file runs only in the browser.
+ * build). Pinned to 1.46, the last release whose packages declare Node ≥ 20 (later ones ask for 22,
+ * and `npm install` on Node 20 warned EBADENGINE for each of their packages).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
