@@ -1,11 +1,14 @@
 /**
- * bench:search — GET /api/agent/search of the service against a bare node:http + postgres server
+ * bench:search — first search quality: recall@10 and the zero-result rate of the query set of
+ * test/search-quality/ on the demo catalog, on PGlite and on Postgres (bench/search-quality.ts).
+ * Then speed: GET /api/agent/search of the service against a bare node:http + postgres server
  * (bench/bare-search-server.ts) running the identical SQL, on a large catalog, over a fixed mix of
  * query shapes; then EXPLAIN (ANALYZE, BUFFERS) of every statement of the mix.
  *
  *   npm run bench:search [-- --database acapi_bench --products 1000000 --sellers 2000
  *                            --duration 15 --warmup 3 --connections 10,50 --pool 10
  *                            --plans .bench/search-plans.txt --echo --strict]
+ *   npm run bench:search -- --quality [--quiet --strict]   search quality only (~1 minute)
  *   npm run bench:search -- --embedded [--connections 50]   PGlite and the demo catalog instead
  *                                                            (bench/search-embedded.ts)
  *
@@ -21,7 +24,7 @@
  * SQL text and parameters must be equal, and so must the product ids both servers answer over HTTP.
  *
  * Exits 1 if any request failed (non-2xx, connection error) or a check failed; with --strict also
- * when a target is missed.
+ * when a target is missed (the quality targets included).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -45,6 +48,7 @@ import { ensureNextBuild, freePort, installCleanup, runBenchmark, startProcess, 
 import { printTable } from './lib/table';
 import { CATEGORIES, PRICE_RANGES, TEXT_QUERIES, TYPO_QUERIES } from './lib/search-mix';
 import { embeddedBenchmark } from './search-embedded';
+import { qualityBenchmark } from './search-quality';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -61,8 +65,22 @@ const { values: flags } = parseArgs({
     echo: { type: 'boolean', default: false },
     strict: { type: 'boolean', default: false },
     embedded: { type: 'boolean', default: false },
+    quality: { type: 'boolean', default: false },
+    quiet: { type: 'boolean', default: false },
   },
 });
+
+if (flags.quality) {
+  await runBenchmark(
+    'bench:search --quality',
+    async () => {
+      const { missed } = await qualityBenchmark({ root: ROOT, quiet: flags.quiet });
+      console.log(missed.length ? `\nTargets missed:\n  ${missed.join('\n  ')}` : '\nAll quality targets met.');
+      return missed.length && flags.strict ? 1 : 0;
+    },
+    async () => {},
+  );
+}
 
 if (flags.embedded) {
   await embeddedBenchmark({
@@ -474,6 +492,8 @@ async function measure(name: ServerName, url: string, child: Child, paths: MixPa
 const ms = (n: number) => (Number.isFinite(n) ? Number(n.toFixed(n < 10 ? 1 : 0)) : '–');
 
 async function main(): Promise<number> {
+  const quality = await qualityBenchmark({ root: ROOT, quiet: flags.quiet });
+  console.log('');
   ensureNextBuild(ROOT);
   await ensureDatabase();
   const load0 = os.loadavg()[0];
@@ -520,7 +540,7 @@ async function main(): Promise<number> {
   if (logged.length) failures.push(`servers logged errors:\n    ${logged.slice(0, 5).join('\n    ')}`);
 
   // ------------------------------------------------------------ report
-  const missed: string[] = [];
+  const missed: string[] = [...quality.missed];
   console.log('');
   console.log(`bench:search — GET /api/agent/search, database ${dbName} (${products.toLocaleString('en-US')} products, ${sellers.toLocaleString('en-US')} sellers);`);
   console.log(`mix of ${SHAPES.length} shapes × 5 values round-robin per request; autocannon ${duration} s per run after ${warmup} s warm-up;`);

