@@ -1,0 +1,287 @@
+/**
+ * bench:agent — what an agent reads on its way from the base URL to a payment link: every call's
+ * bytes as they arrive on the socket (status line, headers and body), per path, against budgets.
+ *
+ *   npm run bench:agent [-- --url http://127.0.0.1:3000] [--echo]
+ *
+ * Without --url it starts `npm start`'s server on a free port over a fresh embedded database (the
+ * demo catalog, seeded by the first start) and stops it afterwards.
+ *
+ *   (a) REST: GET /.well-known/ucp, GET /llms.txt, the search llms.txt shows, quick-buy of its first
+ *       offer, payment-link: ≤ 30 KB.
+ *   (b) MCP: initialize (and the initialized notification every client sends), tools/list,
+ *       search_catalog, quick_buy, checkout: ≤ 60 KB.
+ *   (c) A misspelt query and a vague one, then on to a cart: no step may answer nothing without a
+ *       next step (products, suggestions, or a cart whose messages say what to do).
+ *
+ * GET /api/openapi.json is measured on a line of its own, outside the paths. KB are 1,000 bytes.
+ * Each call opens a connection of its own (Connection: close), so that the socket's byte count is
+ * that call's. Prints a table per path, writes the same as JSON to bench/results/agent.json, and
+ * exits 1 when a budget is missed or a call fails.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { randomUUID } from 'node:crypto';
+import { ensureNextBuild, freePort, installCleanup, runBenchmark, startProcess, type Child } from './lib/processes';
+import { printTable } from './lib/table';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const RESULTS = path.join(ROOT, 'bench/results/agent.json');
+
+const { values: flags } = parseArgs({ options: { url: { type: 'string' }, echo: { type: 'boolean', default: false } } });
+
+const KB = 1000;
+const BUDGETS = { rest: 30 * KB, mcp: 60 * KB };
+const AGENT = 'profile="https://agent.shopbot.dev/profile.json"';
+const ADDRESS = { name: 'Ada Lovelace', line1: '12 Analytical Way', city: 'Portland', region: 'OR', postal_code: '97201', country: 'US' };
+/** The misspelt and the vague query of (c), from test/search-quality/queries.ts. */
+const TYPO = 'blutooth speaker';
+const VAGUE = 'gift for a coffee lover';
+const MCP_PROTOCOL = '2025-11-25';
+
+type Json = Record<string, any>;
+
+interface Call {
+  call: string;
+  status: number;
+  /** Bytes read from the socket: status line, headers and body. */
+  bytes: number;
+  body_bytes: number;
+  /** (c) only: what the answer offers next. */
+  next?: string;
+}
+
+interface Exchange {
+  status: number;
+  bytes: number;
+  bodyBytes: number;
+  text: string;
+}
+
+/** One request on a connection of its own; counts every byte the socket read. */
+function exchange(base: string, method: string, target: string, headers: Record<string, string>, body?: unknown): Promise<Exchange> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      new URL(target, base),
+      {
+        method,
+        agent: false,
+        headers: { ...headers, ...(payload !== undefined && { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) }) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, bytes: res.socket?.bytesRead ?? req.socket?.bytesRead ?? 0, bodyBytes: raw.length, text: raw.toString('utf8') });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+const failures: string[] = [];
+
+function parse(text: string): Json {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
+}
+
+/** A cartable offer of a search page: the first product with one variant (an Offer with identifier). */
+function firstOffer(page: Json): string | undefined {
+  const products: Json[] = (page.itemListElement ?? []).map((e: Json) => e.item ?? e);
+  for (const product of products) {
+    const offers = Array.isArray(product.offers) ? product.offers : [product.offers];
+    const offer = offers.find((o: Json | undefined) => typeof o?.identifier === 'string');
+    if (offer) return offer.identifier;
+  }
+  return undefined;
+}
+
+/** What a search answer offers next, or undefined when it answers nothing without a next step. */
+function searchNext(page: Json): string | undefined {
+  const n = page.itemListElement?.length ?? 0;
+  const corrected = page.query_corrected ? ` (ran "${page.query_corrected}")` : '';
+  if (n) return `${n} products${corrected}${page.relaxed ? ', relaxed' : ''}`;
+  if (page.suggestions?.length) return `suggestions: ${page.suggestions.length}`;
+  return undefined;
+}
+
+async function restPath(base: string): Promise<Call[]> {
+  const calls: Call[] = [];
+  const headers = { 'ucp-agent': AGENT, accept: 'application/json' };
+  const step = async (call: string, method: string, target: string, body?: unknown, extra: Record<string, string> = {}) => {
+    const r = await exchange(base, method, target, { ...headers, ...extra }, body);
+    calls.push({ call, status: r.status, bytes: r.bytes, body_bytes: r.bodyBytes });
+    if (r.status >= 300) failures.push(`REST ${call}: ${r.status} ${r.text.slice(0, 300)}`);
+    return r;
+  };
+  const profile = parse((await step('GET /.well-known/ucp', 'GET', '/.well-known/ucp')).text);
+  const llmsUrl = typeof profile.llms_txt === 'string' ? new URL(profile.llms_txt).pathname : '/llms.txt';
+  const llms = await step(`GET ${llmsUrl}`, 'GET', llmsUrl, undefined, { accept: 'text/plain' });
+  // The search llms.txt shows first, as an agent that read it would send it.
+  const shown = /^GET (\/api\/agent\/search\?\S+)/m.exec(llms.text)?.[1];
+  if (!shown) failures.push('REST: llms.txt shows no GET /api/agent/search?… example');
+  const search = shown ?? '/api/agent/search?q=wireless+headphones&view=compact&limit=10';
+  const page = parse((await step(`GET ${search.split('?')[0]}?${new URL(search, base).searchParams}`, 'GET', search)).text);
+  const variant = firstOffer(page);
+  if (!variant) {
+    failures.push('REST: the search shows no offer to buy');
+    return calls;
+  }
+  const cart = parse(
+    (await step('POST /api/agent/quick-buy', 'POST', '/api/agent/quick-buy', { variant_id: variant, quantity: 1, shipping_address: ADDRESS }, { 'idempotency-key': randomUUID() })).text,
+  );
+  await step('POST /api/agent/payment-link', 'POST', '/api/agent/payment-link', { cart_id: cart.id }, { 'idempotency-key': randomUUID() });
+  return calls;
+}
+
+async function mcpPath(base: string): Promise<Call[]> {
+  const calls: Call[] = [];
+  let id = 0;
+  let protocol: string | undefined;
+  const rpc = async (call: string, method: string, params?: Json, notification = false): Promise<Json> => {
+    const headers: Record<string, string> = { 'ucp-agent': AGENT, accept: 'application/json, text/event-stream', ...(protocol && { 'mcp-protocol-version': protocol }) };
+    const message = { jsonrpc: '2.0', ...(!notification && { id: ++id }), method, ...(params && { params }) };
+    const r = await exchange(base, 'POST', '/api/mcp', headers, message);
+    calls.push({ call, status: r.status, bytes: r.bytes, body_bytes: r.bodyBytes });
+    const answer = parse(r.text);
+    if (r.status >= 300 || answer.error || answer.result?.isError) failures.push(`MCP ${call}: ${r.status} ${r.text.slice(0, 300)}`);
+    return answer.result ?? {};
+  };
+  const tool = (name: string, args: Json) => rpc(`tools/call ${name}`, 'tools/call', { name, arguments: args });
+
+  const init = await rpc('initialize', 'initialize', { protocolVersion: MCP_PROTOCOL, capabilities: {}, clientInfo: { name: 'bench-agent', version: '1.0.0' } });
+  protocol = init.protocolVersion ?? MCP_PROTOCOL;
+  await rpc('notifications/initialized', 'notifications/initialized', undefined, true);
+  await rpc('tools/list', 'tools/list');
+  const page = (await tool('search_catalog', { q: 'wireless headphones', limit: 10 })).structuredContent ?? {};
+  const variant = firstOffer(page);
+  if (!variant) {
+    failures.push('MCP: search_catalog shows no offer to buy');
+    return calls;
+  }
+  const cart = (await tool('quick_buy', { variant_id: variant, quantity: 1, shipping_address: ADDRESS, idempotency_key: randomUUID() })).structuredContent ?? {};
+  await tool('checkout', { cart_id: cart.id, idempotency_key: randomUUID() });
+  return calls;
+}
+
+async function deadEnds(base: string): Promise<Call[]> {
+  const calls: Call[] = [];
+  const headers = { 'ucp-agent': AGENT, accept: 'application/json' };
+  const search = async (q: string) => {
+    const target = `/api/agent/search?q=${encodeURIComponent(q).replaceAll('%20', '+')}&view=compact&limit=10`;
+    const r = await exchange(base, 'GET', target, headers);
+    const page = parse(r.text);
+    const next = r.status === 200 ? searchNext(page) : undefined;
+    calls.push({ call: `search "${q}"`, status: r.status, bytes: r.bytes, body_bytes: r.bodyBytes, next: next ?? 'nothing' });
+    if (!next) failures.push(`dead end: search "${q}" answered ${r.status} with no product and no next step: ${r.text.slice(0, 300)}`);
+    return page;
+  };
+  const typo = await search(TYPO);
+  const vague = await search(VAGUE);
+  let variant = firstOffer(vague) ?? firstOffer(typo);
+  if (!variant) {
+    // Every product shown has several variants: the full view lists them.
+    const target = `/api/agent/search?q=${encodeURIComponent(VAGUE)}&view=full&facets=false&limit=3`;
+    const r = await exchange(base, 'GET', target, headers);
+    variant = firstOffer(parse(r.text));
+    calls.push({ call: `search "${VAGUE}" view=full`, status: r.status, bytes: r.bytes, body_bytes: r.bodyBytes, next: variant ? 'variants' : 'nothing' });
+  }
+  if (!variant) {
+    failures.push('dead end: neither search shows an offer to put in a cart');
+    return calls;
+  }
+  const r = await exchange(base, 'POST', '/api/agent/cart', { ...headers, 'idempotency-key': randomUUID() }, { items: [{ variant_id: variant, quantity: 1 }] });
+  const cart = parse(r.text);
+  const messages: Json[] = cart.messages ?? [];
+  const next = r.status === 201 && cart.line_items?.length ? (messages.length ? `messages: ${messages.map((m) => m.code).join(', ')}` : 'ready to pay') : undefined;
+  calls.push({ call: 'POST /api/agent/cart', status: r.status, bytes: r.bytes, body_bytes: r.bodyBytes, next: next ?? 'nothing' });
+  if (!next) failures.push(`dead end: the cart answered ${r.status} without a line or a next step: ${r.text.slice(0, 300)}`);
+  return calls;
+}
+
+let child: Child | undefined;
+let dataDir: string | undefined;
+const cleanup = installCleanup(async () => {
+  await child?.stop(5000).catch(() => {});
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function start(): Promise<string> {
+  ensureNextBuild(ROOT);
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-agent-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  console.error(`Starting the service on port ${port} over a fresh embedded database (its first start seeds the demo catalog)…`);
+  child = await startProcess({
+    name: 'service',
+    command: process.execPath,
+    args: ['--import', 'tsx', 'server/main.ts'],
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), PUBLIC_BASE_URL: url },
+    ready: /ready in \d+ ms/,
+    timeoutMs: 300_000,
+    echo: flags.echo,
+  });
+  return url;
+}
+
+const total = (calls: Call[]) => calls.reduce((sum, c) => sum + c.bytes, 0);
+
+async function main(): Promise<number> {
+  const base = flags.url?.replace(/\/+$/, '') ?? (await start());
+  const rest = await restPath(base);
+  const mcp = await mcpPath(base);
+  const dead = await deadEnds(base);
+  const openapi = await exchange(base, 'GET', '/api/openapi.json', { accept: 'application/json' });
+
+  const rows = [
+    ...rest.map((c) => ['(a) REST', c.call, c.status, c.bytes, c.bytes - c.body_bytes, c.body_bytes]),
+    ['(a) REST', `total: ${rest.length} calls (budget ${BUDGETS.rest / KB} KB)`, '', total(rest), '', ''],
+    ...mcp.map((c) => ['(b) MCP', c.call, c.status, c.bytes, c.bytes - c.body_bytes, c.body_bytes]),
+    ['(b) MCP', `total: ${mcp.length} calls (budget ${BUDGETS.mcp / KB} KB)`, '', total(mcp), '', ''],
+    ...dead.map((c) => ['(c) dead ends', `${c.call} → ${c.next}`, c.status, c.bytes, c.bytes - c.body_bytes, c.body_bytes]),
+    ['', 'GET /api/openapi.json (on its own, not in a path)', openapi.status, openapi.bytes, openapi.bytes - openapi.bodyBytes, openapi.bodyBytes],
+  ];
+  console.log(`\nbench:agent — bytes an agent reads per call (status line, headers and body), ${base}; KB = 1,000 bytes\n`);
+  printTable(['path', 'call', 'status', 'bytes', 'headers', 'body'], rows);
+
+  const checks = {
+    rest: { calls: rest.length, bytes: total(rest), budget: BUDGETS.rest, met: total(rest) <= BUDGETS.rest },
+    mcp: { calls: mcp.length, bytes: total(mcp), budget: BUDGETS.mcp, met: total(mcp) <= BUDGETS.mcp },
+    dead_ends: { met: dead.every((c) => c.next !== 'nothing') },
+  };
+  const result = {
+    bench: 'agent',
+    node: process.version,
+    paths: { rest: { ...checks.rest, steps: rest }, mcp: { ...checks.mcp, steps: mcp }, dead_ends: { ...checks.dead_ends, steps: dead } },
+    openapi: { call: 'GET /api/openapi.json', status: openapi.status, bytes: openapi.bytes, body_bytes: openapi.bodyBytes },
+  };
+  fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
+  fs.writeFileSync(RESULTS, `${JSON.stringify(result, null, 2)}\n`);
+  console.log(`\n${JSON.stringify({ rest: checks.rest, mcp: checks.mcp, dead_ends: checks.dead_ends, openapi: result.openapi })}`);
+  console.log(`(written to ${path.relative(process.cwd(), RESULTS)})`);
+
+  if (!checks.rest.met) failures.push(`(a) REST read ${total(rest)} bytes, over its budget of ${BUDGETS.rest}`);
+  if (!checks.mcp.met) failures.push(`(b) MCP read ${total(mcp)} bytes, over its budget of ${BUDGETS.mcp}`);
+  if (failures.length) {
+    console.error(`\nFAILED:\n  ${failures.join('\n  ')}`);
+    return 1;
+  }
+  console.log('\nEvery budget met.');
+  return 0;
+}
+
+await runBenchmark('bench:agent', main, cleanup);
