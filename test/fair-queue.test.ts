@@ -1,6 +1,6 @@
 /** PGlite's queue (server/db/fair-queue.ts): first in, first out, and a request past its deadline leaves it. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DatabaseDeadlineError, DB_DEADLINE_MS, withRequestScope } from '../server/db/deadline';
+import { DatabaseDeadlineError, DB_DEADLINE_MS } from '../server/db/deadline';
 import { FairQueue } from '../server/db/fair-queue';
 
 afterEach(() => vi.useRealTimers());
@@ -38,7 +38,7 @@ describe('FairQueue', () => {
     const holder = gate();
     const held = queue.run(() => holder.opened);
     const late = vi.fn(async () => 'ran');
-    const waiting = withRequestScope(() => queue.run(late));
+    const waiting = queue.run(late);
     const outcome = waiting.catch((err: unknown) => err);
 
     await vi.advanceTimersByTimeAsync(DB_DEADLINE_MS - 1);

@@ -125,7 +125,8 @@ export function createAccounts(services: Services, auth: AuthService): Accounts 
   const caller = (session: string, idempotencyKey?: string) => {
     // A variable, not a literal: the envelope's fields are the pipeline's to declare.
     const envelope = { transport: 'internal' as const, session, idempotencyKey };
-    return createCaller(createContext(services, envelope)).developer;
+    // Inside a page's request: the shared handle waits under that request's deadline.
+    return createCaller(createContext(services, envelope, db)).developer;
   };
 
   /** The failure of a procedure as a sentence; `signedOut` when the session is gone. */

@@ -10,9 +10,18 @@
  * the network drops packets and no answer, not even an error, comes back. Stripe calls keep their
  * own budget (8 s, one retry: server/payments/stripe.ts).
  *
- * The deadline belongs to the request, not to each statement: server/http/server.ts opens a scope
- * per request; work outside any request (start-up, the minute sweep) gets a fresh deadline per
- * statement.
+ * The deadline belongs to the request, not to each statement. The agent API carries it
+ * explicitly: each request context gets a database handle bound to a scope of its own
+ * (`Database.scoped`, db/client.ts). The pages, sign-in, OAuth and webhooks reach the database
+ * through the process's shared handle, which reads the scope that server/http/server.ts opens
+ * around them in an AsyncLocalStorage; work outside any request (start-up, the minute sweep) gets a
+ * fresh deadline per statement or transaction.
+ *
+ * Why not AsyncLocalStorage everywhere: on Node 20 an AsyncLocalStorage that has run once installs
+ * a hook that runs on every promise the process makes from then on. Measured on the agent API
+ * (bench:core): 8 µs more Node CPU per GET, about 150 µs per idempotent POST. Next uses
+ * AsyncLocalStorage to render pages, so a process that renders pages pays that cost anyway; one
+ * that serves only the agent API does not.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 
@@ -24,16 +33,18 @@ export interface RequestScope {
 }
 
 const scopes = new AsyncLocalStorage<RequestScope>();
-function newScope(): RequestScope {
+
+/** A scope whose deadline is DB_DEADLINE_MS from now. */
+export function newScope(): RequestScope {
   return { deadline: performance.now() + DB_DEADLINE_MS };
 }
 
-/** Runs a request's handling with its own database deadline. */
+/** Runs a page's (or webhook's) handling with its own database deadline, read by the shared handle. */
 export function withRequestScope<T>(handle: () => T): T {
   return scopes.run(newScope(), handle);
 }
 
-/** The current request's scope; a fresh one for work outside any request. */
+/** The scope the shared handle's statements wait under: the page's, else a fresh one. */
 export function currentScope(): RequestScope {
   return scopes.getStore() ?? newScope();
 }

@@ -11,7 +11,7 @@
  * answered 503.
  */
 import type { PGlite } from '@electric-sql/pglite';
-import { currentScope, DatabaseDeadlineError } from './deadline';
+import { currentScope, DatabaseDeadlineError, DB_DEADLINE_MS, type RequestScope } from './deadline';
 
 interface Waiter {
   start(): void;
@@ -21,8 +21,9 @@ export class FairQueue {
   private busy = false;
   private readonly waiters: Waiter[] = [];
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    await this.turn(currentScope().deadline);
+  /** Runs `work` in its turn; fails with DatabaseDeadlineError if the turn comes after `deadline`. */
+  async run<T>(work: () => Promise<T>, deadline = performance.now() + DB_DEADLINE_MS): Promise<T> {
+    await this.turn(deadline);
     try {
       return await work();
     } finally {
@@ -61,15 +62,16 @@ export class FairQueue {
 
 /**
  * The PGlite instance as drizzle sees it: every statement and transaction it starts takes its turn
- * in the queue. Statements inside a transaction run on the transaction's own handle, which is not
- * queued: the transaction holds the turn until it ends.
+ * in the queue, waiting until the deadline of `scope` (a request's), or without one, of the page
+ * request it runs in (deadline.ts). Statements inside a transaction run on the transaction's own
+ * handle, which is not queued: the transaction holds the turn until it ends.
  */
-export function queued(client: PGlite, queue = new FairQueue()): PGlite {
+export function queued(client: PGlite, queue: FairQueue, scope?: RequestScope): PGlite {
   return new Proxy(client, {
     get(target, prop) {
       if (prop === 'query' || prop === 'exec' || prop === 'transaction') {
         const method = Reflect.get(target, prop, target) as (...args: unknown[]) => Promise<unknown>;
-        return (...args: unknown[]) => queue.run(() => method.apply(target, args));
+        return (...args: unknown[]) => queue.run(() => method.apply(target, args), (scope ?? currentScope()).deadline);
       }
       // PGlite's methods use private fields, which a proxy as `this` does not have.
       const value = Reflect.get(target, prop, target);

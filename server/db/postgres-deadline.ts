@@ -13,7 +13,7 @@
  */
 import net from 'node:net';
 import type { PendingQuery } from 'postgres';
-import { currentScope, DatabaseDeadlineError, type RequestScope } from './deadline';
+import { DatabaseDeadlineError, type RequestScope } from './deadline';
 
 /** The options postgres.js hands its `socket` function (parsed from the URL). */
 interface SocketOptions {
@@ -65,12 +65,11 @@ export class PoolSockets {
   }
 
   /**
-   * Gives the query the current request's deadline; returns it (postgres.js's query object).
+   * Gives the query its request's deadline; returns it (postgres.js's query object).
    * `transaction` learns the backend pid of the transaction it belongs to.
    */
-  withDeadline<Q>(pending: Q, transaction?: { pid?: number }): Q {
+  withDeadline<Q>(pending: Q, scope: RequestScope, transaction?: { pid?: number }): Q {
     const query = pending as unknown as Query;
-    const scope = currentScope();
     const then = query.then;
     let armed = false;
     // Armed when the query is first awaited, which is when postgres.js sends or queues it.
@@ -102,8 +101,7 @@ export class PoolSockets {
    * frees up. One still open at the deadline (its COMMIT unanswered, say) loses its connection,
    * which rolls it back and fails it.
    */
-  async transaction<T>(begin: (body: (tx: unknown) => unknown) => Promise<T>, body: (tx: unknown, transaction: { pid?: number }) => unknown): Promise<T> {
-    const scope: RequestScope = currentScope();
+  async transaction<T>(scope: RequestScope, begin: (body: (tx: unknown) => unknown) => Promise<T>, body: (tx: unknown, transaction: { pid?: number }) => unknown): Promise<T> {
     const transaction: { pid?: number } = {};
     let started = false;
     const run = begin((tx) => {

@@ -61,72 +61,86 @@ export function createHttpServer({ base, trustProxy = false, gateway, mcp, webho
   const done = () => {
     if (--inFlight === 0) onDrained?.();
   };
-  // Each request waits on the database for at most DB_DEADLINE_MS in all (db/deadline.ts).
-  const server = http.createServer((req, res) =>
-    withRequestScope(() => {
-      inFlight++;
-      const url = req.url ?? '/';
-      const pathname = url.split('?')[0];
-      const confirming = oauth && req.method === 'POST' ? confirmUid(pathname) : undefined;
-      if (oauth && (confirming || isProviderPath(pathname))) {
-        clientAddress(req, trustProxy);
-        // Its HTML (an error page, a redirect) is a page's: the same headers, never stored.
-        const headers = pageSecurityHeaders(contentSecurityPolicy(newNonce()), { secretUrl: true });
-        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-        const host = checkHost(req, base, trustProxy);
-        // A browser sent to the authorization endpoint on another host would keep its cookies there.
-        const served = !host.canonical && pathname.startsWith('/oauth/authorize') && (req.method === 'GET' || req.method === 'HEAD')
-          ? Promise.resolve(void res.writeHead(308, { Location: host.location }).end())
-          : confirming
-            ? serveConfirm(oauth, confirming, req, res)
-            : oauth.handle(req, res);
-        served.catch((err) => answerOAuthFailure(err, res)).finally(done);
-      } else if (auth && isAuthPath(url)) {
-        clientAddress(req, trustProxy);
-        serveAuth(auth, base, req, res)
-          .catch((err) => {
-            console.error('auth failure', err);
-            if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json', 'X-Content-Type-Options': 'nosniff' });
-            res.end(JSON.stringify({ error: 'Something went wrong on our side.', code: 'internal_error' }));
-          })
-          .finally(done);
-      } else if (isAgentPath(url)) {
-        // Counted until the procedure settles, not until the socket closes: a client that hangs up
-        // must not let the database close under its transaction.
-        // Paths start with '/', so no inherited property of the record can match one.
-        const webhook: RawHandler | undefined = webhooks[url.split('?')[0]];
-        const repeated = repeatedHeader(req);
-        const rest = !repeated && !webhook && !isMcpPath(url);
-        // API and MCP answers do not pass through Next's headers (proxy.ts): no browser may sniff
-        // a JSON answer into something it would run. REST's hot path writes it in its one head
-        // (serveNode): a header set ahead sends every later head down Node's slower merge.
-        if (!rest) res.setHeader('X-Content-Type-Options', 'nosniff');
-        const served = repeated
-          ? Promise.resolve(answerRepeated(res, repeated, isMcpPath(url)))
-          : webhook
-            ? webhook(req, res)
-            : isMcpPath(url)
-              ? serveFetch(mcp.handle, base, req, res)
-              : serveNode(gateway, req, res);
-        served
-          .catch((err) => {
-            // The request was cut off mid-body (the client hung up, or its body was unparsable and
-            // answered as malformed_request): nobody is left to answer and nothing failed here.
-            if (req.destroyed && (err as { code?: string }).code === 'ECONNRESET') return;
-            console.error('gateway failure', err);
-            if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json', 'X-Content-Type-Options': 'nosniff' });
-            res.end(JSON.stringify({ error: 'Something went wrong on our side.', code: 'internal_error' }));
-          })
-          .finally(done);
-      } else {
-        res.once('close', done);
-        clientAddress(req, trustProxy);
-        const host = checkHost(req, base, trustProxy);
-        if (host.canonical) void servePage(handlePage, req, res);
-        else answerOtherHost(req, res, host.location);
-      }
-    }),
-  );
+  // Each request waits on the database for at most DB_DEADLINE_MS in all (db/deadline.ts). The
+  // REST gateway and MCP carry the deadline in their request context; the pages, sign-in, OAuth and
+  // webhooks read the scope opened here.
+  const server = http.createServer((req, res) => {
+    inFlight++;
+    const url = req.url ?? '/';
+    const pathname = url.split('?')[0];
+    const confirming = oauth && req.method === 'POST' ? confirmUid(pathname) : undefined;
+    if (oauth && (confirming || isProviderPath(pathname))) withRequestScope(() => serveOAuth(oauth, confirming, req, res));
+    else if (auth && isAuthPath(url)) withRequestScope(() => serveSignIn(auth, req, res));
+    else if (isAgentPath(url)) {
+      // Paths start with '/', so no inherited property of the record can match one.
+      const webhook: RawHandler | undefined = webhooks[pathname];
+      if (webhook) withRequestScope(() => serveAgent(req, res, url, webhook));
+      else serveAgent(req, res, url);
+    } else withRequestScope(() => servePageRequest(req, res));
+  });
+
+  function serveOAuth(oauth: NonNullable<Transports['oauth']>, confirming: string | undefined, req: http.IncomingMessage, res: http.ServerResponse): void {
+    clientAddress(req, trustProxy);
+    // Its HTML (an error page, a redirect) is a page's: the same headers, never stored.
+    const headers = pageSecurityHeaders(contentSecurityPolicy(newNonce()), { secretUrl: true });
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    const host = checkHost(req, base, trustProxy);
+    // A browser sent to the authorization endpoint on another host would keep its cookies there.
+    const served = !host.canonical && (req.url ?? '/').split('?')[0].startsWith('/oauth/authorize') && (req.method === 'GET' || req.method === 'HEAD')
+      ? Promise.resolve(void res.writeHead(308, { Location: host.location }).end())
+      : confirming
+        ? serveConfirm(oauth, confirming, req, res)
+        : oauth.handle(req, res);
+    served.catch((err) => answerOAuthFailure(err, res)).finally(done);
+  }
+
+  function serveSignIn(auth: NonNullable<Transports['auth']>, req: http.IncomingMessage, res: http.ServerResponse): void {
+    clientAddress(req, trustProxy);
+    serveAuth(auth, base, req, res)
+      .catch((err) => {
+        console.error('auth failure', err);
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json', 'X-Content-Type-Options': 'nosniff' });
+        res.end(JSON.stringify({ error: 'Something went wrong on our side.', code: 'internal_error' }));
+      })
+      .finally(done);
+  }
+
+  function serveAgent(req: http.IncomingMessage, res: http.ServerResponse, url: string, webhook?: RawHandler): void {
+    const repeated = repeatedHeader(req);
+    const rest = !repeated && !webhook && !isMcpPath(url);
+    // API and MCP answers do not pass through Next's headers (proxy.ts): no browser may sniff
+    // a JSON answer into something it would run. REST's hot path writes it in its one head
+    // (serveNode): a header set ahead sends every later head down Node's slower merge.
+    if (!rest) res.setHeader('X-Content-Type-Options', 'nosniff');
+    const served = repeated
+      ? Promise.resolve(answerRepeated(res, repeated, isMcpPath(url)))
+      : webhook
+        ? webhook(req, res)
+        : isMcpPath(url)
+          ? serveFetch(mcp.handle, base, req, res)
+          : serveNode(gateway, req, res);
+    // Counted until the procedure settles, not until the socket closes: a client that hangs up
+    // must not let the database close under its transaction.
+    served
+      .catch((err) => {
+        // The request was cut off mid-body (the client hung up, or its body was unparsable and
+        // answered as malformed_request): nobody is left to answer and nothing failed here.
+        if (req.destroyed && (err as { code?: string }).code === 'ECONNRESET') return;
+        console.error('gateway failure', err);
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json', 'X-Content-Type-Options': 'nosniff' });
+        res.end(JSON.stringify({ error: 'Something went wrong on our side.', code: 'internal_error' }));
+      })
+      .finally(done);
+  }
+
+  function servePageRequest(req: http.IncomingMessage, res: http.ServerResponse): void {
+    res.once('close', done);
+    clientAddress(req, trustProxy);
+    const host = checkHost(req, base, trustProxy);
+    if (host.canonical) void servePage(handlePage, req, res);
+    else answerOtherHost(req, res, host.location);
+  }
+
   server.on('clientError', answerUnparsable);
   server.keepAliveTimeout = 65_000;
   return {

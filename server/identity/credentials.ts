@@ -105,40 +105,43 @@ export class CredentialResolver {
     return cached.credential;
   }
 
-  /** The network key, buyer token or OAuth access token an Authorization header names, or invalid_credential (never the open path). */
-  async bearer(authorization: string): Promise<BearerCredential> {
+  /**
+   * The network key, buyer token or OAuth access token an Authorization header names, or
+   * invalid_credential (never the open path). `db`: the request's handle, under its deadline.
+   */
+  async bearer(authorization: string, db: Db = this.db): Promise<BearerCredential> {
     const now = Date.now();
     const key = secretDigest(authorization);
     let cached = this.resolved.get(key);
     if (!cached || cached.until <= now) {
-      cached = { credential: await this.lookUp(authorization), until: now + CACHE_MS };
+      cached = { credential: await this.lookUp(authorization, db), until: now + CACHE_MS };
       // Bounds the memory a flood of made-up credentials can take.
       if (this.resolved.size >= MAX_CACHED) this.resolved.clear();
       this.resolved.set(key, cached);
     }
     const { credential } = cached;
     if (!credential) throw this.invalid();
-    if (credential.kind !== 'oauth' && credential.keyId) await this.recordUse(credential.keyId, now);
+    if (credential.kind !== 'oauth' && credential.keyId) await this.recordUse(credential.keyId, now, db);
     return credential;
   }
 
-  private async lookUp(authorization: string): Promise<BearerCredential | null> {
+  private async lookUp(authorization: string, db: Db): Promise<BearerCredential | null> {
     const secret = BEARER.exec(authorization)?.[1];
     const kind = !secret ? undefined : SECRET_FORMAT.test(secret) ? 'key' : BUYER_TOKEN_FORMAT.test(secret) ? 'buyer' : ACCESS_TOKEN_FORMAT.test(secret) ? 'oauth' : undefined;
     if (!kind) {
       throw this.invalid('The Authorization header must be `Bearer ak_live_…` (a network key), `Bearer bt_live_…` (a buyer token) or `Bearer <OAuth access token>`. Open operations need no Authorization header, only the agent profile (UCP-Agent).');
     }
     if (kind === 'oauth') {
-      const token = await readAccessToken(this.db, secret!);
+      const token = await readAccessToken(db, secret!);
       return token && { kind: 'oauth', ...token };
     }
     const digest = secretDigest(secret!);
-    return kind === 'key' ? this.lookUpKey(digest) : this.lookUpBuyerToken(digest);
+    return kind === 'key' ? this.lookUpKey(digest, db) : this.lookUpBuyerToken(digest, db);
   }
 
   /** The signed-in developer a session cookie names, or null when it is unknown or has ended. */
-  async session(token: string): Promise<SessionCredential | null> {
-    const [row] = await this.db
+  async session(token: string, db: Db = this.db): Promise<SessionCredential | null> {
+    const [row] = await db
       .select({ accountId: users.id, email: users.email })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
@@ -147,9 +150,9 @@ export class CredentialResolver {
   }
 
   /** A live token whose key is not revoked, or whose OAuth grant still stands. */
-  private async lookUpBuyerToken(digest: string): Promise<BuyerCredential | null> {
+  private async lookUpBuyerToken(digest: string, db: Db): Promise<BuyerCredential | null> {
     const now = new Date();
-    const [row] = await this.db
+    const [row] = await db
       .select({ buyerId: buyerTokens.buyerId, owner: buyers.owner, keyId: buyerTokens.keyId, scopes: buyerTokens.scopes })
       .from(buyerTokens)
       .innerJoin(buyers, eq(buyers.id, buyerTokens.buyerId))
@@ -159,8 +162,8 @@ export class CredentialResolver {
     return row ? { kind: 'buyer', ...row } : null;
   }
 
-  private async lookUpKey(digest: string): Promise<KeyCredential | null> {
-    const [row] = await this.db
+  private async lookUpKey(digest: string, db: Db): Promise<KeyCredential | null> {
+    const [row] = await db
       .select({ id: networkKeys.id, accountId: networkKeys.accountId, scopes: networkKeys.scopes })
       .from(networkKeys)
       .where(and(eq(networkKeys.secretHash, digest), isNull(networkKeys.revokedAt)));
@@ -177,13 +180,13 @@ export class CredentialResolver {
     return written === undefined || now - written >= LAST_USED_EVERY_MS;
   }
 
-  private async recordUse(keyId: string, now: number): Promise<void> {
+  private async recordUse(keyId: string, now: number, db: Db): Promise<void> {
     if (!this.useDue(keyId, now)) return;
     const written = this.usesWritten.get(keyId);
     if (this.usesWritten.size >= MAX_CACHED) this.usesWritten.clear();
     this.usesWritten.set(keyId, now);
     const at = new Date(now);
-    const write = this.db
+    const write = db
       .update(networkKeys)
       .set({ firstUsedAt: sql`coalesce(${networkKeys.firstUsedAt}, ${at.toISOString()}::timestamptz)`, lastUsedAt: at })
       .where(eq(networkKeys.id, keyId));

@@ -18,6 +18,8 @@ import {
   ReadResourceRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { Db } from '../db/client';
+import { newScope } from '../db/deadline';
 import { readLimits } from '../domain/limits';
 import { SERVICE_VERSION } from '../domain/ucp-profile';
 import { errorBody, type ErrorBody } from '../errors/catalogue';
@@ -62,11 +64,11 @@ export function createMcpServer(services: Services): McpServer {
     tools: tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({ name, title, description, inputSchema, outputSchema, annotations })),
   };
 
-  async function callTool(name: string, params: { arguments?: Record<string, unknown>; _meta?: Record<string, unknown> }, headers: HttpHeaders): Promise<CallToolResult> {
+  async function callTool(name: string, params: { arguments?: Record<string, unknown>; _meta?: Record<string, unknown> }, headers: HttpHeaders, db: Db): Promise<CallToolResult> {
     const tool = byName.get(name);
     if (!tool) throw jsonRpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}. tools/list names them.`);
     const { envelope, input } = toolCallEnvelope(tool, params, headers);
-    const ctx = createContext(services, envelope);
+    const ctx = createContext(services, envelope, db);
     try {
       const data = (await invoke(ctx, tool.operation.name, input)) as Record<string, unknown>;
       return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data, ...resultMeta(ctx) };
@@ -77,19 +79,20 @@ export function createMcpServer(services: Services): McpServer {
     }
   }
 
-  function newServer(): Server {
+  /** A Server for one HTTP request; `db` is the request's, under its deadline. */
+  function newServer(db: Db): Server {
     const server = new Server(
       { name: 'agent-commerce', title: 'Agent Commerce', version: SERVICE_VERSION },
       { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator },
     );
     server.setRequestHandler(ListToolsRequestSchema, () => listed);
-    server.setRequestHandler(CallToolRequestSchema, (request, extra) => callTool(request.params.name, request.params, extra.requestInfo?.headers ?? {}));
+    server.setRequestHandler(CallToolRequestSchema, (request, extra) => callTool(request.params.name, request.params, extra.requestInfo?.headers ?? {}, db));
     server.setRequestHandler(ListResourcesRequestSchema, () => ({
       resources: [{ uri: LIMITS_RESOURCE, name: 'platform-limits', title: 'Live cart limits', mimeType: 'application/json', description: LIMITS_DESCRIPTION }],
     }));
     server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
       if (request.params.uri !== LIMITS_RESOURCE) throw jsonRpcError(RESOURCE_NOT_FOUND, `Resource not found: ${request.params.uri}`, { uri: request.params.uri });
-      const limits = await readLimits(services.db);
+      const limits = await readLimits(db);
       return { contents: [{ uri: LIMITS_RESOURCE, mimeType: 'application/json', text: JSON.stringify(limits) }] };
     });
     return server;
@@ -105,11 +108,12 @@ export function createMcpServer(services: Services): McpServer {
       }
       // A credential is checked on every request, protocol methods included, and refused at the
       // HTTP level as MCP's authorization spec has it: a client then knows to fix it, not retry.
+      const db = services.database.scoped(newScope());
       const authorization = request.headers.get('authorization');
       let credential: BearerCredential | undefined;
       if (authorization !== null) {
         try {
-          credential = await services.credentials.bearer(authorization);
+          credential = await services.credentials.bearer(authorization, db);
         } catch (err) {
           // invalid_credential (401), or the database out of reach (503 with Retry-After).
           const refusal = toApiError(err, '');
@@ -127,7 +131,7 @@ export function createMcpServer(services: Services): McpServer {
       // Stateless and answering JSON: once handleRequest returns, the server and its transport hold
       // nothing open. Closing them would only build and reject a "connection closed" error and
       // abort signals (~8% of a call), so they are left to the garbage collector.
-      const server = newServer();
+      const server = newServer(db);
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_BODY_BYTES });
       await server.connect(transport);
       return transport.handleRequest(request, { parsedBody });

@@ -6,6 +6,7 @@
  */
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
+import { newScope } from '../db/deadline';
 import { SettingsStore } from '../db/settings';
 import type { ApiError } from '../errors/catalogue';
 import type { Advisory } from '../identity/advisories';
@@ -34,9 +35,14 @@ export interface Services {
   credentials: CredentialResolver;
   /** Every e-mail the service sends (sign-in links, buyer codes). */
   mailer: Mailer;
+  /**
+   * The OpenAPI document (http/openapi.ts, built once), as served at /api/openapi.json: the rest
+   * docs page takes each operation's body schema and a recorded example from it.
+   */
+  openapi: () => Record<string, unknown>;
 }
 
-export function createServices(config: Config, database: Database, operations: readonly Operation[]): Services {
+export function createServices(config: Config, database: Database, operations: readonly Operation[], openapi: () => Record<string, unknown>): Services {
   const { db } = database;
   return {
     config,
@@ -47,6 +53,7 @@ export function createServices(config: Config, database: Database, operations: r
     settings: new SettingsStore(db),
     credentials: new CredentialResolver(db, config.publicBaseUrl),
     mailer: createMailer(config.mail),
+    openapi,
   };
 }
 
@@ -95,7 +102,10 @@ export interface RequestContext {
   requestId: string;
   transport: Transport;
   services: Services;
-  /** The database, or the transaction an idempotent operation runs in. */
+  /**
+   * The database under this request's deadline (db/deadline.ts), or the transaction an idempotent
+   * operation runs in.
+   */
   db: Db;
   envelope: RequestEnvelope;
   /** Filled by the procedure kind's identity step. */
@@ -115,13 +125,17 @@ export interface RequestContext {
 /** A Request-Id the caller sends is echoed when it looks like this; otherwise one is generated. */
 export const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
-export function createContext(services: Services, envelope: RequestEnvelope): RequestContext {
+/**
+ * `db` is the request's database handle: by default one whose deadline starts now; a transport
+ * that already waited on the database for this request passes the handle it used.
+ */
+export function createContext(services: Services, envelope: RequestEnvelope, db = services.database.scoped(newScope())): RequestContext {
   const incoming = envelope.requestId;
   return {
     requestId: incoming && REQUEST_ID.test(incoming) ? incoming : newId('req'),
     transport: envelope.transport,
     services,
-    db: services.db,
+    db,
     envelope,
     // Every field from the start: one object shape whichever way the caller is identified.
     caller: { agent: undefined, credential: undefined, buyer: {} },

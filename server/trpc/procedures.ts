@@ -53,7 +53,7 @@ async function checkCredentials(ctx: RequestContext, access: Access, type: strin
   const authorization = envelope.authorization ?? null;
   if (access.kind === 'admin') return checkAdmin(authorization, services.config.adminToken);
   if (authorization !== null) {
-    const credential = services.credentials.recent(authorization) ?? (await services.credentials.bearer(authorization));
+    const credential = services.credentials.recent(authorization) ?? (await services.credentials.bearer(authorization, ctx.db));
     ctx.caller.credential = credential;
     if (credential.kind === 'oauth' && !forThisResource(credential, envelope.transport, services.config.publicBaseUrl)) {
       throw services.credentials.invalid(`This access token was issued for ${credential.resource}, not for this API: ask for a token with resource=${services.config.publicBaseUrl}.`);
@@ -71,7 +71,7 @@ async function checkCredentials(ctx: RequestContext, access: Access, type: strin
   if (access.kind !== 'credential') return;
   const base = services.config.publicBaseUrl;
   if (access.scope !== 'developer_session' || !envelope.session) throw credentialRequired(access.scope, base);
-  const session = await services.credentials.session(envelope.session);
+  const session = await services.credentials.session(envelope.session, ctx.db);
   if (!session) throw credentialRequired(access.scope, base, 'Your session has ended or is not known: sign in again at /signin.');
   if (envelope.transport === 'rest' && type === 'mutation' && envelope.browserOrigin !== new URL(services.config.publicBaseUrl).origin) {
     throw new ApiError('origin_refused', { details: { expected_origin: new URL(services.config.publicBaseUrl).origin } });
