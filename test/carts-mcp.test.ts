@@ -1,8 +1,9 @@
 /**
  * The cart tools through the MCP SDK's own client over the real node:http server and database:
  * their listing (arguments renamed to cart_id / item_id, annotations, limits named), one happy
- * path per tool with output valid against its outputSchema, error results, ownership, and a tool
- * call and a REST request sharing one idempotency namespace.
+ * path per tool with output valid against its outputSchema, error results, ownership, a cart over
+ * the total ceiling saying so in every result, and a tool call and a REST request sharing one
+ * idempotency namespace.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -11,6 +12,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../server/db/client';
+import { updateLimits } from '../server/domain/limits';
 import { agentHeaders, freshKey } from './support/app';
 import { seedCatalog, seller } from './support/catalog-fixtures';
 import { testServer, type TestServer } from './support/http';
@@ -114,6 +116,32 @@ describe('the cart tools', () => {
     expect(fractional.code).toBe('invalid_request');
     const noItem = errorOf(await call('remove_cart_item', { cart_id: cart.id, item_id: 'item_01kt2j28pzwq817ysfzgf1gjtv' }));
     expect(noItem.code).toBe('item_not_found');
+  });
+
+  it('say in every result that a cart is over max_cart_total_cents, naming the ceiling and the amount over; checkout refuses it', async () => {
+    const db = s.db.database.db;
+    await updateLimits(db, { max_cart_total_cents: 10000 });
+    try {
+      // 10 × Tool Mug (12.00) = 120.00, delivered free: 20.00 over 100.00.
+      const over = (result: { messages: { code: string; message: string }[] }) => result.messages.filter((m) => m.code === 'cart_total_exceeds_limit');
+      const message = { type: 'error', code: 'cart_total_exceeds_limit', message: expect.stringContaining('120.00 USD is 20.00 USD over the limit of 100.00 USD'), path: 'totals' };
+      const created = await cartOf('create_cart', { items: [{ variant_id: mug.id, quantity: 10 }], shipping_address: ADDRESS });
+      expect(over(created)).toEqual([message]);
+      expect(over(await cartOf('get_cart', { cart_id: created.id }))).toEqual([message]);
+      expect(over(await cartOf('set_shipping_address', { cart_id: created.id, ...ADDRESS }))).toEqual([message]);
+      const added = await cartOf('add_to_cart', { cart_id: created.id, variant_id: lantern.id, quantity: 1 });
+      expect(over(added)[0].message).toContain('150.00 USD is 50.00 USD over');
+      expect(over(await cartOf('update_cart_item', { cart_id: created.id, item_id: added.line_items[0].id, quantity: 9 }))[0].message).toContain('138.00 USD is 38.00 USD over');
+      expect(over(await cartOf('remove_cart_item', { cart_id: created.id, item_id: added.line_items[1].id }))[0].message).toContain('108.00 USD is 8.00 USD over');
+      expect(over(await cartOf('quick_buy', { variant_id: mug.id, quantity: 10, shipping_address: ADDRESS }))).toEqual([message]);
+      // The text block carries the same JSON.
+      const text = (await call('get_cart', { cart_id: created.id })).content[0] as { text: string };
+      expect(text.text).toContain('"code":"cart_total_exceeds_limit"');
+
+      expect(errorOf(await call('checkout', { cart_id: created.id }))).toMatchObject({ code: 'cart_total_exceeds_limit', max_cents: 10000 });
+    } finally {
+      await updateLimits(db, { max_cart_total_cents: 100000 });
+    }
   });
 
   it('answer another agent’s cart as not found', async () => {

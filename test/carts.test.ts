@@ -1,8 +1,8 @@
 /**
  * The cart endpoints over REST, through the real handler and database: the cart's shape, lines
  * priced from the catalog, delivery per seller, every input rule and its error, ownership, the
- * idempotent replay, live limits, a change while a payment link is live, and expiry (lazy and
- * swept).
+ * idempotent replay, live limits (a cart over the total ceiling says so), a change while a payment
+ * link is live, and expiry (lazy and swept).
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -416,6 +416,55 @@ describe('a change while a payment link is live', () => {
 
     const next = ok(await add(cart.id, byId('Trail Mug')), 201);
     expect(next.messages).toEqual([]);
+  });
+});
+
+describe('a cart over max_cart_total_cents', () => {
+  // 4 × Climbing Rope (25.00) = 100.00, delivered free (the zone's free_over_cents is 50.00).
+  const over = (cart: { messages: unknown[] }) => cart.messages.filter((m) => (m as { code: string }).code === 'cart_total_exceeds_limit');
+  const expected = (total: string, by: string, ceiling: string) => ({
+    type: 'error',
+    code: 'cart_total_exceeds_limit',
+    message: expect.stringMatching(new RegExp(`${total} USD is ${by} USD over the limit of ${ceiling} USD`)),
+    path: 'totals',
+  });
+
+  it('says so in every cart answer, naming the ceiling and the amount over, while the payment link is refused', async () => {
+    await updateLimits(db, { max_cart_total_cents: 7550 });
+    const message = expected('100.00', '24.50', '75.50');
+    const created = ok(await api('POST', '/api/agent/cart', { items: [byId('Climbing Rope', 4)], shipping_address: ADDRESS }), 201);
+    expect(created.totals.total_cents).toBe(10000);
+    expect(over(created)).toEqual([message]);
+    expect(over(ok(await api('GET', `/api/agent/cart/${created.id}`), 200))).toEqual([message]);
+    expect(over(ok(await api('POST', `/api/agent/cart/${created.id}/shipping-address`, ADDRESS), 200))).toEqual([message]);
+    const added = ok(await add(created.id, byId('Trail Mug')), 201);
+    expect(over(added)).toEqual([expected('112.00', '36.50', '75.50')]);
+    const mug = added.line_items.find((l: { variant_id: string }) => l.variant_id === v['Trail Mug'].id);
+    expect(over(ok(await api('PATCH', `/api/agent/cart/${created.id}/items/${mug.id}`, { quantity: 2 }), 200))).toEqual([expected('124.00', '48.50', '75.50')]);
+    expect(over(ok(await api('DELETE', `/api/agent/cart/${created.id}/items/${mug.id}`), 200))).toEqual([message]);
+    expect(over(ok(await api('POST', '/api/agent/quick-buy', { ...byId('Climbing Rope', 4), shipping_address: ADDRESS }), 201))).toEqual([message]);
+
+    const refused = await api('POST', '/api/agent/payment-link', { cart_id: created.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: 'cart_total_exceeds_limit', code: 'cart_total_exceeds_limit', max_cents: 7550 });
+  });
+
+  it('reads the live limit: gone at the ceiling exactly, back when it is lowered, on a cart in checkout too', async () => {
+    const cart = ok(await api('POST', '/api/agent/cart', { items: [byId('Climbing Rope', 4)], shipping_address: ADDRESS }), 201);
+    expect(over(cart)).toEqual([]);
+    await updateLimits(db, { max_cart_total_cents: 10000 });
+    expect(over(ok(await api('GET', `/api/agent/cart/${cart.id}`), 200))).toEqual([]);
+    ok(await api('POST', '/api/agent/payment-link', { cart_id: cart.id }), 201);
+    await updateLimits(db, { max_cart_total_cents: 9999 });
+    const inCheckout = ok(await api('GET', `/api/agent/cart/${cart.id}`), 200);
+    expect(inCheckout.status).toBe('checkout');
+    expect(over(inCheckout)).toEqual([expected('100.00', '0.01', '99.99')]);
+  });
+
+  it('says nothing on a cart that can no longer change', async () => {
+    const cart = ok(await api('POST', '/api/agent/cart', { items: [byId('Climbing Rope', 4)] }), 201);
+    await updateLimits(db, { max_cart_total_cents: 5000 });
+    expect(over(ok(await api('DELETE', `/api/agent/cart/${cart.id}`), 200))).toEqual([]);
   });
 });
 

@@ -2,12 +2,14 @@
  * A cart priced from the catalog as it is now: prices, titles and stock are re-read on every
  * render and change (a client never sends a price), delivery is priced per seller from the
  * seller's zone for the address's country (free above the zone's free_over_cents), and the
- * messages say what keeps the cart from being paid.
+ * messages say what keeps the cart from being paid, the live max_cart_total_cents included: an
+ * agent learns a cart is over it from every cart answer, not first from a refused payment link.
  */
 import { sql } from 'drizzle-orm';
 import { availabilityOf } from '../catalog/jsonld';
 import { rows, type Db } from '../db/client';
 import type { CartNotice, DeliveryZone, OrderLine, OrderTotals } from '../db/schema';
+import { centsToDecimal } from '../domain/limits';
 import type { CartRow } from './store';
 
 /** A cart line priced now: what an order line records (variant_title: the options joined, "M / Blue"), and more. */
@@ -47,13 +49,17 @@ interface LineRow {
   title: string;
   seller_handle: string;
   delivery: DeliveryZone[];
+  max_cart_total_cents: number;
 }
 
 export async function priceCart(db: Db, cart: CartRow): Promise<PricedCart> {
+  // The live ceiling rides on every line, read in the same statement (as adding items reads
+  // max_item_quantity): no round trip more per render. A cart without lines totals 0, within any.
   const found = await rows<LineRow>(
     db,
     sql`SELECT ci.id, ci.variant_id, ci.quantity, v.sku, v.product_id, v.price_cents, v.stock, v.options,
-               p.title, s.handle AS seller_handle, s.delivery
+               p.title, s.handle AS seller_handle, s.delivery,
+               (SELECT max_cart_total_cents FROM platform_limits WHERE id = 1) AS max_cart_total_cents
         FROM cart_items ci
         JOIN variants v ON v.id = ci.variant_id
         JOIN products p ON p.id = v.product_id
@@ -107,11 +113,25 @@ export async function priceCart(db: Db, cart: CartRow): Promise<PricedCart> {
 
   const subtotal = lines.reduce((sum, l) => sum + l.line_total_cents, 0);
   const deliveryCents = delivery.reduce((sum, d) => sum + d.price_cents, 0);
+  const total = subtotal + deliveryCents;
+  const ceiling = found[0]?.max_cart_total_cents;
+  // Said while the cart can still change or be paid; a paid or closed cart has nothing to fix.
+  if (ceiling !== undefined && total > ceiling && (cart.status === 'open' || cart.status === 'checkout')) messages.push(overCeiling(total, ceiling));
   return {
     lines,
     delivery,
-    totals: { subtotal_cents: subtotal, delivery_cents: deliveryCents, total_cents: subtotal + deliveryCents, currency: cart.currency },
+    totals: { subtotal_cents: subtotal, delivery_cents: deliveryCents, total_cents: total, currency: cart.currency },
     messages: [...messages, ...cart.notices],
+  };
+}
+
+/** The message of a cart over max_cart_total_cents: the ceiling, the amount over, what to do. */
+function overCeiling(totalCents: number, maxCents: number): CartNotice {
+  return {
+    type: 'error',
+    code: 'cart_total_exceeds_limit',
+    message: `The cart total of ${centsToDecimal(totalCents)} USD is ${centsToDecimal(totalCents - maxCents)} USD over the limit of ${centsToDecimal(maxCents)} USD per cart (max_cart_total_cents ${maxCents}): remove items or lower quantities; until then a payment link is refused.`,
+    path: 'totals',
   };
 }
 

@@ -94,9 +94,9 @@ const message = z
     type: z.enum(['error', 'warning', 'info']).describe('error: keeps the cart from being paid; warning: something changed; info: a next step.'),
     code: z
       .string()
-      .describe('Stable identifier: address_required, address_undeliverable, insufficient_stock, payment_link_cancelled, payment_failed.'),
+      .describe('Stable identifier: address_required, address_undeliverable, insufficient_stock, cart_total_exceeds_limit, payment_link_cancelled, payment_failed.'),
     message: z.string().describe('What happened and what to do, in prose.'),
-    path: z.string().nullable().describe('The part of the cart it is about, e.g. "line_items[0]", "delivery", "shipping_address".'),
+    path: z.string().nullable().describe('The part of the cart it is about, e.g. "line_items[0]", "delivery", "shipping_address", "totals".'),
   })
   .meta({ id: 'CartMessage' });
 

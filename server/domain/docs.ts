@@ -236,6 +236,7 @@ function rest(src: DocSources) {
       delivery: 'Priced per seller from the seller’s delivery zone for the address country; a zone’s free_over_cents applies to that seller’s subtotal. Before an address is set, delivery is [], delivery_cents is 0 and an info message address_required says so. A seller that does not deliver there leaves an error message address_undeliverable naming the seller.',
       ownership: 'A cart belongs to the caller that created it (its agent profile; its credential once credentials exist). Any other caller gets 404 cart_not_found, as for an id that does not exist. Cart and item ids carry 80 random bits.',
       limits: 'max_item_quantity and max_cart_total_cents are read from the live store on every request: a change (npm run limits or PUT /api/admin/platform/limits) applies within 1 s on every instance.',
+      over_total: 'A cart whose total (subtotal + delivery) is above the live max_cart_total_cents says so in every answer while it is open or in checkout, on REST and MCP alike: an error message {type: "error", code: "cart_total_exceeds_limit", path: "totals"} naming the ceiling and the amount over. It may still change; a payment link for it is refused (400 cart_total_exceeds_limit) until it is within the ceiling.',
       quick_buy: 'POST /api/agent/quick-buy creates a cart, adds one item and sets the address in one transaction: all of it or none of it.',
     },
     payment_link: {
@@ -325,7 +326,13 @@ function limits(live: PlatformLimits) {
     live,
     cart: [
       { limit: 'max_item_quantity', value: live.max_item_quantity, error: 'quantity_exceeds_limit (400)', checked_by: ['POST /api/agent/cart/{id}/items', 'PATCH /api/agent/cart/{id}/items/{itemId}', 'tool add_to_cart', 'tool update_cart_item'] },
-      { limit: 'max_cart_total_cents', value: live.max_cart_total_cents, error: 'cart_total_exceeds_limit (400, body has max_cents)', checked_by: ['POST /api/agent/payment-link', 'tool checkout'] },
+      {
+        limit: 'max_cart_total_cents',
+        value: live.max_cart_total_cents,
+        error: 'cart_total_exceeds_limit (400, body has max_cents)',
+        checked_by: ['POST /api/agent/payment-link', 'tool checkout'],
+        said_by: 'every cart answer (REST and MCP) while the cart is over it: an error message cart_total_exceeds_limit at path totals, naming the ceiling and the amount over',
+      },
     ],
     tuning: 'Runtime-tunable without restart (PUT /api/admin/platform/limits or `npm run limits -- set name=value`); every instance sees a change within 1 s. Read GET /api/agent/platform/limits at session start.',
     developer_network_keys: {

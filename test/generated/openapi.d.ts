@@ -1005,11 +1005,11 @@ export interface components {
              * @enum {string}
              */
             type: "error" | "warning" | "info";
-            /** @description Stable identifier: address_required, address_undeliverable, insufficient_stock, payment_link_cancelled, payment_failed. */
+            /** @description Stable identifier: address_required, address_undeliverable, insufficient_stock, cart_total_exceeds_limit, payment_link_cancelled, payment_failed. */
             code: string;
             /** @description What happened and what to do, in prose. */
             message: string;
-            /** @description The part of the cart it is about, e.g. "line_items[0]", "delivery", "shipping_address". */
+            /** @description The part of the cart it is about, e.g. "line_items[0]", "delivery", "shipping_address", "totals". */
             path: string | null;
         };
         PaymentLink: {
@@ -3047,7 +3047,7 @@ export interface operations {
             query?: never;
             header?: {
                 /**
-                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL. Required unless the call carries a network key in Authorization (then send no UCP-Agent: both is 400 conflicting_credentials).
+                 * @description Optional here; validated when sent. Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL.
                  * @example profile="https://agent.shopbot.dev/profile.json"
                  */
                 "UCP-Agent"?: string;
@@ -3084,8 +3084,6 @@ export interface operations {
             /**
              * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
              *
-             *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
-             *
              *     `conflicting_credentials`: Name the caller once. On MCP the agent profile (and buyer reference) may come from the UCP-Agent header, params._meta or arguments.meta: the same value in several places is fine, different values are refused rather than one picked. `details` names the field and the places.
              *
              *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
@@ -3109,7 +3107,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.conflicting_credentials"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"];
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.conflicting_credentials"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"];
                 };
             };
             /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
