@@ -30,14 +30,16 @@ export interface App {
 
 export function createApp(config: Config, database: Database): App {
   const operations = describeOperations(appRouter);
-  const services = createServices(config, database, operations);
+  let openapi: Record<string, unknown> | undefined;
+  const openapiDocument = () => (openapi ??= buildOpenApiDocument(appRouter, operations, config));
+  const services = createServices(config, database, operations, openapiDocument);
   const mcp = createMcpServer(services);
   const once = (build: () => object) => {
     let text: string | undefined;
     return () => (text ??= JSON.stringify(build()));
   };
   const gateway = createGateway(services, appRouter, {
-    '/api/openapi.json': once(() => buildOpenApiDocument(appRouter, operations, config)),
+    '/api/openapi.json': once(openapiDocument),
     '/api/mcp/openrpc.json': once(() => buildOpenRpcDocument(mcp.tools, config)),
     ...Object.fromEntries(Object.entries(protectedResourceDocuments(config.publicBaseUrl)).map(([path, build]) => [path, once(build)])),
   });

@@ -98,6 +98,54 @@ describe('documentation', () => {
     const ops = doc.operations.map((o: { method: string; path: string }) => `${o.method} ${o.path}`);
     expect(ops).toEqual(expect.arrayContaining(['GET /api/agent/platform/limits', 'POST /api/agent/feedback', 'any /api/agent/products']));
   });
+
+  it.each(['overview', 'rest', 'mcp', 'errors', 'limits'])('serves %s without UCP-Agent (discovery: a browser follows the links); a profile sent is still validated', async (slug) => {
+    const bare = await t.call('GET', `/api/agent/docs/${slug}`);
+    expect(bare.status).toBe(200);
+    expect((await bare.json()).slug).toBe(slug);
+    const insecure = await t.call('GET', `/api/agent/docs/${slug}`, { headers: { 'UCP-Agent': 'profile="http://agent.shopbot.dev/profile.json"' } });
+    expect(insecure.status).toBe(400);
+    expect((await insecure.json()).code).toBe('ucp_agent_insecure_url');
+    expect((await t.call('GET', '/api/agent/docs/pricing')).status).toBe(404);
+  });
+
+  it('answers read_docs on MCP without an agent profile too', async () => {
+    const res = await t.call('POST', '/api/mcp', {
+      headers: { accept: 'application/json, text/event-stream' },
+      body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'read_docs', arguments: { slug: 'errors' } } },
+    });
+    const { result } = await res.json();
+    expect(result.isError, JSON.stringify(result.content)).toBeFalsy();
+    expect(result.structuredContent.slug).toBe('errors');
+  });
+
+  it('gives on the rest page, per operation, its request body schema and one example call with its recorded answer, from the OpenAPI document', async () => {
+    const [doc, openapi] = await Promise.all(['/api/agent/docs/rest', '/api/openapi.json'].map((path) => t.call('GET', path).then((r) => r.json())));
+    for (const op of doc.operations) {
+      const method = op.method === 'any' ? 'get' : op.method.toLowerCase();
+      const published = openapi.paths[op.path][method];
+      const name = `${op.method} ${op.path}`;
+      expect(op.request_body, name).toEqual(published.requestBody?.content['application/json'].schema);
+      // Every operation has a recorded example: the call spelt out, the answer as published.
+      const { request, answer } = op.example;
+      expect(request.method, name).toBe(method.toUpperCase());
+      expect(request.path, name).toMatch(new RegExp(`^${op.path.replace(/\{\w+\}/g, '[^/{}]+').replaceAll('.', '\\.')}(\\?.+)?$`));
+      if (Object.keys(request.body ?? {}).length) expect(op.request_body, name).toMatchObject({ type: 'object', properties: expect.any(Object) });
+      expect(Object.keys(request.body ?? {}).every((field) => field in (op.request_body?.properties ?? {})), name).toBe(true);
+      const recorded = Object.values(published.responses[answer.status].content as Record<string, { examples: Record<string, { summary: string; value: unknown }> }>)
+        .flatMap((content) => Object.values(content.examples ?? {}))
+        .find((e) => e.summary === op.example.summary);
+      expect(answer.body, name).toEqual(recorded?.value);
+      if (op.access === 'open') expect(request.headers['UCP-Agent'], name).toBeDefined();
+      for (const header of published.parameters.filter((p: { in: string; required: boolean }) => p.in === 'header' && p.required)) {
+        expect(request.headers[header.name], `${name}: ${header.name}`).toBe(header.example);
+      }
+    }
+    const addItem = doc.operations.find((o: { method: string; path: string }) => o.method === 'POST' && o.path === '/api/agent/cart/{id}/items');
+    expect(addItem.parameters).toEqual({ id: expect.objectContaining({ required: true }) });
+    expect(addItem.request_body.required).toEqual(['quantity']);
+    expect(addItem.example.answer.status).toBe(201);
+  });
 });
 
 describe('retired products endpoint', () => {

@@ -2,7 +2,6 @@
  * The documentation the service serves at /api/agent/docs/{slug}, as JSON. Pages are generated
  * from the live sources (route table, error catalogue, limits row) so they cannot drift.
  */
-import { z } from 'zod';
 import type { Config } from '../config';
 import { OAUTH_LIMITS } from '../oauth/authorization-server';
 import { TTL } from '../oauth/provider';
@@ -19,6 +18,8 @@ export type DocSlug = (typeof DOC_SLUGS)[number];
 export interface DocSources {
   config: Config;
   operations: readonly Operation[];
+  /** The OpenAPI document as served: each operation's body schema and recorded example answers. */
+  openapi: () => Record<string, unknown>;
   limits: () => Promise<PlatformLimits>;
 }
 
@@ -54,7 +55,7 @@ function overview(config: Config) {
     },
     identification: {
       header: 'UCP-Agent',
-      required_on: 'every open call under /api/agent/ (discovery documents are served without it; a header sent there is still validated)',
+      required_on: 'every open call under /api/agent/ (discovery documents are served without it: the UCP profiles, /api/openapi.json and these documentation pages, so a browser opens their links; a header sent there is still validated)',
       forms: [
         'UCP-Agent: profile="https://agent.example.com/profile.json"   (RFC 8941 dictionary; recommended; parameters allowed, e.g. ; version="2026-04-08")',
         'UCP-Agent: https://agent.example.com/profile.json   (bare absolute URL)',
@@ -167,24 +168,29 @@ function rest(src: DocSources) {
       'A request the HTTP parser cannot read answers JSON too, and the connection closes: 431 request_header_fields_too_large (request line and headers over 16 KiB), 400 malformed_request (a malformed request line, control characters in a header, Content-Length with Transfer-Encoding…).',
       'Every failure is {error, code} (see the errors page).',
       'Lists use opaque cursors: pass nextCursor back unchanged with the same parameters; a cursor from another query answers 400 invalid_cursor.',
+      'Each of operations[] has its path and query parameters, the JSON Schema of its request body (request_body), and one example: the call as sent (path, headers, body) and the answer the service gave it over the demo catalog (ids and times vary).',
     ],
-    operations: src.operations.flatMap(({ rest, policy, access, idempotent, tool, input }) =>
-      rest
-        ? [
-            {
-              method: policy.retired ? 'any' : rest.method,
-              path: rest.path,
-              access: policy.retired ? 'retired' : access.kind,
-              ...(access.kind === 'credential' && { requires: access.scope }),
-              idempotent,
-              success_status: policy.retired ? 410 : (policy.successStatus ?? 200),
-              summary: rest.summary,
-              parameters: parameters(input),
-              ...(tool && { mcp_tool: tool.name }),
-            },
-          ]
-        : [],
-    ),
+    operations: src.operations.flatMap((operation) => {
+      const { rest, policy, access, idempotent, tool } = operation;
+      if (!rest) return [];
+      const published = (src.openapi().paths as OpenApiPaths)[rest.path]?.[rest.method.toLowerCase()];
+      const requestBody = published?.requestBody?.content?.['application/json']?.schema;
+      return [
+        {
+          method: policy.retired ? 'any' : rest.method,
+          path: rest.path,
+          access: policy.retired ? 'retired' : access.kind,
+          ...(access.kind === 'credential' && { requires: access.scope }),
+          idempotent,
+          success_status: policy.retired ? 410 : (policy.successStatus ?? 200),
+          summary: rest.summary,
+          parameters: parameters(published),
+          ...(requestBody && { request_body: requestBody }),
+          ...(published && { example: example(operation, published) }),
+          ...(tool && { mcp_tool: tool.name }),
+        },
+      ];
+    }),
     catalog: {
       anchor: 'catalog',
       search: {
@@ -262,13 +268,60 @@ function rest(src: DocSources) {
   };
 }
 
-/** Each input field with its type, bounds and the prose of its zod `.describe()`. */
-function parameters(input: z.ZodType): Record<string, Record<string, unknown>> {
-  const schema = z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
-  const required = new Set(schema.required ?? []);
+/** Each path and query parameter, as published: where it goes, its type, bounds and prose. */
+function parameters(published: PublishedOperation | undefined): Record<string, Record<string, unknown>> {
   return Object.fromEntries(
-    Object.entries(schema.properties ?? {}).map(([name, { $schema: _, ...field }]) => [name, { ...field, required: required.has(name) }]),
+    (published?.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query').map((p) => [p.name, { in: p.in, ...p.schema, required: p.required === true }]),
   );
+}
+
+const bodyless = (method: string) => method === 'GET' || method === 'DELETE';
+const pathParameters = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+
+interface PublishedOperation {
+  parameters?: { name: string; in: string; required?: boolean; schema?: Record<string, unknown>; example?: unknown }[];
+  requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> };
+  responses?: Record<string, { content?: Record<string, { examples?: Record<string, { value: unknown }> }> }>;
+}
+type OpenApiPaths = Record<string, Record<string, PublishedOperation> | undefined>;
+
+/**
+ * One example call and the answer recorded for it (`npm run openapi:examples`, published in the
+ * OpenAPI document): the first of the operation's examples that succeeds, else its first. The
+ * request is spelt out as sent: the path filled in, the query, the headers and the body.
+ */
+function example(operation: Operation, published: PublishedOperation) {
+  const rest = operation.rest!;
+  const answers = Object.keys(operation.examples).flatMap((name) =>
+    Object.entries(published.responses ?? {}).flatMap(([status, response]) =>
+      Object.values(response.content ?? {}).flatMap((content) => (content.examples?.[name] ? [{ name, status: Number(status), body: content.examples[name].value }] : [])),
+    ),
+  );
+  const chosen = answers.find((a) => a.status < 300) ?? answers[0];
+  if (!chosen) return undefined;
+  const { summary, input } = operation.examples[chosen.name];
+  const inPath = pathParameters(rest.path);
+  const fields = Object.fromEntries(Object.entries(input).filter(([name]) => !inPath.includes(name)));
+  const query = bodyless(rest.method) && Object.keys(fields).length ? `?${new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)]))}` : '';
+  const headers: Record<string, string> = {};
+  for (const header of published.parameters ?? []) {
+    if (header.in === 'header' && (header.required || (header.name === 'UCP-Agent' && operation.access.kind === 'open'))) headers[header.name] = String(header.example);
+  }
+  const { access } = operation;
+  if (access.kind === 'credential' && access.scope !== 'developer_session') headers.Authorization = `Bearer <a credential with ${access.scope}>`;
+  if (access.kind === 'credential' && access.scope === 'developer_session') headers.Cookie = 'authjs.session-token=<a signed-in developer’s session>';
+  if (access.kind === 'admin') headers.Authorization = 'Bearer <ADMIN_TOKEN>';
+  if (!bodyless(rest.method)) headers['Content-Type'] = 'application/json';
+  return {
+    summary,
+    request: {
+      method: rest.method,
+      path: rest.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(input[name]))) + query,
+      headers,
+      ...(!bodyless(rest.method) && { body: fields }),
+    },
+    answer: { status: chosen.status, body: chosen.body },
+  };
 }
 
 function mcp(src: DocSources) {
@@ -280,7 +333,7 @@ function mcp(src: DocSources) {
     try_it: `npx @modelcontextprotocol/inspector@0.21.2 --cli ${base}/api/mcp --transport http --method tools/list`,
     identity: [
       'initialize, ping, tools/list, resources/list and reading service://platform/limits work without an agent profile.',
-      'tools/call needs the agent profile: the UCP-Agent header, params._meta["ucp-agent"] or arguments.meta["ucp-agent"], each {"profile": "<url>"} or the header’s string form; without it the tool result is isError with {error, code: "ucp_agent_required"}. Named in several of those places it must be the same profile in each (in either form): different values make the tool result isError with code "conflicting_credentials" (details: field, places), never a silent pick; the buyer reference (Service-Buyer, "ai.service.buyer") likewise. Same rules as REST (https only; reserved and IP hosts draw an advisory).',
+      'tools/call needs the agent profile (read_docs excepted: documentation is discovery): the UCP-Agent header, params._meta["ucp-agent"] or arguments.meta["ucp-agent"], each {"profile": "<url>"} or the header’s string form; without it the tool result is isError with {error, code: "ucp_agent_required"}. Named in several of those places it must be the same profile in each (in either form): different values make the tool result isError with code "conflicting_credentials" (details: field, places), never a silent pick; the buyer reference (Service-Buyer, "ai.service.buyer") likewise. Same rules as REST (https only; reserved and IP hosts draw an advisory).',
       'The buyer tools (register_buyer, request_buyer_code, verify_buyer, get_buyer, list_buyer_orders, get_order_status) need a credential in the Authorization header of the POST. Called without one, the answer is HTTP 401 with WWW-Authenticate: Bearer resource_metadata="<base>/.well-known/oauth-protected-resource/api/mcp", scope="buyer:write dev.ucp.shopping.order:read"; with a credential lacking what the tool needs, HTTP 403 with WWW-Authenticate: Bearer error="insufficient_scope", scope="<needed>". Protocol methods and the other tools stay open.',
       'A network key in the Authorization header of the POST (Bearer ak_live_…) stands in for the profile: tools/call is served as the key, and a profile sent too makes the result isError with code conflicting_credentials. An Authorization header that is unknown, malformed or revoked is refused at the HTTP level for every request, initialize and tools/list included: status 401 with WWW-Authenticate (MCP authorization).',
       'Buyer reference (optional): _meta["ai.service.buyer"] or arguments.meta["ai.service.buyer"] as {ref, session}, or the Service-Buyer header; same rules as REST.',

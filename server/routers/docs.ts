@@ -3,7 +3,7 @@ import { DOC_SLUGS, renderDoc, type DocSlug } from '../domain/docs';
 import { readLimits } from '../domain/limits';
 import { ApiError } from '../errors/catalogue';
 import { router } from '../trpc/init';
-import { open } from '../trpc/procedures';
+import { discovery } from '../trpc/procedures';
 
 export const docPage = z
   .object({ slug: z.enum(DOC_SLUGS), title: z.string(), version: z.string(), url: z.string() })
@@ -11,7 +11,9 @@ export const docPage = z
   .meta({ id: 'DocPage' });
 
 export const docsRouter = router({
-  page: open
+  // Discovery, not an open call: the pages are read bare, by a browser following the spec's links
+  // as by a tool loader; a UCP-Agent sent is still validated.
+  page: discovery
     .meta({
       op: { errors: ['doc_not_found'] },
       examples: {
@@ -41,7 +43,7 @@ export const docsRouter = router({
           details: { valid_slugs: [...DOC_SLUGS] },
         });
       }
-      const { config, operations } = ctx.services;
-      return renderDoc(input.slug as DocSlug, { config, operations, limits: () => readLimits(ctx.db) }) as Promise<z.infer<typeof docPage>>;
+      const { config, operations, openapi } = ctx.services;
+      return renderDoc(input.slug as DocSlug, { config, operations, openapi, limits: () => readLimits(ctx.db) }) as Promise<z.infer<typeof docPage>>;
     }),
 });
