@@ -61,7 +61,10 @@ export function createApp(config: Config, database: Database): App {
       const res = await gateway(apiRequest);
       return new Response(res.body, { status: res.status, headers: res.headers });
     },
-    close: () => database.close(),
+    async close() {
+      await services.shared.close();
+      await database.close();
+    },
   };
 }
 

@@ -31,7 +31,34 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   /** Card payments through Stripe Checkout when set; the built-in provider otherwise. */
   stripe: StripeConfig | undefined;
+  /**
+   * The shared store of rate-limit budgets and signature nonces: Redis at this URL (REDIS_URL,
+   * redis:// or rediss://) when set; the database otherwise.
+   */
+  redisUrl: string | undefined;
+  /** The agent surface's rate limits (RATE_LIMIT_OPEN, _SIGNED, _CREDENTIAL; RATE_LIMITS=off). */
+  rateLimits: RateLimitsConfig;
   production: boolean;
+}
+
+export type RatePolicyName = 'open' | 'signed' | 'credential';
+
+/** At most `quota` calls per fixed window of `windowSeconds`, windows aligned to the epoch. */
+export interface RatePolicy {
+  name: RatePolicyName;
+  quota: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitsConfig {
+  /** False with RATE_LIMITS=off: nothing is counted and no RateLimit headers are sent. */
+  enabled: boolean;
+  /** Per agent profile URL, for open calls. */
+  open: RatePolicy;
+  /** Per verified profile, for calls with a verified request signature. */
+  signed: RatePolicy;
+  /** Per caller namespace (a key, a buyer token, an OAuth grant's person, a developer's session). */
+  credential: RatePolicy;
 }
 
 export interface StripeConfig {
@@ -50,6 +77,45 @@ function positive(name: string, value: string | undefined, fallback: number): nu
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The longest rate window: a day (a window is a fixed slice of the epoch's seconds). */
+const LONGEST_RATE_WINDOW = 86_400;
+
+/** `<quota>/<seconds>`, e.g. `600/60`: whole numbers, quota 1 … 10¹², window 1 s … a day. */
+function ratePolicy(name: RatePolicyName, variable: string, value: string | undefined, fallback: string): RatePolicy {
+  const text = value === undefined || value === '' ? fallback : value;
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(text);
+  const quota = m ? Number(m[1]) : NaN;
+  const windowSeconds = m ? Number(m[2]) : NaN;
+  if (!(quota >= 1 && quota <= 1e12) || !(windowSeconds >= 1 && windowSeconds <= LONGEST_RATE_WINDOW)) {
+    throw new Error(`${variable} must be <quota>/<seconds> (e.g. ${fallback}: at most ${fallback.split('/')[0]} calls a minute), quota 1–10^12, window 1–${LONGEST_RATE_WINDOW} s; got "${text}"`);
+  }
+  return { name, quota, windowSeconds };
+}
+
+function rateLimits(env: NodeJS.ProcessEnv): RateLimitsConfig {
+  const switch_ = (env.RATE_LIMITS ?? '').trim().toLowerCase();
+  if (!['', 'on', 'off'].includes(switch_)) throw new Error(`RATE_LIMITS must be "on" or "off" (unset: on), got "${env.RATE_LIMITS}"`);
+  return {
+    enabled: switch_ !== 'off',
+    // Parsed even when off, so a malformed value never waits for the day limits are turned on.
+    open: ratePolicy('open', 'RATE_LIMIT_OPEN', env.RATE_LIMIT_OPEN, '600/60'),
+    signed: ratePolicy('signed', 'RATE_LIMIT_SIGNED', env.RATE_LIMIT_SIGNED, '3000/60'),
+    credential: ratePolicy('credential', 'RATE_LIMIT_CREDENTIAL', env.RATE_LIMIT_CREDENTIAL, '6000/60'),
+  };
+}
+
+function redisUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, got "${value}"`);
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, got "${url.protocol}//…"`);
+  return value;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const refusedFrom = env.PROFILE_HOST_REFUSED_FROM ?? '2027-03-01';
@@ -75,6 +141,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     stripe: env.STRIPE_SECRET_KEY
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined, apiUrl: env.STRIPE_API_URL || undefined }
       : undefined,
+    redisUrl: redisUrl(env.REDIS_URL),
+    rateLimits: rateLimits(env),
     production: env.NODE_ENV === 'production',
   };
 }

@@ -72,11 +72,13 @@ async function main(): Promise<void> {
   // Any instance sweeps expired carts and payment links; a cart read or changed before the sweep
   // applies its own expiry, so the minute only bounds how stale the stored status may be.
   // Ended sign-in links and sessions, old rate-limit events, and expired OAuth rows and the
-  // consents of grants that are gone go the same way.
+  // consents of grants that are gone go the same way, and so do the agent surface's ended rate
+  // windows and expired signature nonces (rate_counters; Redis expires its own).
   const sweep = setInterval(() => {
     void sweepExpired(app.services.db).catch(() => {});
     void sweepAccounts(app.services.db).catch(() => {});
     void sweepOAuth(app.services.db).catch(() => {});
+    void app.services.shared.sweep().catch(() => {});
   }, 60 * 1000);
   sweep.unref();
 

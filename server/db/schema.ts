@@ -6,6 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   check,
   customType,
   index,
@@ -552,6 +553,25 @@ export const rateLimitHits = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('rate_limit_hits_bucket_at_idx').on(t.bucket, t.at)],
+);
+
+/**
+ * The shared store of the agent surface's rate limits and request-signature nonces
+ * (server/limits/): one row per fixed window of a partition (`count` of the window's budget handed
+ * out in leases, `granted` by the last statement), or per nonce seen. Written by raw statements
+ * only (limits/sql-store.ts), never through the query builder. UNLOGGED (edited into the generated
+ * migration; drizzle-kit has no word for it, and PGlite accepts it): no WAL per lease, and a
+ * crash that empties it only gives each partition its window's budget again. Swept each minute.
+ */
+export const rateCounters = pgTable(
+  'rate_counters',
+  {
+    key: text('key').primaryKey(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    granted: bigint('granted', { mode: 'number' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('rate_counters_expires_idx').on(t.expiresAt)],
 );
 
 // ---------------------------------------------------------------- buyers

@@ -15,6 +15,9 @@ import { CredentialResolver } from '../identity/credentials';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { newId } from '../lib/ids';
 import { ResponseCache } from '../lib/response-cache';
+import { redisStore } from '../limits/redis-store';
+import { sqlStore } from '../limits/sql-store';
+import type { SharedStore } from '../limits/store';
 import type { Operation } from './meta';
 
 /**
@@ -40,6 +43,11 @@ export interface Services {
    * docs page takes each operation's body schema and a recorded example from it.
    */
   openapi: () => Record<string, unknown>;
+  /**
+   * What every instance counts together (limits/store.ts): rate-limit leases and signature nonces
+   * (`rememberNonce`), on Redis when REDIS_URL is set, else on the database.
+   */
+  shared: SharedStore;
 }
 
 export function createServices(config: Config, database: Database, operations: readonly Operation[], openapi: () => Record<string, unknown>): Services {
@@ -54,6 +62,7 @@ export function createServices(config: Config, database: Database, operations: r
     credentials: new CredentialResolver(db, config.publicBaseUrl),
     mailer: createMailer(config.mail),
     openapi,
+    shared: config.redisUrl ? redisStore(config.redisUrl) : sqlStore(database),
   };
 }
 

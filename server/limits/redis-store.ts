@@ -1,0 +1,76 @@
+/**
+ * The shared store on Redis (REDIS_URL), through ioredis: a lease is one Lua script, which Redis
+ * runs atomically, so no other instance's lease lands between reading the count and adding the
+ * grant; a nonce is one `SET … PX NX`. Lifetimes are sent as milliseconds left by the service's
+ * clock (PEXPIRE, not PEXPIREAT): Redis's own clock never decides a window.
+ *
+ * Keys are prefixed `acapi:`; services that must not share budgets use separate Redis databases
+ * (`redis://host:6379/1`).
+ */
+import { Redis } from 'ioredis';
+import { ApiError } from '../errors/catalogue';
+import { storeKey, type Grant, type SharedStore } from './store';
+
+/** KEYS[1] the window's counter; ARGV want, quota, milliseconds it lives. Returns {granted, count}. */
+const LEASE = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+local granted = math.min(tonumber(ARGV[1]), tonumber(ARGV[2]) - count)
+if granted > 0 then
+  count = redis.call('INCRBY', KEYS[1], granted)
+  redis.call('PEXPIRE', KEYS[1], ARGV[3])
+else
+  granted = 0
+end
+return {granted, count}
+`;
+
+interface LeaseCommand {
+  takeLease(key: string, want: number, quota: number, ttlMs: number): Promise<[number, number]>;
+}
+
+export function redisStore(url: string): SharedStore {
+  const client = new Redis(url, {
+    keyPrefix: 'acapi:',
+    // A request waits at most this long on Redis; a Redis out of reach answers 503, as an
+    // unreachable database does, rather than queueing requests behind reconnects.
+    commandTimeout: 2_000,
+    connectTimeout: 2_000,
+    maxRetriesPerRequest: 1,
+    lazyConnect: true,
+  }) as Redis & LeaseCommand;
+  client.defineCommand('takeLease', { numberOfKeys: 1, lua: LEASE });
+  // Connection errors are reported by the commands that meet them (as 503); the client reconnects.
+  client.on('error', () => {});
+
+  return {
+    kind: 'redis',
+    async lease(key, want, quota, expiresAtMs) {
+      try {
+        const [granted, count] = await client.takeLease(storeKey('r:', key), want, quota, ttl(expiresAtMs));
+        return { granted: Number(granted), count: Number(count) } satisfies Grant;
+      } catch (err) {
+        throw unavailable(err);
+      }
+    },
+    async rememberNonce(key, expiresAtMs) {
+      try {
+        return (await client.set(storeKey('n:', key), '1', 'PX', ttl(expiresAtMs), 'NX')) === 'OK';
+      } catch (err) {
+        throw unavailable(err);
+      }
+    },
+    sweep: async () => {},
+    async close() {
+      await client.quit().catch(() => client.disconnect());
+    },
+  };
+}
+
+/** Milliseconds left until `expiresAtMs` by the service's clock; at least 1 (PX 0 is an error). */
+function ttl(expiresAtMs: number): number {
+  return Math.max(1, Math.ceil(expiresAtMs - Date.now()));
+}
+
+function unavailable(err: unknown): ApiError {
+  return new ApiError('service_unavailable', { message: 'The shared rate-limit store (Redis) did not answer; retry after the Retry-After delay.', headers: { 'Retry-After': '5' }, cause: err });
+}

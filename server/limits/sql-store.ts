@@ -1,0 +1,51 @@
+/**
+ * The shared store on Postgres or PGlite: each call is one raw statement on `rate_counters`
+ * (UNLOGGED), an upsert that decides under the row's lock, so two instances asking at once are
+ * serialised by the database and neither is told of budget the other took. Raw SQL rather than the
+ * query builder: the grant needs the row's value before the update (`SET` reads the old row), which
+ * the builder does not express, and the statement is prepared once per connection.
+ */
+import { sql } from 'drizzle-orm';
+import { rows, type Database } from '../db/client';
+import { storeKey, type Grant, type SharedStore } from './store';
+
+export function sqlStore(database: Database): SharedStore {
+  const { db } = database;
+  return {
+    kind: database.kind,
+    async lease(key, want, quota, expiresAtMs) {
+      // A new window's row starts with the grant; an existing one adds min(want, quota − count),
+      // never below nothing (a quota lowered under the count grants nothing).
+      const [row] = await rows<{ count: string | number; granted: string | number }>(
+        db,
+        sql`INSERT INTO rate_counters AS c (key, count, granted, expires_at)
+            VALUES (${storeKey('r:', key)}, LEAST(${want}::bigint, ${quota}::bigint), LEAST(${want}::bigint, ${quota}::bigint), ${iso(expiresAtMs)}::timestamptz)
+            ON CONFLICT (key) DO UPDATE
+              SET count = c.count + GREATEST(0, LEAST(${want}::bigint, ${quota}::bigint - c.count)),
+                  granted = GREATEST(0, LEAST(${want}::bigint, ${quota}::bigint - c.count))
+            RETURNING count, granted`,
+      );
+      return { granted: Number(row.granted), count: Number(row.count) } satisfies Grant;
+    },
+    async rememberNonce(key, expiresAtMs) {
+      // A row already there answers nothing (seen), unless it has expired and not yet been swept.
+      const inserted = await rows(
+        db,
+        sql`INSERT INTO rate_counters AS c (key, count, granted, expires_at)
+            VALUES (${storeKey('n:', key)}, 1, 1, ${iso(expiresAtMs)}::timestamptz)
+            ON CONFLICT (key) DO UPDATE SET expires_at = EXCLUDED.expires_at
+              WHERE c.expires_at <= ${iso(Date.now())}::timestamptz
+            RETURNING 1 AS inserted`,
+      );
+      return inserted.length === 1;
+    },
+    async sweep(nowMs = Date.now()) {
+      await db.execute(sql`DELETE FROM rate_counters WHERE expires_at <= ${iso(nowMs)}::timestamptz`);
+    },
+    // The database is the service's own and closes with it.
+    close: async () => {},
+  };
+}
+
+/** A time as text: drizzle hands a raw statement's Date to postgres-js unserialised, which fails. */
+const iso = (ms: number) => new Date(ms).toISOString();
