@@ -2,9 +2,8 @@ import { connection } from 'next/server';
 import { loadConfig } from '../server/config';
 import { CodeBlock } from './_components/code-block';
 
-// The documents a developer or an agent starts from. The first three are discovery documents a
-// browser can open; the docs pages are open calls like the rest of /api/agent/ and answer 400
-// ucp_agent_required without a UCP-Agent header, so they are shown, not linked.
+// The documents a developer or an agent starts from: discovery documents, which a browser opens
+// as they are (no UCP-Agent header), the docs pages under /api/agent/docs/ included.
 const DISCOVERY = [
   { label: 'UCP business profile', href: '/.well-known/ucp', what: 'the network’s capabilities and services (UCP 2026-04-08)' },
   { label: 'OpenAPI document', href: '/api/openapi.json', what: 'every REST operation (OpenAPI 3.1), rendered as the API reference' },
@@ -77,16 +76,16 @@ export default async function Home() {
             </li>
           ))}
           <li>
-            Docs for agents (JSON) <code>/api/agent/docs/overview</code>
+            <a href="/api/agent/docs/overview">Docs for agents (JSON)</a> <code>/api/agent/docs/overview</code>
             <br />
             identification, idempotency, advisories and versioning; also{' '}
             {DOC_SLUGS.slice(1).map((slug, i) => (
               <span key={slug}>
                 {i > 0 && ', '}
-                <code>{slug}</code>
+                <a href={`/api/agent/docs/${slug}`}>{slug}</a>
               </span>
             ))}{' '}
-            under <code>/api/agent/docs/</code>. Like every call there, they need the <code>UCP-Agent</code> header.
+            under <code>/api/agent/docs/</code>.
           </li>
           <li>
             MCP endpoint <code>{base}/api/mcp</code>

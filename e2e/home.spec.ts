@@ -5,7 +5,7 @@ test('the start page leads developers to the machine-readable documents', async 
   await expect(page.getByRole('heading', { name: 'Agent Commerce' })).toBeVisible();
   await expect(page.getByText('UCP-Agent: profile=')).toBeVisible();
 
-  // Every link on the page answers (discovery documents need no UCP-Agent; docs pages do).
+  // Every link on the page answers (with a UCP-Agent header, which discovery documents validate).
   const links = await page.getByRole('link').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).getAttribute('href')!));
   expect(links).toContain('/api/openapi.json');
   for (const href of links) {

@@ -26,8 +26,8 @@ test('the start page links the API reference and every discovery document', asyn
   await page.goto('/');
   const hrefs = await page.getByRole('link').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).getAttribute('href')!));
   expect(hrefs).toEqual(expect.arrayContaining(['/docs', '/.well-known/ucp', '/api/openapi.json', '/api/mcp/openrpc.json']));
-  // Each opens in a browser as it is, without a UCP-Agent header (so the docs JSON pages are shown,
-  // not linked), and the demo sellers the page names exist.
+  // Each opens in a browser as it is, without a UCP-Agent header (the docs JSON pages too), and the
+  // demo sellers the page names exist.
   for (const href of new Set(hrefs)) expect((await request.get(href)).status(), href).toBe(200);
 
   await page.getByRole('link', { name: 'API reference' }).first().click();

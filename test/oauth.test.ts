@@ -162,10 +162,34 @@ describe('metadata', () => {
     expect((await token('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it('answers an unknown /oauth/ path in RFC 6749 shape', async () => {
-    const res = await fetch(`${s.url}/oauth/userinfo`);
-    expect(res.status).toBe(404);
-    expect(await res.json()).toMatchObject({ error: 'invalid_request', error_description: expect.any(String) });
+  it.each(['/oauth/userinfo', '/oauth/', '/oauth', '/oauth/interaction', '/oauth/nothing/here'])(
+    'answers the unknown path %s with a JSON 404: RFC 6749’s shape with the agent API’s code',
+    async (path) => {
+      for (const accept of ['text/html', 'application/json']) {
+        const res = await fetch(`${s.url}${path}`, { headers: { accept } });
+        expect(res.status, path).toBe(404);
+        expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(await res.json()).toEqual({ error: 'not_found', code: 'not_found', error_description: expect.stringContaining(path) });
+      }
+    },
+  );
+
+  it('answers an endpoint asked with a method it does not take 405 with Allow, in the same shape; the endpoints still work', async () => {
+    for (const [method, path, allow] of [
+      ['GET', '/oauth/register', 'POST'],
+      ['GET', '/oauth/token', 'POST'],
+      ['GET', '/oauth/revoke', 'POST'],
+      ['POST', '/oauth/jwks', 'GET'],
+      ['DELETE', '/oauth/authorize', 'GET, POST'],
+    ]) {
+      const res = await fetch(`${s.url}${path}`, { method, headers: { accept: 'text/html' } });
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.get('allow')).toBe(allow);
+      expect(await res.json()).toEqual({ error: 'method_not_allowed', code: 'method_not_allowed', error_description: expect.stringContaining(path) });
+    }
+    expect((await fetch(`${s.url}/oauth/jwks`)).status).toBe(200);
+    const registered = await fetch(`${s.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: ['https://agent.example/cb'] }) });
+    expect(registered.status).toBe(201);
   });
 });
 

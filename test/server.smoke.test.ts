@@ -79,16 +79,29 @@ describe('npm start', () => {
     expect(home.status).toBe(200);
     expect(home.headers.get('content-type')).toContain('text/html');
     expect(await home.text()).toContain('Agent Commerce');
-    const missing = await fetch(`${base}/no-such-page`);
+    // A path nothing serves: a browser gets the 404 page, linking home and the API reference;
+    // a client that does not ask for HTML the API's JSON 404.
+    const missing = await fetch(`${base}/no-such-page`, { headers: { accept: 'text/html,*/*;q=0.8' } });
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toContain('text/html');
+    const page = await missing.text();
+    expect(page).toContain('href="/"');
+    expect(page).toContain('href="/docs"');
+    for (const path of ['/no-such-page', '/api', '/oauth', '/store']) {
+      const json = await fetch(`${base}${path}`, { headers: { accept: path === '/no-such-page' ? 'application/json' : 'text/html' } });
+      expect(json.status, path).toBe(404);
+      expect(await json.json(), path).toMatchObject({ error: expect.any(String), code: 'not_found' });
+    }
+    const favicon = await fetch(`${base}/favicon.ico`);
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get('content-type')).toBe('image/x-icon');
   });
 
   it('sends every page with its security headers, and nosniff on API and MCP answers', async () => {
     const nonces = new Set<string>();
     // A pay page's headers do not depend on its token being live: an unknown one is enough here.
     for (const path of ['/', '/docs', '/pay/not-a-live-token', '/no-such-page', '/']) {
-      const res = await fetch(`${base}${path}`);
+      const res = await fetch(`${base}${path}`, { headers: { accept: 'text/html' } });
       expect(res.headers.get('content-type'), path).toContain('text/html');
       const csp = res.headers.get('content-security-policy') ?? '';
       for (const directive of ["frame-ancestors 'none'", "base-uri 'none'", "object-src 'none'", "form-action 'self'"]) expect(csp, path).toContain(directive);
@@ -104,7 +117,7 @@ describe('npm start', () => {
       expect(res.headers.get('referrer-policy'), path).toBe('same-origin');
     }
     expect(nonces.size, 'a fresh nonce per request').toBe(5);
-    expect((await fetch(`${base}/pay/not-a-live-token`)).headers.get('cache-control')).toBe('no-store');
+    expect((await fetch(`${base}/pay/not-a-live-token`, { headers: { accept: 'text/html' } })).headers.get('cache-control')).toBe('no-store');
 
     const api = await fetch(`${base}/api/agent/platform/limits`, { headers: { 'UCP-Agent': AGENT } });
     expect(api.headers.get('x-content-type-options')).toBe('nosniff');

@@ -106,7 +106,7 @@ function overview(config: Config) {
         resources: `resource=${base} offers buyer:write, checkout:write and dev.ucp.shopping.order:read; resource=${base}/api/mcp offers buyer:write and dev.ucp.shopping.order:read (the MCP server never settles). A request naming no resource gets ${base}.`,
         lifetimes: `access tokens ${TTL.accessToken / 60} minutes (opaque); refresh tokens ${TTL.refreshToken / 86_400} days, rotated on every use, never past the consent; codes ${TTL.code} seconds; a consent ${TTL.grant / 86_400} days or until the person disconnects the agent at ${base}/dashboard/agents.`,
         reuse: 'Reusing a code or a refresh token revokes everything its grant issued (OAuth 2.1, 4.1.3). Revoking a token (POST /oauth/revoke, RFC 7009) ends its grant’s tokens; the API refuses them within a second.',
-        limits: `registration ${OAUTH_LIMITS.registration.limit} an hour and token requests ${OAUTH_LIMITS.token.limit} a minute per client IP (429 with Retry-After); errors under /oauth/ are RFC 6749 bodies {error, error_description}.`,
+        limits: `registration ${OAUTH_LIMITS.registration.limit} an hour and token requests ${OAUTH_LIMITS.token.limit} a minute per client IP (429 with Retry-After); errors under /oauth/ are RFC 6749 bodies {error, error_description}; a path there that is no endpoint answers 404 {"error": "not_found", "code": "not_found", error_description}, an endpoint asked with another method 405 method_not_allowed the same way with Allow.`,
       },
       identity_linking: {
         anchor: 'identity-linking',
@@ -167,6 +167,7 @@ function rest(src: DocSources) {
       `Text: no string in a request (query, body, tool arguments, object keys included) may contain NUL (U+0000) or unpaired UTF-16 surrogates; single-line fields (q, category, seller_handle, handle, domain, name) refuse every control character (U+0000–U+001F, U+007F); q holds at most ${MAX_QUERY_WORDS} words; JSON nests at most ${MAX_INPUT_DEPTH} levels of objects and arrays. Each answers 400 invalid_request with details.issues naming the field.`,
       'A request the HTTP parser cannot read answers JSON too, and the connection closes: 431 request_header_fields_too_large (request line and headers over 16 KiB), 400 malformed_request (a malformed request line, control characters in a header, Content-Length with Transfer-Encoding…).',
       'Every failure is {error, code} (see the errors page).',
+      'A path nothing serves answers 404 not_found as JSON {error, code} under /api, /.well-known, /store and /oauth (those paths included), whatever Accept says; elsewhere a browser (Accept naming text/html) gets the HTML 404 page, linking the start page and /docs, and any other client the same JSON 404.',
       'Lists use opaque cursors: pass nextCursor back unchanged with the same parameters; a cursor from another query answers 400 invalid_cursor.',
       'Each of operations[] has its path and query parameters, the JSON Schema of its request body (request_body), and one example: the call as sent (path, headers, body) and the answer the service gave it over the demo catalog (ids and times vary).',
     ],

@@ -15,12 +15,13 @@ import { serveFetch, serveNode, type FetchHandler, type RawHandler } from './nod
 import { checkHost } from './canonical-host';
 import { servePage } from './page-outage';
 import { contentSecurityPolicy, newNonce, pageSecurityHeaders } from './page-security';
+import { missingPageAsJson } from './missing-page';
 import { plainPageHtml } from './plain-page';
 import { answerRepeated, repeatedHeader } from './repeated-headers';
 
-// Everything under /api/, /.well-known/ and /store/: the agent surface, whose unknown paths
-// answer JSON 404s too (no page lives there).
-const AGENT_PATHS = /^\/(?:api|\.well-known|store)\//;
+// /api, /.well-known and /store and everything under them: the agent surface, whose unknown
+// paths answer JSON 404s too (no page lives there).
+const AGENT_PATHS = /^\/(?:api|\.well-known|store)(?:[/?]|$)/;
 
 function isAgentPath(url: string): boolean {
   return AGENT_PATHS.test(url);
@@ -137,8 +138,9 @@ export function createHttpServer({ base, trustProxy = false, gateway, mcp, webho
     res.once('close', done);
     clientAddress(req, trustProxy);
     const host = checkHost(req, base, trustProxy);
-    if (host.canonical) void servePage(handlePage, req, res);
-    else answerOtherHost(req, res, host.location);
+    if (!host.canonical) return answerOtherHost(req, res, host.location);
+    missingPageAsJson(req, res);
+    void servePage(handlePage, req, res);
   }
 
   server.on('clientError', answerUnparsable);

@@ -50,7 +50,7 @@ const CONFIRM = new RegExp(`^${INTERACTION_PATH}/([A-Za-z0-9_-]{1,64})/confirm$`
 
 /** Whether the provider answers this path (its endpoints and discovery; not the consent page). */
 export function isProviderPath(pathname: string): boolean {
-  return DISCOVERY.has(pathname) || (pathname.startsWith('/oauth/') && !pathname.startsWith(`${INTERACTION_PATH}/`));
+  return DISCOVERY.has(pathname) || pathname === '/oauth' || (pathname.startsWith('/oauth/') && !pathname.startsWith(`${INTERACTION_PATH}/`));
 }
 
 /** The interaction uid of a confirm path, or undefined. */

@@ -36,6 +36,22 @@ export const ROUTES = {
   jwks: '/oauth/jwks',
 } as const;
 
+/** The methods each endpoint answers (oidc-provider's routes for the features enabled below). */
+const ENDPOINT_METHODS: Record<string, string[]> = {
+  [ROUTES.authorization]: ['GET', 'POST'],
+  [ROUTES.token]: ['POST'],
+  [ROUTES.registration]: ['POST'],
+  [ROUTES.revocation]: ['POST'],
+  [ROUTES.jwks]: ['GET'],
+  '/.well-known/openid-configuration': ['GET'],
+  '/.well-known/oauth-authorization-server': ['GET'],
+};
+
+/** The methods of the endpoint at `path` (an authorization resumed after consent is /oauth/authorize/<uid>), or undefined. */
+export function endpointMethods(path: string): string[] | undefined {
+  return ENDPOINT_METHODS[path] ?? (path.startsWith(`${ROUTES.authorization}/`) ? ['GET'] : undefined);
+}
+
 /** The consent page of an interaction is `${INTERACTION_PATH}/<uid>`; its form posts to `…/<uid>/confirm`. */
 export const INTERACTION_PATH = '/oauth/interaction';
 
@@ -213,8 +229,16 @@ export function createProvider({ db, base, trustProxy, keys, sessionCookieName, 
       ctx.set('Retry-After', '5');
       ctx.body = { error: 'temporarily_unavailable', error_description: 'The service cannot reach its database for a moment; try again shortly.' };
     } else if (ctx.status === 404 && !ctx.body) {
-      ctx.status = 404;
-      ctx.body = { error: 'invalid_request', error_description: `No OAuth endpoint at ${ctx.path}.` };
+      // No route took it: an endpoint asked with another method, or a path that is no endpoint.
+      // RFC 6749's shape (error a code, error_description prose) with the agent API's code beside
+      // it, so an OAuth library and an agent branching on `code` both read it.
+      const allowed = endpointMethods(ctx.path);
+      const [code, description] = allowed
+        ? ['method_not_allowed', `${ctx.path} takes ${allowed.join(' or ')}, not ${ctx.method}.`]
+        : ['not_found', `No OAuth endpoint at ${ctx.path}: /.well-known/oauth-authorization-server names them all.`];
+      ctx.status = allowed ? 405 : 404;
+      if (allowed) ctx.set('Allow', allowed.join(', '));
+      ctx.body = { error: code, code, error_description: description };
     }
     // The metadata names the API's scopes too; they are offered through resource indicators.
     if (ctx.oidc?.route === 'discovery' && ctx.status === 200 && ctx.body && typeof ctx.body === 'object') {
