@@ -1,0 +1,141 @@
+/**
+ * The README's three reference tables, generated from their sources so they cannot drift: the MCP
+ * tools from the tool registry (the tools the MCP server lists), the error codes from the error
+ * catalogue, the default limits from the database schema's defaults, the configuration's defaults
+ * and the constants the code enforces. `npm run docs:tables` writes them between their markers;
+ * test/readme-tables.test.ts fails when the README holds anything else there.
+ */
+import { getTableConfig } from 'drizzle-orm/pg-core';
+import { OAUTH_LIMITS } from '../../server/oauth/authorization-server';
+import { CODES_PER_HOUR, LOCK_MINUTES, WRONG_CODES } from '../../server/buyers/buyers';
+import { MAX_CART_LINES } from '../../server/carts/items';
+import { loadConfig } from '../../server/config';
+import { platformLimits } from '../../server/db/schema';
+import { centsToDecimal } from '../../server/domain/limits';
+import { ERROR_CATALOGUE, type ErrorCode } from '../../server/errors/catalogue';
+import { MAX_ACTIVE_KEYS, MINTS_PER_HOUR } from '../../server/keys/network-keys';
+import { MAX_INPUT_DEPTH, MAX_QUERY_WORDS } from '../../server/lib/input-limits';
+import { MAX_BODY_BYTES } from '../../server/lib/request-limits';
+import { buildTools } from '../../server/mcp/tools';
+import { appRouter } from '../../server/routers';
+import { RETENTION_HOURS } from '../../server/trpc/idempotency';
+import type { Access } from '../../server/trpc/meta';
+import { describeOperations } from '../../server/trpc/operations';
+
+export const TABLES = ['mcp-tools', 'error-codes', 'default-limits'] as const;
+export type TableName = (typeof TABLES)[number];
+
+const cell = (text: string | number) => String(text).replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+const row = (cells: (string | number)[]) => `| ${cells.map(cell).join(' | ')} |`;
+const table = (head: string[], rows: (string | number)[][]) => [row(head), row(head.map(() => '---')), ...rows.map(row)].join('\n');
+
+function needs(access: Access): string {
+  switch (access.kind) {
+    case 'open':
+      return 'agent profile';
+    case 'discovery':
+      return 'nothing';
+    case 'credential':
+      return `credential: ${access.scope}`;
+    case 'admin':
+      return 'ADMIN_TOKEN';
+  }
+}
+
+function mcpTools(): string {
+  const tools = buildTools(describeOperations(appRouter));
+  return table(
+    ['tool', 'what it does', 'REST', 'needs', 'changes data'],
+    tools.map(({ name, title, operation, annotations }) => [
+      `\`${name}\``,
+      title,
+      operation.rest ? `\`${operation.rest.method} ${operation.rest.path}\`` : '—',
+      needs(operation.access),
+      annotations.readOnlyHint ? 'no' : `yes${annotations.destructiveHint ? ' (removes)' : ''}, with \`idempotency_key\``,
+    ]),
+  );
+}
+
+function errorCodes(): string {
+  return table(
+    ['code', 'status', 'what it means', 'what to do'],
+    (Object.entries(ERROR_CATALOGUE) as [ErrorCode, (typeof ERROR_CATALOGUE)[ErrorCode]][]).map(([code, spec]) => [
+      `\`${code}\``,
+      'retryable' in spec && spec.retryable ? `${spec.status}, retryable` : spec.status,
+      spec.message,
+      spec.hint,
+    ]),
+  );
+}
+
+/** "30 an hour", "120 a minute", "5 in 15 minutes". */
+function per({ limit, windowSeconds }: { limit: number; windowSeconds: number }): string {
+  if (windowSeconds === 3600) return `${limit} an hour`;
+  if (windowSeconds === 60) return `${limit} a minute`;
+  return `${limit} in ${windowSeconds / 60} minutes`;
+}
+
+/** A column's default in the database schema (the platform_limits row every install starts with). */
+function schemaDefault(column: string): number {
+  const found = getTableConfig(platformLimits).columns.find((c) => c.name === column);
+  if (typeof found?.default !== 'number') throw new Error(`platform_limits.${column} has no numeric default`);
+  return found.default;
+}
+
+function defaultLimits(): string {
+  // The defaults: an environment that sets nothing.
+  const config = loadConfig({ NODE_ENV: 'production' });
+  const maxTotal = schemaDefault('max_cart_total_cents');
+  const status = (code: ErrorCode) => `\`${code}\` (${ERROR_CATALOGUE[code].status})`;
+  return table(
+    ['limit', 'default', 'changed by', 'beyond it'],
+    [
+      ['`max_item_quantity`: units on one cart line', schemaDefault('max_item_quantity'), 'live: `npm run limits`, `PUT /api/admin/platform/limits`', status('quantity_exceeds_limit')],
+      ['`max_cart_total_cents`: a cart’s subtotal + delivery', `${maxTotal} (${centsToDecimal(maxTotal)} USD)`, 'live: `npm run limits`, `PUT /api/admin/platform/limits`', `${status('cart_total_exceeds_limit')} on the payment link; the cart says so before`],
+      ['lines in a cart', MAX_CART_LINES, 'fixed', status('cart_line_limit')],
+      ['an open cart’s life after its last change', `${config.cartTtlHours} hours`, '`CART_TTL_HOURS`', 'the cart expires'],
+      ['a payment link’s life', `${config.paymentLinkTtlHours} hours`, '`PAYMENT_LINK_TTL_HOURS`', 'the link expires, the cart is open again'],
+      ['request body', `${MAX_BODY_BYTES / 1024 / 1024} MiB`, 'fixed', status('payload_too_large')],
+      ['JSON nesting (bodies and tool arguments)', `${MAX_INPUT_DEPTH} levels`, 'fixed', status('invalid_request')],
+      ['words in a search query `q`', MAX_QUERY_WORDS, 'fixed', status('invalid_request')],
+      ['idempotency records kept', `at least ${RETENTION_HOURS} hours`, 'fixed', 'the key may count as new'],
+      ['active network keys per account', MAX_ACTIVE_KEYS, 'fixed', status('key_limit_reached')],
+      ['network keys minted per account', `${MINTS_PER_HOUR} an hour`, 'fixed', status('rate_limited')],
+      ['buyer codes mailed per buyer', `${CODES_PER_HOUR} an hour`, 'fixed', status('rate_limited')],
+      ['wrong buyer codes before verification locks', `${WRONG_CODES} in ${LOCK_MINUTES} minutes`, 'fixed', status('code_attempts_exceeded')],
+      ['OAuth client registrations per client IP', per(OAUTH_LIMITS.registration), 'fixed', '429 with `Retry-After`'],
+      ['OAuth token requests per client IP', per(OAUTH_LIMITS.token), 'fixed', '429 with `Retry-After`'],
+    ],
+  );
+}
+
+const GENERATORS: Record<TableName, () => string> = { 'mcp-tools': mcpTools, 'error-codes': errorCodes, 'default-limits': defaultLimits };
+
+export function generateTable(name: TableName): string {
+  return GENERATORS[name]();
+}
+
+const start = (name: TableName) => `<!-- table ${name}: generated by npm run docs:tables; edit its source, not here -->`;
+const end = (name: TableName) => `<!-- end of table ${name} -->`;
+
+/** The README's text between a table's markers, or undefined when the markers are missing. */
+export function tableIn(readme: string, name: TableName): string | undefined {
+  const from = readme.indexOf(start(name));
+  const to = readme.indexOf(end(name));
+  if (from < 0 || to < from) return undefined;
+  return readme.slice(from + start(name).length, to).trim();
+}
+
+/** The README with each table regenerated between its markers (which must be there already). */
+export function withTables(readme: string): string {
+  let out = readme;
+  for (const name of TABLES) {
+    const from = out.indexOf(start(name));
+    const to = out.indexOf(end(name));
+    if (from < 0 || to < from) throw new Error(`README.md has no markers for the table ${name}: ${start(name)} … ${end(name)}`);
+    out = `${out.slice(0, from + start(name).length)}\n${generateTable(name)}\n${out.slice(to)}`;
+  }
+  return out;
+}
+
+export { start as tableStart, end as tableEnd };
