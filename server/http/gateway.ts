@@ -7,6 +7,8 @@
 import { ApiError, errorBody } from '../errors/catalogue';
 import { toApiError } from '../errors/from-unknown';
 import { serviceAdvisoryHeader } from '../identity/advisories';
+import { rateLimitHeader } from '../limits/limiter';
+import { agentTrust } from '../limits/trust';
 import type { AppRouter } from '../routers';
 import { createContext, type RequestContext, type RequestEnvelope, type Services } from '../trpc/context';
 import { sessionCookieName } from '../identity/session-cookie';
@@ -45,9 +47,18 @@ export function createGateway(services: Services, router: AppRouter, documents: 
   const execute = createOpenApiBridge(router);
   const sessionCookie = sessionCookieName(config.publicBaseUrl);
 
+  /**
+   * The answer's per-caller headers are added here, to a copy: never to `ctx.response.headers`,
+   * which the answer cache and idempotent replays store and hand to other callers.
+   */
   function finish(ctx: RequestContext, status: number, headers: Record<string, string>, body: string): ApiResponse {
     headers['Request-Id'] = ctx.requestId;
     if (ctx.response.replayed) headers['Idempotent-Replayed'] = 'true';
+    headers['Service-Agent-Trust'] = agentTrust(ctx.caller);
+    if (ctx.rate) {
+      headers['RateLimit-Policy'] = ctx.rate.policy.header;
+      headers['RateLimit'] = rateLimitHeader(ctx.rate);
+    }
     if (ctx.advisories.length) {
       headers['Service-Advisory'] = serviceAdvisoryHeader(ctx.advisories);
       if (body.startsWith('{')) body = JSON.stringify({ ...JSON.parse(body), 'service:advisories': ctx.advisories });

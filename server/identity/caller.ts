@@ -9,6 +9,11 @@ export interface Caller {
   /** The issued credential the call was made with: a network key, a buyer token, an OAuth token, or a developer's session. */
   credential?: Credential;
   buyer: BuyerReference;
+  /**
+   * A verified request signature (step 4a, open path only): the key, its regime, the profile (or
+   * key directory) it was found in, and whether it covered a kept Service-Buyer.
+   */
+  signature?: { keyid: string; regime: 'default' | 'web-bot-auth'; profile: string; buyerAttested?: boolean };
 }
 
 /**

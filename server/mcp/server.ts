@@ -26,6 +26,8 @@ import { errorBody, type ErrorBody } from '../errors/catalogue';
 import type { RequestIssue } from '../errors/invalid-request';
 import { toApiError } from '../errors/from-unknown';
 import { MAX_BODY_BYTES } from '../lib/request-limits';
+import { secondsLeft } from '../limits/limiter';
+import { agentTrust } from '../limits/trust';
 import { createCaller } from '../routers';
 import type { BearerCredential } from '../identity/credentials';
 import { createContext, type RequestContext, type Services } from '../trpc/context';
@@ -173,11 +175,21 @@ function invoke(ctx: RequestContext, operation: string, input: unknown): Promise
   return procedure(input);
 }
 
-function resultMeta(ctx: RequestContext): { _meta?: Record<string, unknown> } {
+/**
+ * A tool result's per-call `_meta`: advisories, a replay, who the caller was taken for (as REST's
+ * Service-Agent-Trust) and, once the call was counted, its rate limit (as REST's RateLimit headers).
+ */
+function resultMeta(ctx: RequestContext): { _meta: Record<string, unknown> } {
   const meta: Record<string, unknown> = {};
   if (ctx.advisories.length) meta['ai.service/advisories'] = ctx.advisories;
   if (ctx.response.replayed) meta['ai.service/idempotent-replayed'] = true;
-  return Object.keys(meta).length ? { _meta: meta } : {};
+  meta['ai.service/agent-trust'] = agentTrust(ctx.caller);
+  const { rate } = ctx;
+  if (rate) {
+    const { name, quota, windowSeconds } = rate.policy;
+    meta['ai.service/rate-limit'] = { policy: name, quota, window: windowSeconds, remaining: rate.remaining, reset: secondsLeft(rate) };
+  }
+  return { _meta: meta };
 }
 
 /** MCP's code for an unknown resource URI. */

@@ -15,6 +15,7 @@ import { CredentialResolver } from '../identity/credentials';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { newId } from '../lib/ids';
 import { ResponseCache } from '../lib/response-cache';
+import { RateLimiter, type RateState } from '../limits/limiter';
 import { redisStore } from '../limits/redis-store';
 import { sqlStore } from '../limits/sql-store';
 import type { SharedStore } from '../limits/store';
@@ -48,10 +49,13 @@ export interface Services {
    * (`rememberNonce`), on Redis when REDIS_URL is set, else on the database.
    */
   shared: SharedStore;
+  /** The agent surface's rate limits (step 4b), leasing their budgets from `shared`. */
+  limits: RateLimiter;
 }
 
 export function createServices(config: Config, database: Database, operations: readonly Operation[], openapi: () => Record<string, unknown>): Services {
   const { db } = database;
+  const shared = config.redisUrl ? redisStore(config.redisUrl) : sqlStore(database);
   return {
     config,
     database,
@@ -62,7 +66,8 @@ export function createServices(config: Config, database: Database, operations: r
     credentials: new CredentialResolver(db, config.publicBaseUrl),
     mailer: createMailer(config.mail),
     openapi,
-    shared: config.redisUrl ? redisStore(config.redisUrl) : sqlStore(database),
+    shared,
+    limits: new RateLimiter(shared, config.rateLimits),
   };
 }
 
@@ -122,6 +127,11 @@ export interface RequestContext {
   advisories: Advisory[];
   /** Set once the identity step has run (the REST answer cache runs it before the procedure). */
   admitted?: boolean;
+  /**
+   * The call's rate limit once step 4b counted it: the transport sends it back per caller
+   * (RateLimit headers, MCP `_meta`), never through `response.headers`, which answers are stored with.
+   */
+  rate: RateState | undefined;
   /** The validated idempotency key of an idempotent operation. */
   idempotencyKey?: string;
   /** Effects an idempotent operation has once its transaction committed (mail); may throw 503. */
@@ -149,6 +159,7 @@ export function createContext(services: Services, envelope: RequestEnvelope, db 
     // Every field from the start: one object shape whichever way the caller is identified.
     caller: { agent: undefined, credential: undefined, buyer: {} },
     advisories: [],
+    rate: undefined,
     afterCommit: [],
     afterRollback: [],
     response: { headers: {} },

@@ -4,7 +4,7 @@
  * middlewares that run before the input is parsed, on every transport alike:
  *
  *   retired (410) → credentials (401/403; 400 for a key sent with UCP-Agent) → UCP-Agent and
- *   Service-Buyer → idempotency key →
+ *   Service-Buyer → rate limit (429; limits/limiter.ts) → idempotency key →
  *   input the transport could not decode (413, 415, invalid JSON) or no operation takes → input
  *   schema → operation
  *
@@ -18,6 +18,7 @@ import { resourceMetadataUrl, type BearerCredential, type OAuthCredential } from
 import { parseServiceBuyer } from '../identity/service-buyer';
 import { identifyAgentMemo } from '../identity/ucp-agent';
 import { inputIssue } from '../lib/input-limits';
+import { secondsLeft, type RateState } from '../limits/limiter';
 import type { RequestContext } from './context';
 import { assertValidKey } from './idempotency';
 import { t } from './init';
@@ -25,7 +26,10 @@ import type { Access, AppMeta, Scope } from './meta';
 
 const KIND = Symbol('procedure kind');
 
-/** Steps 1–4: retired, credentials, the agent profile and buyer reference. Runs once per request. */
+/**
+ * Steps 1–4: retired, credentials, the agent profile and buyer reference, then 4b the rate limit.
+ * Runs once per request.
+ */
 export async function admit(ctx: RequestContext, access: Access, meta: AppMeta | undefined, type: 'query' | 'mutation' | 'subscription'): Promise<void> {
   if (ctx.admitted) return;
   const retired = meta?.op?.retired;
@@ -34,7 +38,26 @@ export async function admit(ctx: RequestContext, access: Access, meta: AppMeta |
   // A linked call (an OAuth token with UCP-Agent) is the person's, credited to that platform.
   const linked = ctx.caller.credential?.kind === 'oauth';
   if (access.kind === 'open' || access.kind === 'discovery' || linked) identifyCaller(ctx, access.kind === 'open' && !ctx.caller.credential);
+  // 4b: the rate limit, for every identified caller of the agent surface (the service's own pages
+  // call in-process and are not counted). Within a held lease this neither awaits nor allocates more than the state.
+  if (ctx.transport !== 'internal') {
+    const taken = ctx.services.limits.take(ctx.caller);
+    const rate = taken instanceof Promise ? await taken : taken;
+    ctx.rate = rate;
+    if (rate?.refused) throw rateLimited(rate);
+  }
   ctx.admitted = true;
+}
+
+/** 429 rate_limited: the window is spent until it ends; Retry-After and details.retry_after say when. */
+function rateLimited(rate: RateState): ApiError {
+  const seconds = secondsLeft(rate);
+  const { name, quota, windowSeconds } = rate.policy;
+  return new ApiError('rate_limited', {
+    message: `This caller's ${name} allowance of ${quota} calls per ${windowSeconds} s is spent; the next window starts in ${seconds} s.`,
+    details: { retry_after: seconds, policy: name },
+    headers: { 'Retry-After': String(seconds) },
+  });
 }
 
 /**

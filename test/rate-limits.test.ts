@@ -1,0 +1,361 @@
+/**
+ * The agent surface's tiers and rate limits (#21 §4) through the real gateway and MCP server:
+ * Service-Agent-Trust on every answer, RateLimit-Policy and RateLimit on every answer past step
+ * 4b (errors and 429 included), the answer cache counting too, refusals before 4b counting
+ * nothing, per-caller headers never stored with cached answers or idempotent outcomes, partitions
+ * apart, windows aligned to the epoch (a fake clock), and two instances on one database — or one
+ * Redis with REDIS_URL — sharing one budget.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { networkKeys } from '../server/db/schema';
+import type { Caller } from '../server/identity/caller';
+import { SECRET_PREFIX } from '../server/keys/network-keys';
+import { newSecret, secretDigest } from '../server/lib/secrets';
+import { RateLimiter } from '../server/limits/limiter';
+import type { SharedStore } from '../server/limits/store';
+import { agentTrust } from '../server/limits/trust';
+import { freshKey, testApp, testConfig, testDatabase, type TestApp, type TestDatabase } from './support/app';
+import { setClock } from './support/clock';
+import { signedInDeveloper } from './support/developer';
+
+/** The first second of a minute (windows are aligned to the epoch): a test's calls share its window. */
+const WINDOW_START = '2031-05-01T10:00:00Z';
+const LIMITS = '/api/agent/platform/limits';
+
+/** A profile no other test (nor an earlier run, on Redis) has used. */
+const profile = () => `https://agent-${randomBytes(6).toString('hex')}.shopbot.dev/profile.json`;
+const as = (url: string, extra: Record<string, string> = {}) => ({ 'UCP-Agent': `profile="${url}"`, ...extra });
+
+let db: TestDatabase;
+let restoreClock: (() => void) | undefined;
+beforeAll(async () => {
+  db = await testDatabase();
+});
+afterAll(async () => {
+  await db?.drop();
+});
+afterEach(() => {
+  restoreClock?.();
+  restoreClock = undefined;
+});
+
+async function networkKey(t: TestApp): Promise<string> {
+  const dev = await signedInDeveloper(t.app.services.db);
+  const secret = newSecret(SECRET_PREFIX);
+  await t.app.services.db.insert(networkKeys).values({ id: `key_rl${randomBytes(6).toString('hex')}`, accountId: dev.accountId, name: 'rate', prefix: secret.slice(0, 12), secretHash: secretDigest(secret), scopes: [] });
+  return secret;
+}
+
+function mcpCall(t: TestApp, name: string, args: Record<string, unknown>, headers: Record<string, string> = {}) {
+  return t
+    .call('POST', '/api/mcp', { headers: { accept: 'application/json, text/event-stream', ...headers }, body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } } })
+    .then(async (res) => (await res.json()).result);
+}
+
+describe('headers, with the default policies', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp({}, db);
+  });
+
+  it('tells a fresh open caller its policy and r = q − 1, then counts down; the window ends within w', async () => {
+    const me = profile();
+    const first = await t.call('GET', LIMITS, { headers: as(me) });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('service-agent-trust')).toBe('open');
+    expect(first.headers.get('ratelimit-policy')).toBe('"open";q=600;w=60');
+    const [, r, seconds] = /^"open";r=(\d+);t=(\d+)$/.exec(first.headers.get('ratelimit') ?? '') ?? [];
+    expect(Number(r)).toBe(599);
+    expect(Number(seconds)).toBeGreaterThanOrEqual(1);
+    expect(Number(seconds)).toBeLessThanOrEqual(60);
+    const second = await t.call('GET', LIMITS, { headers: as(me) });
+    expect(second.headers.get('ratelimit')).toMatch(/^"open";r=598;t=\d+$/);
+  });
+
+  it('answers a cached answer with each caller’s own headers, never another’s (the cache stores none)', async () => {
+    const [a, b] = [profile(), profile()];
+    for (let i = 0; i < 3; i++) await t.call('GET', LIMITS, { headers: as(a) });
+    const other = await t.call('GET', LIMITS, { headers: as(b) });
+    expect(other.headers.get('ratelimit')).toMatch(/^"open";r=599;/);
+    const key = await networkKey(t);
+    const keyed = await t.call('GET', LIMITS, { headers: { Authorization: `Bearer ${key}` } });
+    expect(keyed.status).toBe(200);
+    expect(keyed.headers.get('service-agent-trust')).toBe('credential;kind=key');
+    expect(keyed.headers.get('ratelimit-policy')).toBe('"credential";q=6000;w=60');
+    expect(keyed.headers.get('ratelimit')).toMatch(/^"credential";r=5999;t=\d+$/);
+    const cached = t.app.services.responses.get(LIMITS);
+    expect(cached).toBeDefined();
+    expect(Object.keys(cached!.headers).map((h) => h.toLowerCase())).not.toEqual(expect.arrayContaining(['ratelimit']));
+    expect(Object.keys(cached!.headers).map((h) => h.toLowerCase())).not.toContain('service-agent-trust');
+  });
+
+  it('sends the headers on errors past the rate-limit step; refusals before it count nothing and say none', async () => {
+    const me = profile();
+    // Past 4b: a POST without its Idempotency-Key is refused after counting.
+    const noKey = await t.call('POST', '/api/agent/feedback', { headers: as(me), body: { category: 'other', severity: 'friction', message: 'x' } });
+    expect(noKey.status).toBe(400);
+    expect((await noKey.json()).code).toBe('IDEMPOTENCY_KEY_REQUIRED');
+    expect(noKey.headers.get('service-agent-trust')).toBe('open');
+    expect(noKey.headers.get('ratelimit')).toMatch(/^"open";r=599;/);
+    // Before 4b: no profile, a malformed profile, an unknown key.
+    const none = await t.call('GET', LIMITS);
+    expect(none.status).toBe(400);
+    expect(none.headers.get('service-agent-trust')).toBe('none');
+    expect(none.headers.get('ratelimit')).toBeNull();
+    expect(none.headers.get('ratelimit-policy')).toBeNull();
+    const insecure = await t.call('GET', LIMITS, { headers: { 'UCP-Agent': me.replace('https:', 'http:') } });
+    expect(insecure.status).toBe(400);
+    expect(insecure.headers.get('ratelimit')).toBeNull();
+    const badKey = await t.call('GET', LIMITS, { headers: { Authorization: `Bearer ${newSecret(SECRET_PREFIX)}` } });
+    expect(badKey.status).toBe(401);
+    expect(badKey.headers.get('service-agent-trust')).toBe('none');
+    expect(badKey.headers.get('ratelimit')).toBeNull();
+    // The refusals spent nothing of the profile's budget.
+    expect((await t.call('GET', LIMITS, { headers: as(me) })).headers.get('ratelimit')).toMatch(/^"open";r=598;/);
+  });
+
+  it('says none on documents and unknown paths, which identify nobody', async () => {
+    for (const path of ['/api/openapi.json', '/api/mcp/openrpc.json', '/api/agent/nowhere']) {
+      const res = await t.call('GET', path, { headers: as(profile()) });
+      expect(res.headers.get('service-agent-trust'), path).toBe('none');
+      expect(res.headers.get('ratelimit'), path).toBeNull();
+    }
+  });
+
+  it('answers an idempotent replay with the replaying call’s own headers, counted again', async () => {
+    const me = profile();
+    const key = freshKey();
+    const body = { category: 'other', severity: 'friction', message: 'replayed' };
+    const first = await t.call('POST', '/api/agent/feedback', { headers: as(me, { 'Idempotency-Key': key }), body });
+    expect(first.status).toBe(202);
+    const replay = await t.call('POST', '/api/agent/feedback', { headers: as(me, { 'Idempotency-Key': key }), body });
+    expect(replay.status).toBe(202);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(first.headers.get('ratelimit')).toMatch(/^"open";r=599;/);
+    expect(replay.headers.get('ratelimit')).toMatch(/^"open";r=598;/);
+  });
+
+  it('puts who the caller was taken for and its rate limit in an MCP tool result’s _meta', async () => {
+    const me = profile();
+    const result = await mcpCall(t, 'get_platform_limits', { meta: { 'ucp-agent': { profile: me } } });
+    expect(result.isError, JSON.stringify(result)).toBeFalsy();
+    expect(result._meta['ai.service/agent-trust']).toBe('open');
+    expect(result._meta['ai.service/rate-limit']).toEqual({ policy: 'open', quota: 600, window: 60, remaining: 599, reset: expect.any(Number) });
+    const anonymous = await mcpCall(t, 'get_platform_limits', {});
+    expect(anonymous._meta['ai.service/agent-trust']).toBe('none');
+    expect(anonymous._meta['ai.service/rate-limit']).toBeUndefined();
+  });
+});
+
+describe('a spent window', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp({ RATE_LIMIT_OPEN: '5/60', RATE_LIMIT_CREDENTIAL: '3/60' }, db);
+  });
+
+  it('refuses with 429 rate_limited until the window ends, the answer cache included, then serves again', async () => {
+    restoreClock = setClock(WINDOW_START);
+    const me = profile();
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await t.call('GET', LIMITS, { headers: as(me) })).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    vi.setSystemTime(new Date(Date.parse(WINDOW_START) + 18_200));
+    const refused = await t.call('GET', LIMITS, { headers: as(me) });
+    expect(refused.status).toBe(429);
+    const body = await refused.json();
+    expect(body).toMatchObject({ code: 'rate_limited', retryable: true, details: { retry_after: 42, policy: 'open' } });
+    expect(refused.headers.get('retry-after')).toBe('42');
+    expect(refused.headers.get('ratelimit')).toBe('"open";r=0;t=42');
+    expect(refused.headers.get('ratelimit-policy')).toBe('"open";q=5;w=60');
+    expect(refused.headers.get('service-agent-trust')).toBe('open');
+    // Another profile's budget is its own.
+    expect((await t.call('GET', LIMITS, { headers: as(profile()) })).status).toBe(200);
+    // The next window serves again, from a fresh budget.
+    vi.setSystemTime(new Date(Date.parse(WINDOW_START) + 60_000));
+    const next = await t.call('GET', LIMITS, { headers: as(me) });
+    expect(next.status).toBe(200);
+    expect(next.headers.get('ratelimit')).toBe('"open";r=4;t=60');
+  });
+
+  it('never stores a 429 for idempotent replay: the same key is served once the window has passed', async () => {
+    restoreClock = setClock(WINDOW_START);
+    const me = profile();
+    for (let i = 0; i < 5; i++) await t.call('GET', LIMITS, { headers: as(me) });
+    const key = freshKey();
+    const body = { category: 'other', severity: 'friction', message: 'after a 429' };
+    const refused = await t.call('POST', '/api/agent/feedback', { headers: as(me, { 'Idempotency-Key': key }), body });
+    expect(refused.status).toBe(429);
+    vi.setSystemTime(new Date(Date.parse(WINDOW_START) + 61_000));
+    const served = await t.call('POST', '/api/agent/feedback', { headers: as(me, { 'Idempotency-Key': key }), body });
+    expect(served.status).toBe(202);
+    expect(served.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('keeps partitions apart: a key has its own budget beside the open one', async () => {
+    restoreClock = setClock(WINDOW_START);
+    const key = await networkKey(t);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await t.call('GET', LIMITS, { headers: { Authorization: `Bearer ${key}` } })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await t.call('GET', LIMITS, { headers: as(profile()) })).status).toBe(200);
+  });
+
+  it('gives an MCP caller the tool error rate_limited with details.retry_after, and the rate limit in _meta', async () => {
+    restoreClock = setClock(WINDOW_START);
+    const me = profile();
+    for (let i = 0; i < 5; i++) await t.call('GET', LIMITS, { headers: as(me) });
+    vi.setSystemTime(new Date(Date.parse(WINDOW_START) + 50_500));
+    const result = await mcpCall(t, 'get_platform_limits', { meta: { 'ucp-agent': { profile: me } } });
+    expect(result.isError).toBe(true);
+    const body = JSON.parse(result.content[0].text);
+    expect(body).toMatchObject({ code: 'rate_limited', retryable: true, details: { retry_after: 10 } });
+    expect(result._meta['ai.service/rate-limit']).toEqual({ policy: 'open', quota: 5, window: 60, remaining: 0, reset: 10 });
+    expect(result._meta['ai.service/agent-trust']).toBe('open');
+  });
+
+  it('admits exactly the quota of many concurrent calls on one instance', async () => {
+    restoreClock = setClock(WINDOW_START);
+    const me = profile();
+    const statuses = await Promise.all(Array.from({ length: 12 }, () => t.call('GET', LIMITS, { headers: as(me) }).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+  });
+});
+
+describe('RATE_LIMITS=off', () => {
+  it('counts nothing and sends no RateLimit headers, but still says who the caller was taken for', async () => {
+    const t = await testApp({ RATE_LIMITS: 'off', RATE_LIMIT_OPEN: '1/60' }, db);
+    const me = profile();
+    for (let i = 0; i < 3; i++) {
+      const res = await t.call('GET', LIMITS, { headers: as(me) });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('ratelimit')).toBeNull();
+      expect(res.headers.get('ratelimit-policy')).toBeNull();
+      expect(res.headers.get('service-agent-trust')).toBe('open');
+    }
+  });
+});
+
+const redisUrl = process.env.REDIS_URL;
+describe.each([
+  { store: process.env.DATABASE_URL ? 'Postgres' : 'PGlite', env: {} as Record<string, string>, skip: false },
+  { store: 'Redis', env: redisUrl ? { REDIS_URL: redisUrl } : ({} as Record<string, string>), skip: !redisUrl },
+])('two instances on one $store', ({ store, env, skip }) => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    if (skip) return;
+    a = await testApp({ ...env, RATE_LIMIT_OPEN: '20/60', RATE_LIMIT_CREDENTIAL: '100/60' }, db);
+    b = await testApp({ ...env, RATE_LIMIT_OPEN: '20/60', RATE_LIMIT_CREDENTIAL: '100/60' }, db);
+  });
+  afterAll(async () => {
+    await a?.app.services.shared.close();
+    await b?.app.services.shared.close();
+  });
+
+  it.skipIf(skip)(`share one budget: quota 20, 30 alternating calls, exactly 20 served (${skip ? 'REDIS_URL not set' : store})`, async () => {
+    restoreClock = setClock(WINDOW_START);
+    const me = profile();
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++) statuses.push((await (i % 2 ? b : a).call('GET', LIMITS, { headers: as(me) })).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    expect(statuses.slice(20)).toEqual(Array(10).fill(429));
+  });
+
+  it.skipIf(skip)('never over-admit with leases of 2 (quota 100), and under-admit by at most one lease each', async () => {
+    restoreClock = setClock(WINDOW_START);
+    const key = await networkKey(a);
+    const statuses = await Promise.all(
+      Array.from({ length: 150 }, (_, i) => (i % 2 ? b : a).call('GET', LIMITS, { headers: { Authorization: `Bearer ${key}` } }).then((r) => r.status)),
+    );
+    const served = statuses.filter((s) => s === 200).length;
+    expect(served).toBeLessThanOrEqual(100);
+    expect(served).toBeGreaterThanOrEqual(96);
+    expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
+  });
+});
+
+describe('the limiter and the trust item on their own', () => {
+  /** A store in memory, counting the statements it was sent. */
+  function memoryStore(): SharedStore & { statements: number } {
+    const counts = new Map<string, number>();
+    return {
+      kind: 'pglite',
+      statements: 0,
+      async lease(key, want, quota) {
+        this.statements++;
+        const count = counts.get(key) ?? 0;
+        const granted = Math.max(0, Math.min(want, quota - count));
+        counts.set(key, count + granted);
+        return { granted, count: count + granted };
+      },
+      rememberNonce: async () => true,
+      sweep: async () => {},
+      close: async () => {},
+    };
+  }
+  const config = (env: Record<string, string> = {}) => testConfig(env).rateLimits;
+  const agent = (url: string) => ({ url, host: new URL(url).host, hostKind: 'public' }) as unknown as Caller['agent'];
+  const caller = (c: Partial<Caller>): Caller => ({ agent: undefined, credential: undefined, buyer: {}, ...c });
+
+  it('leases max(1, ⌊quota/50⌋) at a time and answers from memory in between', async () => {
+    const store = memoryStore();
+    const limiter = new RateLimiter(store, config());
+    const me = caller({ agent: agent('https://a.example/p.json') });
+    const first = await limiter.take(me);
+    expect(first).toMatchObject({ remaining: 599, refused: false });
+    expect(store.statements).toBe(1);
+    for (let i = 0; i < 11; i++) {
+      const state = limiter.take(me);
+      expect(state).not.toBeInstanceOf(Promise);
+    }
+    expect(store.statements).toBe(1);
+    expect(limiter.take(me)).toBeInstanceOf(Promise);
+  });
+
+  it('keys a signed caller by its verified profile, apart from the open budget of the profile it names', async () => {
+    const store = memoryStore();
+    const limiter = new RateLimiter(store, config({ RATE_LIMIT_OPEN: '1/60', RATE_LIMIT_SIGNED: '2/60' }));
+    const url = 'https://a.example/p.json';
+    const signed = caller({ agent: agent(url), signature: { keyid: 'k1', regime: 'default', profile: url } });
+    const open = caller({ agent: agent(url) });
+    expect(await limiter.take(signed)).toMatchObject({ policy: { name: 'signed', quota: 2 }, remaining: 1, refused: false });
+    expect(await limiter.take(open)).toMatchObject({ policy: { name: 'open' }, refused: false });
+    expect(await limiter.take(open)).toMatchObject({ refused: true });
+    expect(await limiter.take(signed)).toMatchObject({ remaining: 0, refused: false });
+    expect(await limiter.take(signed)).toMatchObject({ refused: true });
+  });
+
+  it('says none for a caller nothing identifies, and counts nothing with RATE_LIMITS=off', () => {
+    const limiter = new RateLimiter(memoryStore(), config({ RATE_LIMITS: 'off' }));
+    expect(limiter.take(caller({ agent: agent('https://a.example/p.json') }))).toBeUndefined();
+    expect(new RateLimiter(memoryStore(), config()).take(caller({}))).toBeUndefined();
+  });
+
+  it('writes Service-Agent-Trust as an RFC 8941 Item for each tier', () => {
+    const url = 'https://a.example/p.json';
+    expect(agentTrust(caller({}))).toBe('none');
+    expect(agentTrust(caller({ agent: agent(url) }))).toBe('open');
+    expect(agentTrust(caller({ agent: agent(url), signature: { keyid: 'k-1', regime: 'default', profile: url } }))).toBe('signed;keyid="k-1"');
+    expect(agentTrust(caller({ agent: agent(url), signature: { keyid: 'poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U', regime: 'web-bot-auth', profile: url, buyerAttested: true } }))).toBe(
+      'signed;keyid="poqkLGiymh_W0uP6PZFw-dvez3QJT5SolqXBCW38r0U";web-bot-auth;buyer=attested',
+    );
+    expect(agentTrust(caller({ agent: agent(url), signature: { keyid: 'a"b\\c', regime: 'default', profile: url } }))).toBe('signed;keyid="a\\"b\\\\c"');
+    for (const kind of ['key', 'oauth', 'buyer', 'session'] as const) {
+      expect(agentTrust(caller({ credential: { kind } as Caller['credential'] }))).toBe(`credential;kind=${kind}`);
+    }
+  });
+
+  it('fails start-up on a malformed policy or switch', () => {
+    const load = (env: Record<string, string>) => () => testConfig(env);
+    for (const value of ['600', '600/0', '0/60', '-1/60', '1.5/60', 'ten/60', '600/60/1', '600/86401']) {
+      expect(load({ RATE_LIMIT_OPEN: value }), value).toThrow(/RATE_LIMIT_OPEN must be <quota>\/<seconds>/);
+    }
+    expect(load({ RATE_LIMIT_SIGNED: 'x' })).toThrow(/RATE_LIMIT_SIGNED/);
+    expect(load({ RATE_LIMIT_CREDENTIAL: '5' })).toThrow(/RATE_LIMIT_CREDENTIAL/);
+    expect(load({ RATE_LIMITS: 'no' })).toThrow(/RATE_LIMITS must be "on" or "off"/);
+    expect(load({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
+    expect(testConfig({ RATE_LIMIT_OPEN: ' 1000000000 / 60 ' }).rateLimits.open).toEqual({ name: 'open', quota: 1e9, windowSeconds: 60 });
+  });
+});
