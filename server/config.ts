@@ -2,7 +2,10 @@
  * Service configuration, read once from the environment. Everything that varies between
  * deployments lives here; nothing else reads process.env.
  */
+import { X509Certificate } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
+import { isLoopback } from './profiles/address';
 
 export interface Config {
   port: number;
@@ -38,7 +41,23 @@ export interface Config {
   redisUrl: string | undefined;
   /** The agent surface's rate limits (RATE_LIMIT_OPEN, _SIGNED, _CREDENTIAL; RATE_LIMITS=off). */
   rateLimits: RateLimitsConfig;
+  /** Fetching agent profiles and key directories to verify request signatures (server/profiles/). */
+  profileFetch: ProfileFetchConfig;
   production: boolean;
+}
+
+/** A name pinned to a loopback address for one port (PROFILE_FETCH_RESOLVE, as curl's --resolve). */
+export interface ProfileFetchPin {
+  host: string;
+  port: number;
+  address: string;
+}
+
+export interface ProfileFetchConfig {
+  /** Names under .test or .localhost (RFC 6761: never in public DNS) fetched from loopback, per port. */
+  pins: readonly ProfileFetchPin[];
+  /** PROFILE_FETCH_CA_FILE: certificates (PEM) trusted beside Node's bundled roots; unset, the default store applies. */
+  ca: { file: string; pem: string } | undefined;
 }
 
 export type RatePolicyName = 'open' | 'signed' | 'credential';
@@ -77,6 +96,50 @@ function positive(name: string, value: string | undefined, fallback: number): nu
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const PIN_HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:test|localhost)$/;
+
+/**
+ * PROFILE_FETCH_RESOLVE=`host:port:address[,…]`. Only names RFC 6761 keeps out of public DNS, only
+ * to loopback: a pin can point a test's or a developer's own profile at this machine, never a real
+ * name anywhere. Anything else fails start-up, in production too.
+ */
+function profileFetchPins(value: string | undefined): ProfileFetchPin[] {
+  if (!value?.trim()) return [];
+  const pins: ProfileFetchPin[] = [];
+  for (const entry of value.split(',').map((e) => e.trim())) {
+    const m = /^([^:]+):(\d{1,5}):(\[[^\]]+\]|[^[\]]+)$/.exec(entry);
+    const host = m?.[1].toLowerCase() ?? '';
+    const port = Number(m?.[2]);
+    const address = m?.[3].replace(/^\[(.*)\]$/, '$1') ?? '';
+    if (!m || !PIN_HOST.test(host) || host.length > 253 || !(port >= 1 && port <= 65535) || !isLoopback(address)) {
+      throw new Error(
+        `PROFILE_FETCH_RESOLVE must be host:port:address[,…] with a host ending in .test or .localhost, a port and a loopback address (e.g. agents.test:8443:127.0.0.1); "${entry}" is not`,
+      );
+    }
+    if (pins.some((p) => p.host === host && p.port === port)) throw new Error(`PROFILE_FETCH_RESOLVE pins ${host}:${port} twice`);
+    pins.push({ host, port, address });
+  }
+  return pins;
+}
+
+function profileFetchCa(file: string | undefined): ProfileFetchConfig['ca'] {
+  if (!file) return undefined;
+  let pem: string;
+  try {
+    pem = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new Error(`PROFILE_FETCH_CA_FILE cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)}): ${file}`);
+  }
+  const certificates = pem.match(/-----BEGIN CERTIFICATE-----[^-]+-----END CERTIFICATE-----/g) ?? [];
+  try {
+    if (!certificates.length) throw new Error('no certificate');
+    for (const certificate of certificates) new X509Certificate(certificate);
+  } catch {
+    throw new Error(`PROFILE_FETCH_CA_FILE must hold PEM certificates (-----BEGIN CERTIFICATE-----): ${file}`);
+  }
+  return { file, pem };
+}
 
 /** The longest rate window: a day (a window is a fixed slice of the epoch's seconds). */
 const LONGEST_RATE_WINDOW = 86_400;
@@ -143,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     redisUrl: redisUrl(env.REDIS_URL),
     rateLimits: rateLimits(env),
+    profileFetch: { pins: profileFetchPins(env.PROFILE_FETCH_RESOLVE), ca: profileFetchCa(env.PROFILE_FETCH_CA_FILE) },
     production: env.NODE_ENV === 'production',
   };
 }

@@ -1,0 +1,169 @@
+/**
+ * The one way the service requests a URL a caller named (an agent profile, a key directory, an
+ * OAuth client's metadata document), under SSRF rules:
+ *
+ * - https only, GET, no redirects (a 3xx fails), 5 s for the whole exchange, lookup included
+ *   (raced against the same timer), a body of at most 256 KiB that is a JSON object;
+ * - every address the name resolves to (`dns.lookup`, all of them) must be public unicast
+ *   (address.ts), and so must an IP-literal host; one private address among public ones refuses;
+ * - the connection goes to the address that was checked (a `lookup` handed to the socket that
+ *   answers it, in both of Node's calling forms), with the certificate checked against the name,
+ *   so a second DNS answer (rebinding) has no window;
+ * - pins (PROFILE_FETCH_RESOLVE) name a loopback address for a .test or .localhost name on one
+ *   port: the only way to reach this machine, for tests and development.
+ */
+import { rootCertificates } from 'node:tls';
+import dns from 'node:dns';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import type { ProfileFetchConfig, ProfileFetchPin } from '../config';
+import { checkAddress, ipLiteral } from './address';
+
+export const FETCH_TIMEOUT_MS = 5_000;
+export const MAX_DOCUMENT_BYTES = 256 * 1024;
+
+/** Resolves a name to every address it has, as `dns.lookup(name, { all: true })` does. */
+export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
+
+export const systemResolver: Resolver = (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
+
+export interface FetchRules {
+  pins: readonly ProfileFetchPin[];
+  /** Trusted roots; undefined: Node's default store (NODE_EXTRA_CA_CERTS included). */
+  ca?: readonly string[];
+  resolver?: Resolver;
+  timeoutMs?: number;
+  maxBytes?: number;
+}
+
+export interface FetchedDocument {
+  json: Record<string, unknown>;
+  /** Cache-Control max-age, when the answer named one. */
+  maxAgeSeconds?: number;
+}
+
+/** Why a document could not be had; the message is safe to show the caller. */
+export class FetchRefused extends Error {
+  override name = 'FetchRefused';
+}
+
+/** The rules a service instance fetches under: its pins, and PROFILE_FETCH_CA_FILE beside Node's roots. */
+export function fetchRules(config: ProfileFetchConfig, extra: Partial<FetchRules> = {}): FetchRules {
+  return { pins: config.pins, ca: config.ca ? [...rootCertificates, config.ca.pem] : undefined, ...extra };
+}
+
+export async function fetchJson(target: string, rules: FetchRules): Promise<FetchedDocument> {
+  const url = URL.parse(target);
+  if (!url || url.protocol !== 'https:') throw new FetchRefused(`${target} is not an https URL`);
+  if (url.username || url.password) throw new FetchRefused(`${url.origin} carries credentials in the URL`);
+  const timeoutMs = rules.timeoutMs ?? FETCH_TIMEOUT_MS;
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const timedOut = new Promise<never>((_, reject) =>
+    deadline.addEventListener('abort', () => reject(new FetchRefused(`${url.host} did not answer within ${timeoutMs / 1000} s`)), { once: true }),
+  );
+  timedOut.catch(() => {});
+  const to = await Promise.race([destination(url, rules), timedOut]);
+  return Promise.race([get(url, to, rules, deadline), timedOut]);
+}
+
+interface Destination {
+  address: string;
+  family: 4 | 6;
+  /** The name the certificate must carry (and SNI), or undefined for an IP-literal host. */
+  servername?: string;
+}
+
+async function destination(url: URL, rules: FetchRules): Promise<Destination> {
+  const port = Number(url.port || 443);
+  const literal = ipLiteral(url.hostname);
+  if (literal !== null) {
+    const verdict = checkAddress(literal);
+    if (!verdict.ok) throw new FetchRefused(`${url.hostname} is not a public address (${verdict.range})`);
+    return { address: verdict.address, family: verdict.family };
+  }
+  const name = url.hostname.toLowerCase().replace(/\.$/, '');
+  const pin = rules.pins.find((p) => p.host === name && p.port === port);
+  if (pin) return { address: pin.address, family: pin.address.includes(':') ? 6 : 4, servername: name };
+  let answers: { address: string; family: number }[];
+  try {
+    answers = await (rules.resolver ?? systemResolver)(name);
+  } catch (err) {
+    throw new FetchRefused(`${name} does not resolve (${(err as NodeJS.ErrnoException).code ?? 'lookup failed'})`);
+  }
+  if (!answers.length) throw new FetchRefused(`${name} does not resolve`);
+  let first: Destination | undefined;
+  for (const answer of answers) {
+    const verdict = checkAddress(answer.address);
+    if (!verdict.ok) throw new FetchRefused(`${name} resolves to an address that is not public (${verdict.range})`);
+    first ??= { address: verdict.address, family: verdict.family, servername: name };
+  }
+  return first!;
+}
+
+function get(url: URL, to: Destination, rules: FetchRules, deadline: AbortSignal): Promise<FetchedDocument> {
+  const maxBytes = rules.maxBytes ?? MAX_DOCUMENT_BYTES;
+  // The socket asks for the name's address; it gets the one checked above, whichever form it asks in.
+  const lookup = ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (options?.all) callback(null, [{ address: to.address, family: to.family }]);
+    else callback(null, to.address, to.family);
+  }) as unknown as LookupFunction;
+  return new Promise((resolve, reject) => {
+    const req = https.request(
+      {
+        method: 'GET',
+        host: to.servername ?? to.address,
+        port: Number(url.port || 443),
+        path: url.pathname + url.search,
+        headers: { accept: 'application/json', 'user-agent': 'agent-commerce-profile-fetcher' },
+        lookup,
+        servername: to.servername,
+        ca: rules.ca as string[] | undefined,
+        agent: false,
+        signal: deadline,
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (status !== 200) {
+          res.resume();
+          const why = status >= 300 && status < 400 ? `redirects (${status}); redirects are not followed` : `answered ${status}`;
+          return reject(new FetchRefused(`${url.origin}${url.pathname} ${why}`));
+        }
+        if (Number(res.headers['content-length'] ?? 0) > maxBytes) {
+          res.destroy();
+          return reject(new FetchRefused(`${url.origin}${url.pathname} is larger than ${maxBytes / 1024} KiB`));
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxBytes) {
+            res.destroy();
+            reject(new FetchRefused(`${url.origin}${url.pathname} is larger than ${maxBytes / 1024} KiB`));
+          } else chunks.push(chunk);
+        });
+        res.on('error', (err) => reject(new FetchRefused(`${url.origin}${url.pathname} failed mid-answer (${err.message})`)));
+        res.on('end', () => {
+          if (size > maxBytes) return;
+          let json: unknown;
+          try {
+            json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          } catch {
+            return reject(new FetchRefused(`${url.origin}${url.pathname} is not JSON`));
+          }
+          if (typeof json !== 'object' || json === null || Array.isArray(json)) return reject(new FetchRefused(`${url.origin}${url.pathname} is not a JSON object`));
+          resolve({ json: json as Record<string, unknown>, maxAgeSeconds: maxAge(res.headers['cache-control']) });
+        });
+      },
+    );
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      if (deadline.aborted) return; // the timer's rejection says why
+      reject(new FetchRefused(`${url.host} could not be fetched (${err.code ?? err.message})`));
+    });
+    req.end();
+  });
+}
+
+function maxAge(header: string | undefined): number | undefined {
+  const m = header ? /(?:^|,)\s*max-age\s*=\s*"?(\d+)"?/i.exec(header) : null;
+  return m ? Number(m[1]) : undefined;
+}
