@@ -24,6 +24,7 @@ import { createAccounts } from './accounts/facade';
 import { sweepAccounts } from './accounts/sweep';
 import { createAuthorizationServer } from './oauth/authorization-server';
 import { sweepOAuth } from './oauth/consents';
+import { describeProfileFetch } from './profiles';
 import { describeRateLimits } from './limits/limiter';
 
 async function main(): Promise<void> {
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
 
   // Pages reach this running service through the registry, not through module copies of their own.
   console.log(app.services.mailer.describe());
+  for (const line of describeProfileFetch(config.profileFetch)) console.log(line);
   console.log(describeRateLimits(config, app.services.shared.kind));
   const auth = createAuth(app.services);
   const accounts = createAccounts(app.services, auth);

@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   check,
   customType,
   index,
@@ -74,6 +75,8 @@ export const feedbackReports = pgTable('feedback_reports', {
   caller: text('caller'),
   buyerRef: text('buyer_ref'),
   buyerSession: text('buyer_session'),
+  /** The buyer reference was covered by the caller's verified request signature (signatures/step.ts). */
+  buyerRefAttested: boolean('buyer_ref_attested').notNull().default(false),
   createdAt: createdAt(),
 });
 

@@ -34,6 +34,7 @@ export async function recordFeedback(db: Db, report: FeedbackReport, caller: Cal
     caller: callerNamespace(caller),
     buyerRef: caller.buyer.ref ?? null,
     buyerSession: caller.buyer.session ?? null,
+    buyerRefAttested: caller.signature?.buyerAttested === true,
   });
   return { id, status: 'received' };
 }

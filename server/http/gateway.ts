@@ -95,7 +95,7 @@ export function createGateway(services: Services, router: AppRouter, documents: 
   }
 
   return async function handleApiRequest(req: ApiRequest): Promise<ApiResponse> {
-    const envelope = restEnvelope(req.headers, sessionCookie);
+    const envelope = restEnvelope(req, sessionCookie);
     const ctx = createContext(services, envelope);
     try {
       const url = new URL(req.url, config.publicBaseUrl);
@@ -128,7 +128,8 @@ export function createGateway(services: Services, router: AppRouter, documents: 
   };
 }
 
-function restEnvelope(headers: HeaderReader, sessionCookie: string): RequestEnvelope {
+function restEnvelope(req: ApiRequest, sessionCookie: string): RequestEnvelope {
+  const { headers } = req;
   const cookies = headers.get('cookie');
   return {
     transport: 'rest',
@@ -139,6 +140,8 @@ function restEnvelope(headers: HeaderReader, sessionCookie: string): RequestEnve
     session: cookies === null ? null : cookieValue(cookies, sessionCookie),
     browserOrigin: headers.get('origin') ?? originOf(headers.get('referer')),
     idempotencyKey: headers.get('idempotency-key'),
+    // The request itself, as received: read only when it carries a signature.
+    message: req,
   };
 }
 

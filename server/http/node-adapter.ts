@@ -51,8 +51,8 @@ export async function serveNode(gateway: Gateway, req: IncomingMessage, res: Ser
 /** A handler that reads the request itself: a webhook, whose signature covers the raw body. */
 export type RawHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
-/** A fetch-style handler that may be handed the request's JSON body already parsed. */
-export type FetchHandler = (request: Request, parsedBody?: unknown) => Promise<Response>;
+/** A fetch-style handler that may be handed the request's JSON body already parsed, and its bytes (a signature's digest covers them). */
+export type FetchHandler = (request: Request, parsedBody?: unknown, rawBody?: Uint8Array) => Promise<Response>;
 
 /**
  * Serves a fetch-style handler (the MCP transport) on node:http: the body is buffered under the
@@ -69,7 +69,7 @@ export async function serveFetch(handler: FetchHandler, base: string, req: Incom
   }
   const parsed = body ? parseJson(body) : undefined;
   const request = parsed ? parsedRequest(req, base) : new Request(new URL(req.url ?? '/', base), { method: req.method, headers: headersOf(req), body: (body ?? undefined) as BodyInit | undefined });
-  const response = await handler(request, parsed?.value);
+  const response = await handler(request, parsed?.value, body ?? undefined);
   const out = Object.fromEntries(response.headers);
   if (!response.body || out['content-type']?.startsWith('text/event-stream')) {
     res.writeHead(response.status, out);

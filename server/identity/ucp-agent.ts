@@ -1,7 +1,7 @@
 /**
  * The open path's identification: the `UCP-Agent` header names the profile an agent publishes
- * about itself. Parsed and classified, never fetched (profile fetching, with its SSRF rules,
- * comes with request signatures).
+ * about itself. Parsed and classified here; fetched only to verify a request signature
+ * (signatures/verify.ts, under profiles/'s SSRF rules).
  */
 import { isIP } from 'node:net';
 import { parseDictionary } from 'structured-headers';
@@ -60,10 +60,7 @@ export interface AgentIdentification {
  * Parses a UCP-Agent header. Throws ucp_agent_invalid / ucp_agent_insecure_url, or — from the
  * configured date on — reserved_profile_host / ip_profile_host; before it those are advisories.
  */
-export function identifyAgent(
-  header: string,
-  opts: { baseUrl: string; refusedFrom: string; today?: string },
-): AgentIdentification {
+export function identifyAgent(header: string, opts: IdentifyOptions & { today?: string }): AgentIdentification {
   const raw = profileUrlOf(header);
   let url: URL;
   try {
@@ -77,7 +74,10 @@ export function identifyAgent(
   if (url.protocol !== 'https:' || !url.hostname) {
     throw new ApiError('ucp_agent_invalid', { message: 'UCP-Agent profile must be an absolute https URL.' });
   }
-  const hostKind = classifyHost(url.hostname);
+  // A name pinned for profile fetches (PROFILE_FETCH_RESOLVE, .test or .localhost) is this
+  // deployment's own choice: neither advised nor refused as reserved.
+  const pinned = opts.pins?.some((pin) => pin.host === url.hostname && pin.port === Number(url.port || 443));
+  const hostKind = pinned ? 'public' : classifyHost(url.hostname);
   const agent: AgentProfile = { url: url.href, host: url.hostname, hostKind };
   if (hostKind === 'public') return { agent, advisories: [] };
 
@@ -105,6 +105,8 @@ let dayEnds = 0;
 interface IdentifyOptions {
   baseUrl: string;
   refusedFrom: string;
+  /** Hosts pinned for profile fetches, by name and port. */
+  pins?: readonly { host: string; port: number }[];
 }
 
 /**
@@ -124,7 +126,7 @@ function today(): string {
 export function identifyAgentMemo(header: string, opts: IdentifyOptions): AgentIdentification {
   const day = today();
   const known = recent.get(header);
-  if (known && known.day === day && known.opts.baseUrl === opts.baseUrl && known.opts.refusedFrom === opts.refusedFrom) return known.identification;
+  if (known && known.day === day && known.opts.baseUrl === opts.baseUrl && known.opts.refusedFrom === opts.refusedFrom && known.opts.pins === opts.pins) return known.identification;
   const identification = identifyAgent(header, { ...opts, today: day });
   if (recent.size >= RECENT_MAX) recent.clear();
   recent.set(header, { day, opts, identification });

@@ -33,6 +33,7 @@ import type { BearerCredential } from '../identity/credentials';
 import { createContext, type RequestContext, type Services } from '../trpc/context';
 import type { Access } from '../trpc/meta';
 import { grants } from '../trpc/procedures';
+import type { HttpMessage } from '../signatures/message';
 import { toolCallEnvelope, type HttpHeaders } from './envelope';
 import { allowedOrigin } from './origin';
 import { buildTools, LIMITS_RESOURCE, type Tool } from './tools';
@@ -44,8 +45,8 @@ export const MCP_SCOPES = ['buyer:write', 'dev.ucp.shopping.order:read'];
 export interface McpServer {
   path: typeof MCP_PATH;
   tools: readonly Tool[];
-  /** Serves one HTTP request to /api/mcp (its JSON body may come parsed already). */
-  handle(request: Request, parsedBody?: unknown): Promise<Response>;
+  /** Serves one HTTP request to /api/mcp (its JSON body may come parsed already, with its raw bytes). */
+  handle(request: Request, parsedBody?: unknown, rawBody?: Uint8Array): Promise<Response>;
 }
 
 const INSTRUCTIONS = `Agent Commerce: search one network catalog across many sellers, look up sellers and their policies, and report problems. The tool checkout (with carts) never completes a purchase: it returns a payment link a human confirms.
@@ -66,10 +67,12 @@ export function createMcpServer(services: Services): McpServer {
     tools: tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({ name, title, description, inputSchema, outputSchema, annotations })),
   };
 
-  async function callTool(name: string, params: { arguments?: Record<string, unknown>; _meta?: Record<string, unknown> }, headers: HttpHeaders, db: Db): Promise<CallToolResult> {
+  async function callTool(name: string, params: { arguments?: Record<string, unknown>; _meta?: Record<string, unknown> }, headers: HttpHeaders, db: Db, message: HttpMessage): Promise<CallToolResult> {
     const tool = byName.get(name);
     if (!tool) throw jsonRpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}. tools/list names them.`);
     const { envelope, input } = toolCallEnvelope(tool, params, headers);
+    // A request signature covers the POST, so every call of a batch shares it (verified once).
+    envelope.message = message;
     const ctx = createContext(services, envelope, db);
     try {
       const data = (await invoke(ctx, tool.operation.name, input)) as Record<string, unknown>;
@@ -82,13 +85,13 @@ export function createMcpServer(services: Services): McpServer {
   }
 
   /** A Server for one HTTP request; `db` is the request's, under its deadline. */
-  function newServer(db: Db): Server {
+  function newServer(db: Db, message: HttpMessage): Server {
     const server = new Server(
       { name: 'agent-commerce', title: 'Agent Commerce', version: SERVICE_VERSION },
       { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator },
     );
     server.setRequestHandler(ListToolsRequestSchema, () => listed);
-    server.setRequestHandler(CallToolRequestSchema, (request, extra) => callTool(request.params.name, request.params, extra.requestInfo?.headers ?? {}, db));
+    server.setRequestHandler(CallToolRequestSchema, (request, extra) => callTool(request.params.name, request.params, extra.requestInfo?.headers ?? {}, db, message));
     server.setRequestHandler(ListResourcesRequestSchema, () => ({
       resources: [{ uri: LIMITS_RESOURCE, name: 'platform-limits', title: 'Live cart limits', mimeType: 'application/json', description: LIMITS_DESCRIPTION }],
     }));
@@ -103,7 +106,7 @@ export function createMcpServer(services: Services): McpServer {
   return {
     path: MCP_PATH,
     tools,
-    async handle(request, parsedBody) {
+    async handle(request, parsedBody, rawBody) {
       if (request.method !== 'POST') return protocolError(405, 'Method not allowed: this stateless MCP server takes POST only.', { Allow: 'POST' });
       if (!allowedOrigin(request.headers.get('origin'), services.config.publicBaseUrl)) {
         return protocolError(403, 'Forbidden: the Origin is not this service (DNS rebinding protection).');
@@ -122,9 +125,15 @@ export function createMcpServer(services: Services): McpServer {
           return protocolError(refusal.status, refusal.message, refusal.headers);
         }
       }
+      // The body, and its bytes as sent: a request signature's Content-Digest covers them.
+      let raw = rawBody ?? null;
+      let body = parsedBody;
+      if (body === undefined && raw === null) {
+        raw = new Uint8Array(await request.clone().arrayBuffer());
+        body = parseJson(raw);
+      }
       // A call of a tool that needs a credential the request lacks is challenged at the HTTP level
       // too: an MCP client starts (401) or widens (403) its OAuth authorization only on those.
-      const body = parsedBody ?? (await request.clone().json().catch(() => undefined));
       const needed = credentialToolsCalled(body, byName);
       if (needed.length) {
         const refusal = challenge(needed, credential, resourceMetadata);
@@ -133,10 +142,10 @@ export function createMcpServer(services: Services): McpServer {
       // Stateless and answering JSON: once handleRequest returns, the server and its transport hold
       // nothing open. Closing them would only build and reject a "connection closed" error and
       // abort signals (~8% of a call), so they are left to the garbage collector.
-      const server = newServer(db);
+      const server = newServer(db, { method: request.method, url: pathAndQuery(request.url), headers: request.headers, body: raw });
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_BODY_BYTES });
       await server.connect(transport);
-      return transport.handleRequest(request, { parsedBody });
+      return transport.handleRequest(request, { parsedBody: body });
     },
   };
 }
@@ -190,6 +199,20 @@ function resultMeta(ctx: RequestContext): { _meta: Record<string, unknown> } {
     meta['ai.service/rate-limit'] = { policy: name, quota, window: windowSeconds, remaining: rate.remaining, reset: secondsLeft(rate) };
   }
   return { _meta: meta };
+}
+
+function parseJson(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The path and query of an absolute URL, as written (the node adapter's Request keeps the request line's). */
+function pathAndQuery(url: string): string {
+  const at = url.indexOf('/', url.indexOf('//') + 2);
+  return at < 0 ? '/' : url.slice(at);
 }
 
 /** MCP's code for an unknown resource URI. */

@@ -15,6 +15,9 @@ import { CredentialResolver } from '../identity/credentials';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { newId } from '../lib/ids';
 import { ResponseCache } from '../lib/response-cache';
+import { createProfileFetcher, type ProfileFetcher } from '../profiles';
+import type { HttpMessage } from '../signatures/message';
+import { SignatureVerifier } from '../signatures/verify';
 import { RateLimiter, type RateState } from '../limits/limiter';
 import { redisStore } from '../limits/redis-store';
 import { sqlStore } from '../limits/sql-store';
@@ -44,6 +47,10 @@ export interface Services {
    * docs page takes each operation's body schema and a recorded example from it.
    */
   openapi: () => Record<string, unknown>;
+  /** Documents fetched for callers under SSRF rules, cached per URL: agent profiles, key directories, OAuth client metadata. */
+  profiles: ProfileFetcher;
+  /** Request signatures (RFC 9421, Web Bot Auth), checked against the keys `profiles` fetched. */
+  signatures: SignatureVerifier;
   /**
    * What every instance counts together (limits/store.ts): rate-limit leases and signature nonces
    * (`rememberNonce`), on Redis when REDIS_URL is set, else on the database.
@@ -55,6 +62,7 @@ export interface Services {
 
 export function createServices(config: Config, database: Database, operations: readonly Operation[], openapi: () => Record<string, unknown>): Services {
   const { db } = database;
+  const profiles = createProfileFetcher(config.profileFetch);
   const shared = config.redisUrl ? redisStore(config.redisUrl) : sqlStore(database);
   return {
     config,
@@ -66,6 +74,8 @@ export function createServices(config: Config, database: Database, operations: r
     credentials: new CredentialResolver(db, config.publicBaseUrl),
     mailer: createMailer(config.mail),
     openapi,
+    profiles,
+    signatures: new SignatureVerifier({ baseUrl: config.publicBaseUrl, documents: profiles.keys }),
     shared,
     limits: new RateLimiter(shared, config.rateLimits),
   };
@@ -96,6 +106,11 @@ export interface RequestEnvelope {
    * different values: refused at the credentials step as conflicting_credentials, never picked.
    */
   identityConflict?: { field: string; places: string[] };
+  /**
+   * The HTTP request as received (REST's, or MCP's POST), read only when it carries
+   * Signature-Input: a request signature covers it.
+   */
+  message?: HttpMessage;
   /**
    * The transport could not decode the input (REST: 413, 415, invalid JSON). Raised in the
    * pipeline after the idempotency-key check, so the contract's order of checks holds.
@@ -157,7 +172,7 @@ export function createContext(services: Services, envelope: RequestEnvelope, db 
     db,
     envelope,
     // Every field from the start: one object shape whichever way the caller is identified.
-    caller: { agent: undefined, credential: undefined, buyer: {} },
+    caller: { agent: undefined, credential: undefined, buyer: {}, signature: undefined },
     advisories: [],
     rate: undefined,
     afterCommit: [],

@@ -1,0 +1,1 @@
+ALTER TABLE "feedback_reports" ADD COLUMN "buyer_ref_attested" boolean DEFAULT false NOT NULL;

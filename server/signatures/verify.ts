@@ -1,0 +1,309 @@
+/**
+ * Request signatures (RFC 9421, and Web Bot Auth), verified with `http-message-signatures`. A
+ * signature is never a reason to refuse: one that does not verify leaves the call open, with one
+ * advisory saying why.
+ *
+ * At most the first 3 labels of `Signature-Input` are tried, in order; the first that verifies
+ * counts, else the advisory is the first label's. Each label is checked in this order, everything
+ * up to the digest and Signature-Agent before anything is fetched:
+ *
+ *   parse (signature_malformed) → covered components (signature_components_missing) → created,
+ *   expires, nonce, keyid (signature_params_invalid; signature_expired) → Content-Digest
+ *   (signature_digest_mismatch) → Signature-Agent for web-bot-auth (signature_agent_mismatch) →
+ *   the profile or directory (signature_profile_unavailable) → the key (signature_key_unknown,
+ *   signature_algorithm_unsupported) → the signature (signature_invalid) → the nonce, kept in the
+ *   shared store until expires + 60 s (signature_replayed).
+ *
+ * `verifyMessage` checks every label it is given and keeps the last result, so it is called once
+ * per label with only that label's members.
+ */
+import { createHash } from 'node:crypto';
+import { httpbis, ExpiredError, UnsupportedAlgorithmError, type ComponentParser, type VerifyingKey } from 'http-message-signatures';
+import { isInnerList, parseDictionary, serializeDictionary, type Dictionary, type InnerList, type Parameters } from 'structured-headers';
+import type { AdvisoryCode } from '../identity/advisories';
+import { profileUrlOf } from '../identity/ucp-agent';
+import type { DocumentCache } from '../profiles/cache';
+import { contentDigestProblem } from './content-digest';
+import type { DocumentKeys, KeySet, PublicJwk } from './keys';
+import type { HttpMessage } from './message';
+import { directoryUrl, signatureAgentUrl } from './signature-agent';
+
+export const SIGNATURE_LIMITS = {
+  labels: 3,
+  /** Clock skew allowed on created and expires. */
+  toleranceSeconds: 60,
+  /** expires − created at most. */
+  lifetimeSeconds: 86_400,
+  nonce: { min: 8, max: 128 },
+} as const;
+
+export type SignatureAdvisoryCode = Extract<AdvisoryCode, `signature_${string}`>;
+
+export type Regime = 'default' | 'web-bot-auth';
+
+export type Verification =
+  | { ok: true; keyid: string; regime: Regime; profile: string; coversServiceBuyer: boolean }
+  | { ok: false; code: SignatureAdvisoryCode; reason: string };
+
+type Failure = Extract<Verification, { ok: false }>;
+
+/** Insert-if-absent of a nonce until `expiresAtMs` (limits/store.ts): false when seen already. */
+export interface NonceStore {
+  rememberNonce(key: string, expiresAtMs: number): Promise<boolean>;
+}
+
+export interface VerifierDeps {
+  /** PUBLIC_BASE_URL: `@authority` is its host[:port], whatever Host the request came with. */
+  baseUrl: string;
+  documents: DocumentCache<DocumentKeys>;
+  now?: () => number;
+}
+
+interface Label {
+  name: string;
+  member: InnerList;
+  signature: ArrayBuffer;
+}
+
+const fail = (code: SignatureAdvisoryCode, reason: string): Failure => ({ ok: false, code, reason });
+
+export class SignatureVerifier {
+  /** One verification per message: the calls of an MCP batch share their POST's signature (and nonce). */
+  private readonly verified = new WeakMap<HttpMessage, { profile: string; result: Promise<Verification> }>();
+  private readonly now: () => number;
+
+  constructor(private readonly deps: VerifierDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  /**
+   * Verifies the signature of `message`, sent by the agent whose profile is `profile` (its URL and
+   * host); a verified nonce is remembered in `nonces`, the store every instance shares.
+   */
+  verify(message: HttpMessage, profile: { url: string; host: string }, nonces: NonceStore): Promise<Verification> {
+    const known = this.verified.get(message);
+    if (known && known.profile === profile.url) return known.result;
+    const result = this.verifyMessage(message, profile, nonces);
+    this.verified.set(message, { profile: profile.url, result });
+    return result;
+  }
+
+  private async verifyMessage(message: HttpMessage, profile: { url: string; host: string }, nonces: NonceStore): Promise<Verification> {
+    const parsed = parseLabels(message);
+    if (!Array.isArray(parsed)) return parsed;
+    // On MCP the profile may come from _meta; a signature vouches for it only through the header.
+    const header = message.headers.get('ucp-agent');
+    if (header === null || profileOf(header) !== profile.url) {
+      return fail('signature_components_missing', 'the UCP-Agent header must name the agent profile (and the signature cover it); on MCP send it as an HTTP header');
+    }
+    let first: Failure | undefined;
+    for (const label of parsed) {
+      const outcome = await this.verifyLabel(message, profile, label, nonces);
+      if (outcome.ok) return outcome;
+      first ??= outcome;
+    }
+    return first!;
+  }
+
+  private async verifyLabel(message: HttpMessage, profile: { url: string; host: string }, label: Label, nonces: NonceStore): Promise<Verification> {
+    const [items, params] = label.member;
+    const covered = items.map(([name, itemParams]) => ({ name: name as string, params: itemParams }));
+    const target = splitTarget(message.url);
+    const hasBody = message.body !== null && (message.body === 'too_large' || message.body.length > 0);
+
+    const missing = missingComponents(message, covered, label.name, target.query !== null, hasBody);
+    if (missing.length) return fail('signature_components_missing', `the signature ${label.name} does not cover ${missing.join(', ')}`);
+
+    const p = signatureParams(params);
+    if (!p.ok) return p;
+    const nowSeconds = Math.floor(this.now() / 1000);
+    if (p.created > nowSeconds + SIGNATURE_LIMITS.toleranceSeconds) return fail('signature_params_invalid', `created (${p.created}) is more than ${SIGNATURE_LIMITS.toleranceSeconds} s ahead of the service's clock (${nowSeconds})`);
+    if (p.expires < nowSeconds - SIGNATURE_LIMITS.toleranceSeconds) return fail('signature_expired', `expires (${p.expires}) has passed (the service's clock: ${nowSeconds})`);
+
+    if (hasBody) {
+      if (message.body === 'too_large') return fail('signature_digest_mismatch', 'the body is larger than the service reads, so its digest cannot be checked');
+      const problem = contentDigestProblem(message.headers.get('content-digest'), message.body as Uint8Array);
+      if (problem) return fail('signature_digest_mismatch', problem);
+    }
+
+    const regime: Regime = p.tag === 'web-bot-auth' ? 'web-bot-auth' : 'default';
+    let source = profile.url;
+    if (regime === 'web-bot-auth') {
+      const agentHeader = message.headers.get('signature-agent');
+      if (agentHeader === null) return fail('signature_agent_mismatch', 'a web-bot-auth signature needs Signature-Agent, the URL of its key directory');
+      const agent = signatureAgentUrl(agentHeader, label.name);
+      if (!agent.ok) return fail('signature_agent_mismatch', agent.reason);
+      const directory = directoryUrl(agent.url, profile.host);
+      if (!directory.ok) return fail('signature_agent_mismatch', directory.reason);
+      source = directory.url;
+    }
+
+    const found = await this.findKey(source, regime, p.keyid);
+    if (!found.ok) return found;
+    const usable = found.keys.verifier(found.jwk);
+    if (!usable.ok) return fail('signature_algorithm_unsupported', usable.reason);
+    if (p.alg !== undefined && p.alg !== usable.algorithm) return fail('signature_algorithm_unsupported', `alg ${p.alg} does not fit the key, which verifies ${usable.algorithm}`);
+
+    const crypto = await checkSignature(message, label, target, usable.key, this.deps.baseUrl);
+    if (crypto) return crypto;
+
+    const key = `sig-nonce:${createHash('sha256').update(`${source}\n${p.keyid}\n${p.nonce}`).digest('base64url')}`;
+    const fresh = await nonces.rememberNonce(key, (p.expires + SIGNATURE_LIMITS.toleranceSeconds) * 1000);
+    if (!fresh) return fail('signature_replayed', `the nonce of ${label.name} was already used with this key`);
+
+    return { ok: true, keyid: p.keyid, regime, profile: profile.url, coversServiceBuyer: covered.some((c) => c.name === 'service-buyer') };
+  }
+
+  /** The key named by `keyid` (default: its kid; web-bot-auth: its thumbprint), refetching the document once for a key not (yet) in it. */
+  private async findKey(source: string, regime: Regime, keyid: string): Promise<{ ok: true; keys: KeySet; jwk: PublicJwk } | Failure> {
+    const what = regime === 'web-bot-auth' ? 'key directory' : 'agent profile';
+    let lookup = this.deps.documents.peek(source) ?? (await this.deps.documents.get(source));
+    for (;;) {
+      if (!lookup.ok) return fail('signature_profile_unavailable', `the ${what} ${source} is unavailable: ${lookup.reason}`);
+      const keys = regime === 'web-bot-auth' ? lookup.value.directory : lookup.value.profile;
+      const jwk = regime === 'web-bot-auth' ? await keys.byThumbprint(keyid) : keys.byKid(keyid);
+      if (jwk) return { ok: true, keys, jwk };
+      const again = lookup.fresh ? undefined : await this.deps.documents.refetch(source);
+      if (!again) {
+        return fail(
+          'signature_key_unknown',
+          regime === 'web-bot-auth' ? `no key in ${source} has the RFC 7638 thumbprint ${keyid}` : `no key in ${source} (signing_keys[] or keys[]) has kid ${keyid}`,
+        );
+      }
+      lookup = again;
+    }
+  }
+}
+
+function profileOf(header: string): string | null {
+  try {
+    return new URL(profileUrlOf(header)).href;
+  } catch {
+    return null;
+  }
+}
+
+/** The first labels of Signature-Input, each with its signature, or why they cannot be read. */
+function parseLabels(message: HttpMessage): Label[] | Failure {
+  const inputHeader = message.headers.get('signature-input') ?? '';
+  const signatureHeader = message.headers.get('signature');
+  if (signatureHeader === null) return fail('signature_malformed', 'Signature-Input is sent without Signature');
+  let inputs: Dictionary;
+  let signatures: Dictionary;
+  try {
+    inputs = parseDictionary(inputHeader);
+    signatures = parseDictionary(signatureHeader);
+  } catch {
+    return fail('signature_malformed', 'Signature-Input and Signature must be RFC 8941 dictionaries');
+  }
+  if (!inputs.size) return fail('signature_malformed', 'Signature-Input names no signature');
+  const labels: Label[] = [];
+  for (const [name, member] of [...inputs].slice(0, SIGNATURE_LIMITS.labels)) {
+    if (!isInnerList(member) || member[0].some(([item]) => typeof item !== 'string')) {
+      return fail('signature_malformed', `Signature-Input ${name} must be an inner list of quoted component names with parameters`);
+    }
+    const signature = signatures.get(name);
+    if (!signature || !(signature[0] instanceof ArrayBuffer)) return fail('signature_malformed', `Signature has no byte sequence (:<base64>:) for ${name}`);
+    labels.push({ name, member, signature: signature[0] });
+  }
+  return labels;
+}
+
+/** The path and the query (without its `?`; null when there is none) exactly as received. */
+function splitTarget(target: string): { path: string; query: string | null } {
+  let raw = target;
+  if (!raw.startsWith('/')) {
+    // The absolute form of a request line (a proxy's): its path and query as written.
+    const at = raw.indexOf('/', raw.indexOf('//') + 2);
+    raw = at < 0 ? '/' : raw.slice(at);
+  }
+  const q = raw.indexOf('?');
+  if (q < 0) return { path: raw, query: null };
+  const query = raw.slice(q + 1).split('#')[0];
+  return { path: raw.slice(0, q) || '/', query: query ? query : null };
+}
+
+/** RFC 9421's `@path` and `@query` are the request's own, not as a URL parser would normalise them. */
+function rawComponents(target: { path: string; query: string | null }): ComponentParser {
+  return (name) => (name === '@path' ? [target.path] : name === '@query' ? [`?${target.query ?? ''}`] : null);
+}
+
+function missingComponents(
+  message: HttpMessage,
+  covered: { name: string; params: Parameters }[],
+  label: string,
+  hasQuery: boolean,
+  hasBody: boolean,
+): string[] {
+  const covers = (name: string) => covered.some((c) => c.name === name && !c.params.has('req'));
+  const required = ['@method', '@authority', '@path'];
+  if (hasQuery) required.push('@query');
+  if (hasBody) required.push('content-digest', 'content-type');
+  for (const header of ['ucp-agent', 'idempotency-key']) if (message.headers.get(header) !== null) required.push(header);
+  const missing = required.filter((name) => !covers(name));
+  // Signature-Agent: the whole field, or (dictionary form) the member named by this label.
+  if (message.headers.get('signature-agent') !== null) {
+    const ok = covered.some((c) => c.name === 'signature-agent' && (!c.params.has('key') || c.params.get('key') === label));
+    if (!ok) missing.push(`"signature-agent";key="${label}"`);
+  }
+  return missing;
+}
+
+interface Params {
+  ok: true;
+  created: number;
+  expires: number;
+  nonce: string;
+  keyid: string;
+  alg?: string;
+  tag?: string;
+}
+
+function signatureParams(params: Parameters): Params | Failure {
+  const created = params.get('created');
+  const expires = params.get('expires');
+  const nonce = params.get('nonce');
+  const keyid = params.get('keyid');
+  const alg = params.get('alg');
+  const tag = params.get('tag');
+  const problems: string[] = [];
+  if (!Number.isInteger(created)) problems.push('created must be an integer (seconds since the epoch)');
+  if (!Number.isInteger(expires)) problems.push('expires must be an integer (seconds since the epoch)');
+  const { min, max } = SIGNATURE_LIMITS.nonce;
+  if (typeof nonce !== 'string' || nonce.length < min || nonce.length > max) problems.push(`nonce must be a string of ${min}–${max} characters`);
+  if (typeof keyid !== 'string' || !keyid) problems.push('keyid must be a non-empty string');
+  if (alg !== undefined && typeof alg !== 'string') problems.push('alg must be a string');
+  if (tag !== undefined && typeof tag !== 'string') problems.push('tag must be a string');
+  if (!problems.length) {
+    const lifetime = (expires as number) - (created as number);
+    if (lifetime < 0 || lifetime > SIGNATURE_LIMITS.lifetimeSeconds) problems.push(`expires must come after created by at most ${SIGNATURE_LIMITS.lifetimeSeconds} s (it is ${lifetime} s)`);
+  }
+  if (problems.length) return fail('signature_params_invalid', problems.join('; '));
+  return { ok: true, created: created as number, expires: expires as number, nonce: nonce as string, keyid: keyid as string, alg: alg as string | undefined, tag: tag as string | undefined };
+}
+
+/** Null when the signature verifies; the library sees this label alone and the headers it covers. */
+async function checkSignature(message: HttpMessage, label: Label, target: { path: string; query: string | null }, key: VerifyingKey, baseUrl: string): Promise<Failure | null> {
+  const headers: Record<string, string> = {
+    'signature-input': serializeDictionary(new Map([[label.name, label.member]])),
+    signature: serializeDictionary(new Map([[label.name, [label.signature, new Map()]]])),
+  };
+  for (const [name] of label.member[0]) {
+    const field = (name as string).toLowerCase();
+    if (field.startsWith('@') || field in headers) continue;
+    const value = message.headers.get(field);
+    if (value === null) return fail('signature_invalid', `the signature covers ${field}, which the request does not carry`);
+    headers[field] = value;
+  }
+  try {
+    const verified = await httpbis.verifyMessage(
+      { keyLookup: async () => key, componentParser: rawComponents(target), tolerance: SIGNATURE_LIMITS.toleranceSeconds },
+      { method: message.method, url: baseUrl + target.path + (target.query === null ? '' : `?${target.query}`), headers },
+    );
+    return verified ? null : fail('signature_invalid', `the signature ${label.name} does not verify with key ${key.id ?? ''}`.trim());
+  } catch (err) {
+    if (err instanceof ExpiredError) return fail('signature_expired', 'the signature expired while it was checked');
+    if (err instanceof UnsupportedAlgorithmError) return fail('signature_algorithm_unsupported', 'alg does not fit the key');
+    return fail('signature_invalid', `the signature base cannot be built: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
