@@ -56,6 +56,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     sessionCookieName: accounts.sessionCookieName,
     signedIn: accounts.signedIn,
+    clientDocuments: app.services.profiles.clients,
   });
   registerRuntime({ services: app.services, payPage: payPage(app.services), accounts, oauth: oauth.pages, pageUnavailable });
   // Next renders the target of a server action's redirect by fetching this server at

@@ -9,12 +9,18 @@
  * has, so two redemptions racing each other cannot both win.
  *
  * Device codes are never issued (the device flow is off), so there is no `findByUserCode`.
+ *
+ * A client whose id is an https URL is not stored: it publishes its metadata at that URL (an OAuth
+ * Client ID Metadata Document), which the Client lookup fetches under the profile fetcher's SSRF
+ * rules and cache (profiles/). The provider then holds it to the registration rules like any other.
  */
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/client';
 import { oauthRecords } from '../db/schema';
 import { secretDigest } from '../lib/secrets';
+import type { DocumentCache } from '../profiles/cache';
+import { isClientIdUrl } from '../profiles/client-metadata';
 
 export type StoredAdapter = Omit<Adapter, 'findByUserCode'>;
 
@@ -27,7 +33,10 @@ const GRANTED = ['AccessToken', 'AuthorizationCode', 'RefreshToken'];
 /** Row not past its expiry on the service's clock (never the database's `now()`). */
 const live = (now: Date) => or(isNull(oauthRecords.expiresAt), gt(oauthRecords.expiresAt, now));
 
-export function drizzleAdapter(db: Db): (model: string) => StoredAdapter {
+/** Client ID Metadata Documents by URL, as the client metadata they hold. */
+export type ClientDocuments = DocumentCache<Record<string, unknown>>;
+
+export function drizzleAdapter(db: Db, clientDocuments?: ClientDocuments): (model: string) => StoredAdapter {
   return (model) => {
     const row = (id: string) => and(eq(oauthRecords.model, model), eq(oauthRecords.idDigest, idDigest(id)));
     const restore = (payload: unknown, consumedAt: Date | null, id?: string): AdapterPayload => ({
@@ -53,6 +62,12 @@ export function drizzleAdapter(db: Db): (model: string) => StoredAdapter {
       },
 
       async find(id) {
+        if (model === 'Client' && isClientIdUrl(id)) {
+          // Unavailable, or not naming its own URL: no such client (invalid_client).
+          if (!clientDocuments) return undefined;
+          const lookup = clientDocuments.peek(id) ?? (await clientDocuments.get(id));
+          return lookup.ok ? ({ ...lookup.value } as AdapterPayload) : undefined;
+        }
         const [found] = await db
           .select({ payload: oauthRecords.payload, consumedAt: oauthRecords.consumedAt })
           .from(oauthRecords)

@@ -10,7 +10,7 @@ import Provider, { errors, interactionPolicy, type AdapterFactory, type Configur
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { isDatabaseUnavailable } from '../errors/from-unknown';
-import { drizzleAdapter } from './adapter';
+import { drizzleAdapter, type ClientDocuments } from './adapter';
 import { rememberedGrantId } from './consents';
 import type { OAuthKeys } from './keys';
 import { API_SCOPES, OIDC_SCOPES, resolveResource, resourceScopes } from './scopes';
@@ -65,6 +65,8 @@ export interface ProviderDeps {
   /** Auth.js's session cookie: the signed-in developer account is the person an authorization is for. */
   sessionCookieName: string;
   signedIn(session: string | undefined): Promise<{ accountId: string; email: string } | null>;
+  /** OAuth Client ID Metadata Documents: a client_id that is an https URL is looked up there. */
+  clientDocuments: ClientDocuments;
 }
 
 /** A redirect URI a client may register: https, or http on a loopback address (a native or CLI agent). */
@@ -75,7 +77,7 @@ function redirectUriAllowed(uri: unknown): boolean {
   return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
 }
 
-export function createProvider({ db, base, trustProxy, keys, sessionCookieName, signedIn }: ProviderDeps): Provider {
+export function createProvider({ db, base, trustProxy, keys, sessionCookieName, signedIn, clientDocuments }: ProviderDeps): Provider {
   const resources = resourceScopes(base);
   const { Check, base: basePolicy } = interactionPolicy;
   const policy = basePolicy();
@@ -97,7 +99,7 @@ export function createProvider({ db, base, trustProxy, keys, sessionCookieName, 
   );
 
   const configuration: Configuration = {
-    adapter: drizzleAdapter(db) as unknown as AdapterFactory,
+    adapter: drizzleAdapter(db, clientDocuments) as unknown as AdapterFactory,
     clientAuthMethods: ['none'],
     clientDefaults: {
       grant_types: ['authorization_code', 'refresh_token'],
@@ -244,6 +246,8 @@ export function createProvider({ db, base, trustProxy, keys, sessionCookieName, 
     if (ctx.oidc?.route === 'discovery' && ctx.status === 200 && ctx.body && typeof ctx.body === 'object') {
       const body = ctx.body as { scopes_supported?: string[] };
       body.scopes_supported = [...new Set([...(body.scopes_supported ?? []), ...API_SCOPES])];
+      // A client may be named by the https URL of its metadata document instead of registering (adapter.ts).
+      (body as Record<string, unknown>).client_id_metadata_document_supported = true;
     }
   });
   return provider;

@@ -35,6 +35,7 @@ export async function oauthServer(env: Record<string, string> = {}, existing?: T
     trustProxy: t.config.trustProxy,
     sessionCookieName: accounts.sessionCookieName,
     signedIn: accounts.signedIn,
+    clientDocuments: t.app.services.profiles.clients,
     limits,
   });
   const transports = { base, trustProxy: t.config.trustProxy, gateway: t.app.gateway, mcp: t.app.mcp, webhooks: t.app.webhooks, auth: auth.handle, oauth };
