@@ -5,7 +5,7 @@
 import { X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { isLoopback } from './profiles/address';
+import ipaddr from 'ipaddr.js';
 
 export interface Config {
   port: number;
@@ -121,6 +121,15 @@ function profileFetchPins(value: string | undefined): ProfileFetchPin[] {
     pins.push({ host, port, address });
   }
   return pins;
+}
+
+/** 127.0.0.0/8, ::1, or either IPv4-mapped: what a pin may name. */
+function isLoopback(address: string): boolean {
+  try {
+    return ipaddr.process(address).range() === 'loopback';
+  } catch {
+    return false;
+  }
 }
 
 function profileFetchCa(file: string | undefined): ProfileFetchConfig['ca'] {

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { feedbackReports } from '../server/db/schema';
 import { createContext } from '../server/trpc/context';
-import { signatureSent } from '../server/signatures/step';
+import { signatureSent } from '../server/trpc/signature';
 import type { Verification } from '../server/signatures/verify';
 import { BASE, freshKey, testApp, testDatabase, type TestApp, type TestDatabase } from './support/app';
 import { profileServer, type ProfileServer } from './support/profile-server';

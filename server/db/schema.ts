@@ -75,7 +75,7 @@ export const feedbackReports = pgTable('feedback_reports', {
   caller: text('caller'),
   buyerRef: text('buyer_ref'),
   buyerSession: text('buyer_session'),
-  /** The buyer reference was covered by the caller's verified request signature (signatures/step.ts). */
+  /** The buyer reference was covered by the caller's verified request signature (trpc/signature.ts). */
   buyerRefAttested: boolean('buyer_ref_attested').notNull().default(false),
   createdAt: createdAt(),
 });

@@ -28,15 +28,6 @@ export function checkAddress(text: string): AddressVerdict {
   return { ok: true, address: parsed.toString(), family: parsed.kind() === 'ipv4' ? 4 : 6 };
 }
 
-/** Whether `text` is a loopback address (127.0.0.0/8, ::1, or either IPv4-mapped): what a pin may name. */
-export function isLoopback(text: string): boolean {
-  try {
-    return ipaddr.process(text).range() === 'loopback';
-  } catch {
-    return false;
-  }
-}
-
 /** The URL host as an address (brackets off an IPv6 literal), or null when it is a name. */
 export function ipLiteral(hostname: string): string | null {
   const bare = hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;

@@ -1,17 +1,17 @@
 /**
- * The documents the service fetches for callers, each process with its own caches: agent profiles
- * and Web Bot Auth key directories (their keys), and OAuth clients' metadata documents.
+ * The documents the service fetches for callers, each process with its own caches: an OAuth
+ * client's metadata document here, and any other kind through `cache` with the digest of it that
+ * is to be kept (the request signatures' keys: signatures/verify.ts).
  */
 import type { ProfileFetchConfig } from '../config';
-import { documentKeys, type DocumentKeys } from '../signatures/keys';
 import { DocumentCache } from './cache';
 import { clientMetadataOf } from './client-metadata';
 import { fetchJson, fetchRules, type FetchRules } from './fetch';
 
 export interface ProfileFetcher {
   rules: FetchRules;
-  /** Profiles and key directories, as the keys they hold. */
-  keys: DocumentCache<DocumentKeys>;
+  /** A cache of documents fetched under `rules`, each kept as `digest` makes it. */
+  cache<T>(digest: (document: Record<string, unknown>, url: string) => T): DocumentCache<T>;
   /** OAuth Client ID Metadata Documents, as the client metadata they hold. */
   clients: DocumentCache<Record<string, unknown>>;
 }
@@ -19,17 +19,12 @@ export interface ProfileFetcher {
 /** `extra` overrides the rules (tests: a stub resolver, a shorter timeout). */
 export function createProfileFetcher(config: ProfileFetchConfig, extra: Partial<FetchRules> = {}, now: () => number = Date.now): ProfileFetcher {
   const rules = fetchRules(config, extra);
-  return {
-    rules,
-    keys: new DocumentCache(async (url) => {
+  const cache = <T>(digest: (document: Record<string, unknown>, url: string) => T) =>
+    new DocumentCache<T>(async (url) => {
       const { json, maxAgeSeconds } = await fetchJson(url, rules);
-      return { value: documentKeys(json), maxAgeSeconds };
-    }, now),
-    clients: new DocumentCache(async (url) => {
-      const { json, maxAgeSeconds } = await fetchJson(url, rules);
-      return { value: clientMetadataOf(json, url), maxAgeSeconds };
-    }, now),
-  };
+      return { value: digest(json, url), maxAgeSeconds };
+    }, now);
+  return { rules, cache, clients: cache(clientMetadataOf) };
 }
 
 /** What start-up says about profile fetching: each pin, and the extra roots. */

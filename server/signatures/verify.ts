@@ -22,9 +22,10 @@ import { httpbis, ExpiredError, UnsupportedAlgorithmError, type ComponentParser,
 import { isInnerList, parseDictionary, serializeDictionary, type Dictionary, type InnerList, type Parameters } from 'structured-headers';
 import type { AdvisoryCode } from '../identity/advisories';
 import { profileUrlOf } from '../identity/ucp-agent';
+import type { ProfileFetcher } from '../profiles';
 import type { DocumentCache } from '../profiles/cache';
 import { contentDigestProblem } from './content-digest';
-import type { DocumentKeys, KeySet, PublicJwk } from './keys';
+import { documentKeys, type DocumentKeys, type KeySet, type PublicJwk } from './keys';
 import type { HttpMessage } from './message';
 import { directoryUrl, signatureAgentUrl } from './signature-agent';
 
@@ -55,7 +56,8 @@ export interface NonceStore {
 export interface VerifierDeps {
   /** PUBLIC_BASE_URL: `@authority` is its host[:port], whatever Host the request came with. */
   baseUrl: string;
-  documents: DocumentCache<DocumentKeys>;
+  /** Profiles and key directories are fetched through it, and kept as the keys they hold. */
+  fetcher: ProfileFetcher;
   now?: () => number;
 }
 
@@ -71,9 +73,12 @@ export class SignatureVerifier {
   /** One verification per message: the calls of an MCP batch share their POST's signature (and nonce). */
   private readonly verified = new WeakMap<HttpMessage, { profile: string; result: Promise<Verification> }>();
   private readonly now: () => number;
+  /** Profiles and key directories by URL, as their keys. */
+  readonly documents: DocumentCache<DocumentKeys>;
 
   constructor(private readonly deps: VerifierDeps) {
     this.now = deps.now ?? Date.now;
+    this.documents = deps.fetcher.cache(documentKeys);
   }
 
   /**
@@ -157,13 +162,13 @@ export class SignatureVerifier {
   /** The key named by `keyid` (default: its kid; web-bot-auth: its thumbprint), refetching the document once for a key not (yet) in it. */
   private async findKey(source: string, regime: Regime, keyid: string): Promise<{ ok: true; keys: KeySet; jwk: PublicJwk } | Failure> {
     const what = regime === 'web-bot-auth' ? 'key directory' : 'agent profile';
-    let lookup = this.deps.documents.peek(source) ?? (await this.deps.documents.get(source));
+    let lookup = this.documents.peek(source) ?? (await this.documents.get(source));
     for (;;) {
       if (!lookup.ok) return fail('signature_profile_unavailable', `the ${what} ${source} is unavailable: ${lookup.reason}`);
       const keys = regime === 'web-bot-auth' ? lookup.value.directory : lookup.value.profile;
       const jwk = regime === 'web-bot-auth' ? await keys.byThumbprint(keyid) : keys.byKid(keyid);
       if (jwk) return { ok: true, keys, jwk };
-      const again = lookup.fresh ? undefined : await this.deps.documents.refetch(source);
+      const again = lookup.fresh ? undefined : await this.documents.refetch(source);
       if (!again) {
         return fail(
           'signature_key_unknown',

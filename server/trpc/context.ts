@@ -47,9 +47,9 @@ export interface Services {
    * docs page takes each operation's body schema and a recorded example from it.
    */
   openapi: () => Record<string, unknown>;
-  /** Documents fetched for callers under SSRF rules, cached per URL: agent profiles, key directories, OAuth client metadata. */
+  /** Documents fetched for callers under SSRF rules, cached per URL (OAuth client metadata here). */
   profiles: ProfileFetcher;
-  /** Request signatures (RFC 9421, Web Bot Auth), checked against the keys `profiles` fetched. */
+  /** Request signatures (RFC 9421, Web Bot Auth), checked against keys fetched through `profiles` (its own cache of them). */
   signatures: SignatureVerifier;
   /**
    * What every instance counts together (limits/store.ts): rate-limit leases and signature nonces
@@ -75,7 +75,7 @@ export function createServices(config: Config, database: Database, operations: r
     mailer: createMailer(config.mail),
     openapi,
     profiles,
-    signatures: new SignatureVerifier({ baseUrl: config.publicBaseUrl, documents: profiles.keys }),
+    signatures: new SignatureVerifier({ baseUrl: config.publicBaseUrl, fetcher: profiles }),
     shared,
     limits: new RateLimiter(shared, config.rateLimits),
   };

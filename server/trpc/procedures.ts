@@ -18,10 +18,10 @@ import { resourceMetadataUrl, type BearerCredential, type OAuthCredential } from
 import { parseServiceBuyer } from '../identity/service-buyer';
 import { identifyAgentMemo } from '../identity/ucp-agent';
 import { inputIssue } from '../lib/input-limits';
-import { signatureSent, verifyCallerSignature } from '../signatures/step';
 import { secondsLeft, type RateState } from '../limits/limiter';
 import type { RequestContext } from './context';
 import { assertValidKey } from './idempotency';
+import { signatureSent, verifyCallerSignature } from './signature';
 import { t } from './init';
 import type { Access, AppMeta, Scope } from './meta';
 
@@ -39,7 +39,7 @@ export async function admit(ctx: RequestContext, access: Access, meta: AppMeta |
   // A linked call (an OAuth token with UCP-Agent) is the person's, credited to that platform.
   const linked = ctx.caller.credential?.kind === 'oauth';
   if (access.kind === 'open' || access.kind === 'discovery' || linked) identifyCaller(ctx, access.kind === 'open' && !ctx.caller.credential);
-  // 4a: the request signature of an open call that sends one; never a refusal (signatures/step.ts).
+  // 4a: the request signature of an open call that sends one; never a refusal (./signature.ts).
   if (signatureSent(ctx)) await verifyCallerSignature(ctx);
   // 4b: the rate limit, for every identified caller of the agent surface (the service's own pages
   // call in-process and are not counted). Within a held lease this neither awaits nor allocates more than the state.

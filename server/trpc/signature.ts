@@ -5,7 +5,7 @@
  * ignored (the credential is the caller).
  */
 import { advisory } from '../identity/advisories';
-import type { RequestContext } from '../trpc/context';
+import type { RequestContext } from './context';
 
 /** Whether this call's signature is to be checked: an open call (no credential) that names a profile and sends Signature-Input. */
 export function signatureSent(ctx: RequestContext): boolean {
