@@ -440,3 +440,19 @@ describe('MCP', () => {
     expect(again.result._meta['ai.service/advisories']).toEqual([expect.objectContaining({ code: 'signature_replayed' })]);
   });
 });
+
+describe('the served docs', () => {
+  it('say how to sign, and explain each advisory', async () => {
+    const doc = await (await t.call('GET', '/api/agent/docs/overview')).json();
+    const signing = doc.signed_requests;
+    expect(signing.anchor).toBe('signed-requests');
+    expect(signing.covered_components.join(' ')).toContain('api.test.local');
+    expect(signing.keys).toMatch(/ES256.*ES384.*Ed25519/);
+    expect(signing.web_bot_auth.directory).toContain('/.well-known/http-message-signatures-directory');
+    const codes = new Map<string, { message: string; refused_from: string | null }>(doc.advisories.codes.map((c: { code: string }) => [c.code, c]));
+    for (const code of ['signature_malformed', 'signature_components_missing', 'signature_params_invalid', 'signature_expired', 'signature_digest_mismatch', 'signature_agent_mismatch', 'signature_profile_unavailable', 'signature_key_unknown', 'signature_algorithm_unsupported', 'signature_invalid', 'signature_replayed']) {
+      expect(codes.get(code)).toMatchObject({ refused_from: null });
+      expect(signing.advisories).toContain(code);
+    }
+  });
+});

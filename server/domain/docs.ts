@@ -64,7 +64,8 @@ function overview(config: Config) {
       rules: [
         'The URL must be absolute https; http is refused (ucp_agent_insecure_url), never upgraded.',
         `Reserved host names (localhost, *.localhost, *.test, *.example, *.invalid, *.local, example.com/net/org, single-label hosts) and IP literals are served with an advisory until ${config.profileHostRefusedFrom}, then refused with the same code.`,
-        'It is attribution, not authentication: the profile is never fetched in this version.',
+        'It is attribution, not authentication: the profile is fetched only to verify a request signature (see signed_requests).',
+        'The service’s own test and development hosts may be pinned for those fetches (PROFILE_FETCH_RESOLVE, names under .test or .localhost): a pinned host is neither advised nor refused as reserved.',
       ],
     },
     buyer_reference: {
@@ -73,7 +74,44 @@ function overview(config: Config) {
         'Optional. Recommended: a keyed hash of your own user id.',
         'An invalid value is dropped with advisory buyer_ref_invalid; one that looks like an e-mail address or telephone number is dropped with buyer_ref_pii_dropped. The call is served either way.',
         'It never changes what the caller may do; it is stored with what the call creates, for attribution.',
+        'Covered by a verified request signature, a kept reference is attested (feedback reports record buyer_ref_attested).',
       ],
+    },
+    signed_requests: {
+      anchor: 'signed-requests',
+      summary:
+        'Optional: sign open calls with RFC 9421 HTTP Message Signatures and the service recognises your agent (the signed tier: its own, larger rate allowance, and a covered Service-Buyer marked attested). A signature that does not verify never fails a call: the call is served as unsigned, with one advisory saying why. A signature sent with Authorization is ignored (the credential is the caller).',
+      keys: 'Publish the public keys as JWKs in your profile (the UCP-Agent URL): signing_keys[] (UCP 2026-04-08) or keys[] (a JWK Set, which UCP’s next version keeps alone), each with a kid. Accepted: EC P-256 (ES256, signs as ecdsa-p256-sha256), EC P-384 (ES384, ecdsa-p384-sha384), OKP Ed25519 (EdDSA, ed25519). ECDSA signatures are r‖s (IEEE P1363), not DER. A JWK alg, and a Signature-Input alg (its RFC 9421 name), must fit the key.',
+      covered_components: [
+        '@method',
+        `@authority: ${new URL(base).host}, this service’s public host, whatever Host the request was sent with`,
+        '@path, and @query when there is a query: exactly as sent, not normalised',
+        'content-digest and content-type when there is a body; Content-Digest is sha-256=:<base64>: (or sha-512) of the bytes sent (RFC 9530)',
+        'ucp-agent (every open call sends it)',
+        'idempotency-key when sent',
+        'signature-agent when sent: the whole field, or "signature-agent";key="<label>" for the member of the dictionary form',
+        'service-buyer, optionally: covered and kept, the buyer reference is attested',
+      ],
+      parameters:
+        'created and expires (seconds since the epoch; expires at most 86,400 s after created; created at most 60 s ahead of the service’s clock, expires at most 60 s behind it), nonce (8–128 characters, fresh for every request: it is remembered per key until expires + 60 s, on every instance, and a second use is a replay), keyid (the key’s kid; under Web Bot Auth its thumbprint); alg and tag are optional.',
+      labels: 'Signature-Input may carry up to 3 signatures (labels); they are tried in order and the first that verifies counts. Otherwise the advisory names the first one’s problem.',
+      example: [
+        'GET /api/agent/search?q=merino%20socks HTTP/1.1',
+        'UCP-Agent: profile="https://agent.example.com/profile.json"',
+        'Signature-Input: sig1=("@method" "@authority" "@path" "@query" "ucp-agent");created=1767225600;expires=1767225900;nonce="d2hhdC1pcy1hLW5vbmNl";keyid="agent-key-1"',
+        'Signature: sig1=:<base64 of the signature over the signature base>:',
+      ],
+      libraries: 'Any RFC 9421 implementation works; the service’s own tests sign with the npm package http-message-signatures (httpbis.signMessage with createSigner).',
+      web_bot_auth: {
+        how: 'Add tag="web-bot-auth" and send Signature-Agent, the https URL of your key directory on your profile’s host: as a dictionary member named by the signature’s label (Signature-Agent: sig1="https://agent.example.com"), or as a quoted URL (the earlier drafts’ form).',
+        directory: 'A path of / (or none) means /.well-known/http-message-signatures-directory; any other path is fetched as it is. Its keys[] are JWKs (served as application/http-message-signatures-directory+json or JSON); keyid is the key’s RFC 7638 SHA-256 thumbprint (base64url). Directory self-signatures are not checked.',
+      },
+      fetching:
+        'Your profile (or directory) is fetched only to verify a signature: an https GET that follows no redirect, answered within 5 s, a JSON object of at most 256 KiB, from a host whose every address is public (no loopback, private, link-local, shared or reserved addresses). It is kept per URL for its Cache-Control max-age (60 s to 24 h; 300 s without one; a failure 60 s). A keyid the kept copy lacks fetches it again, at most once a minute per URL: publish a new key before you sign with it.',
+      mcp: 'Sign the HTTP POST to /api/mcp the same way, with your profile in the UCP-Agent header (covered): a signature vouches for no profile named only in _meta. The calls of a batch share the POST’s one signature. Advisories arrive at _meta["ai.service/advisories"].',
+      advisories: `Each reason a signature was not used is an advisory with refused_from null: ${Object.keys(ADVISORY_CATALOGUE)
+        .filter((code) => code.startsWith('signature_'))
+        .join(', ')}; each is explained under advisories (anchor advisory-<code>), its message ending with what in the request caused it.`,
     },
     credentials: {
       rule: 'When an Authorization header is present it is honoured and there is never a fallback to the open path: an unknown, malformed or revoked credential answers 401 invalid_credential with WWW-Authenticate (on MCP: HTTP 401 for every request, initialize and tools/list included).',
