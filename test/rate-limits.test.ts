@@ -214,6 +214,21 @@ describe('a spent window', () => {
     expect(result._meta['ai.service/agent-trust']).toBe('open');
   });
 
+  it('publishes its policies in the served docs (limits and overview) as configured', async () => {
+    const limits = await (await t.call('GET', '/api/agent/docs/limits')).json();
+    expect(limits.request_rate.policies.map((p: { policy: string; quota: number; window_seconds: number }) => [p.policy, p.quota, p.window_seconds])).toEqual([
+      ['open', 5, 60],
+      ['signed', 3000, 60],
+      ['credential', 3, 60],
+    ]);
+    expect(limits.request_rate.headers.RateLimit).toContain('"open";r=4;t=');
+    const overview = await (await t.call('GET', '/api/agent/docs/overview')).json();
+    expect(Object.keys(overview.agent_trust.tiers)).toEqual(['none', 'open', 'signed;keyid="<kid>"', 'credential;kind=key|oauth|buyer|session']);
+    expect(overview.agent_trust.rate_limits).toContain('5 calls per 60 s per profile');
+    const mcp = await (await t.call('GET', '/api/agent/docs/mcp')).json();
+    expect(mcp.results.rate_limit).toContain('ai.service/rate-limit');
+  });
+
   it('admits exactly the quota of many concurrent calls on one instance', async () => {
     restoreClock = setClock(WINDOW_START);
     const me = profile();

@@ -9,7 +9,7 @@ import { getTableConfig } from 'drizzle-orm/pg-core';
 import { OAUTH_LIMITS } from '../../server/oauth/authorization-server';
 import { CODES_PER_HOUR, LOCK_MINUTES, WRONG_CODES } from '../../server/buyers/buyers';
 import { MAX_CART_LINES } from '../../server/carts/items';
-import { loadConfig } from '../../server/config';
+import { loadConfig, type RatePolicy } from '../../server/config';
 import { platformLimits } from '../../server/db/schema';
 import { centsToDecimal } from '../../server/domain/limits';
 import { ERROR_CATALOGUE, type ErrorCode } from '../../server/errors/catalogue';
@@ -75,6 +75,9 @@ function per({ limit, windowSeconds }: { limit: number; windowSeconds: number })
   return `${limit} in ${windowSeconds / 60} minutes`;
 }
 
+/** A request-rate policy in the shape `per` reads. */
+const rate = (policy: RatePolicy) => ({ limit: policy.quota, windowSeconds: policy.windowSeconds });
+
 /** A column's default in the database schema (the platform_limits row every install starts with). */
 function schemaDefault(column: string): number {
   const found = getTableConfig(platformLimits).columns.find((c) => c.name === column);
@@ -105,6 +108,9 @@ function defaultLimits(): string {
       ['wrong buyer codes before verification locks', `${WRONG_CODES} in ${LOCK_MINUTES} minutes`, 'fixed', status('code_attempts_exceeded')],
       ['OAuth client registrations per client IP', per(OAUTH_LIMITS.registration), 'fixed', '429 with `Retry-After`'],
       ['OAuth token requests per client IP', per(OAUTH_LIMITS.token), 'fixed', '429 with `Retry-After`'],
+      ['agent-surface calls per agent profile (open)', per(rate(config.rateLimits.open)), '`RATE_LIMIT_OPEN`, `RATE_LIMITS=off`', `${status('rate_limited')} with \`Retry-After\``],
+      ['agent-surface calls per verified profile (signed)', per(rate(config.rateLimits.signed)), '`RATE_LIMIT_SIGNED`, `RATE_LIMITS=off`', `${status('rate_limited')} with \`Retry-After\``],
+      ['agent-surface calls per caller of a credential', per(rate(config.rateLimits.credential)), '`RATE_LIMIT_CREDENTIAL`, `RATE_LIMITS=off`', `${status('rate_limited')} with \`Retry-After\``],
     ],
   );
 }

@@ -2,7 +2,7 @@
  * The documentation the service serves at /api/agent/docs/{slug}, as JSON. Pages are generated
  * from the live sources (route table, error catalogue, limits row) so they cannot drift.
  */
-import type { Config } from '../config';
+import type { Config, RatePolicy } from '../config';
 import { OAUTH_LIMITS } from '../oauth/authorization-server';
 import { TTL } from '../oauth/provider';
 import { ERROR_CATALOGUE, type ErrorSpec } from '../errors/catalogue';
@@ -36,7 +36,7 @@ export async function renderDoc(slug: DocSlug, src: DocSources): Promise<Record<
     case 'errors':
       return { ...page, title: 'Errors', ...errors() };
     case 'limits':
-      return { ...page, title: 'Limits', ...limits(await src.limits()) };
+      return { ...page, title: 'Limits', ...limits(await src.limits(), src.config) };
   }
 }
 
@@ -155,6 +155,17 @@ function overview(config: Config) {
       },
       credential_only_operations: 'answer 401 credential_required with details.required naming the credential or scope (e.g. checkout:write).',
       sent_once: 'Authorization, Idempotency-Key, UCP-Agent and Service-Buyer are each sent at most once: a repeat, even of the same value, answers 400 invalid_request naming the header.',
+    },
+    agent_trust: {
+      anchor: 'agent-trust',
+      header: 'Service-Agent-Trust (an RFC 8941 Item) on every answer of the agent surface, errors and documents included; on MCP the same value at a tool result’s _meta["ai.service/agent-trust"]',
+      tiers: {
+        none: 'nothing identified the caller: documents, and refusals before identification (no or a malformed UCP-Agent, an unknown credential).',
+        open: 'an agent profile in UCP-Agent, unsigned, or signed with a signature that did not verify. Rate limited per profile URL.',
+        'signed;keyid="<kid>"': 'a request signature (RFC 9421) that verified against the profile’s keys; ;web-bot-auth when it was a Web Bot Auth signature, ;buyer=attested when it covered a kept Service-Buyer. Rate limited per verified profile, with the larger signed allowance.',
+        'credential;kind=key|oauth|buyer|session': 'an Authorization credential (a network key, an OAuth access token — with UCP-Agent too, the linked call —, a buyer token) or a developer’s session. Rate limited per caller: each key, each buyer, each person per OAuth client, each account.',
+      },
+      rate_limits: `Each tier has its own allowance in fixed windows: ${config.rateLimits.open.quota} calls per ${config.rateLimits.open.windowSeconds} s per profile (open), ${config.rateLimits.signed.quota} per ${config.rateLimits.signed.windowSeconds} s per verified profile (signed), ${config.rateLimits.credential.quota} per ${config.rateLimits.credential.windowSeconds} s per caller (credential); see ${base}/api/agent/docs/limits#request-rate.`,
     },
     idempotency: {
       header: 'Idempotency-Key',
@@ -384,6 +395,9 @@ function mcp(src: DocSources) {
       success: 'structuredContent (valid against the tool’s outputSchema) and the same JSON in a text block.',
       failure: 'isError: true, the REST error body {error, code, …} as JSON in a text block and at _meta["ai.service/error"]; no structuredContent. Argument errors are invalid_request with details.issues, checked after identification.',
       advisories: '_meta["ai.service/advisories"]: [{code, message, documentation, refused_from}].',
+      agent_trust: '_meta["ai.service/agent-trust"] on every tool result: the tier the call was served as (none, open, signed;keyid="…", credential;kind=…), as REST’s Service-Agent-Trust header.',
+      rate_limit:
+        '_meta["ai.service/rate-limit"]: {policy, quota, window, remaining, reset} on every counted tool call, as REST’s RateLimit headers (window and reset in seconds). A spent window fails the call with code rate_limited (retryable) and details.retry_after, the seconds until the window ends.',
       protocol_errors: 'JSON-RPC errors (unknown tool: -32602; unknown resource: -32002).',
     },
     tools: src.operations.flatMap(({ tool, rest, idempotent }) => (tool ? [{ name: tool.name, title: tool.title, rest: rest && `${rest.method} ${rest.path}`, idempotent }] : [])),
@@ -413,9 +427,32 @@ function errors() {
   };
 }
 
-function limits(live: PlatformLimits) {
+function limits(live: PlatformLimits, config: Config) {
+  const { enabled, open, signed, credential } = config.rateLimits;
+  const window = (p: RatePolicy) => `${p.quota} calls per ${p.windowSeconds} s`;
   return {
     live,
+    request_rate: {
+      anchor: 'request-rate',
+      enabled: enabled ? 'on' : 'off on this deployment (RATE_LIMITS=off): nothing is counted and no RateLimit headers are sent',
+      policies: [
+        { policy: 'open', quota: open.quota, window_seconds: open.windowSeconds, per: 'agent profile URL (UCP-Agent), unsigned', allowance: window(open) },
+        { policy: 'signed', quota: signed.quota, window_seconds: signed.windowSeconds, per: 'verified profile (a request signature that verified)', allowance: window(signed) },
+        { policy: 'credential', quota: credential.quota, window_seconds: credential.windowSeconds, per: 'caller of a credential: a network key, a buyer, a person per OAuth client, a developer account', allowance: window(credential) },
+      ],
+      rules: [
+        'Every call of an identified caller counts, answered from a cache or not, errors after identification included; a call refused before (401, 400 ucp_agent_*) counts nothing. The service’s own pages are not counted.',
+        'The policies are apart: naming a signed agent’s profile without a signature spends only that profile’s open allowance.',
+        'Windows are fixed and aligned to the epoch (a 60 s window starts on each whole minute, UTC), the count shared by every instance of the service.',
+        'Over the allowance: 429 rate_limited (retryable) with Retry-After and details.retry_after, the seconds until the window ends; it is never stored by idempotency, so the same Idempotency-Key may be sent again then.',
+      ],
+      headers: {
+        'RateLimit-Policy': `the caller’s own policy (draft-ietf-httpapi-ratelimit-headers-11), e.g. "open";q=${open.quota};w=${open.windowSeconds}`,
+        RateLimit: `what is left of it and the seconds until the window ends, e.g. "open";r=${open.quota - 1};t=42 on a fresh caller’s first call`,
+        when: 'on every answer past identification, errors and 429 included; with Service-Agent-Trust on every answer (see overview#agent-trust). MCP tool results carry the same in _meta["ai.service/rate-limit"] as {policy, quota, window, remaining, reset}.',
+        remaining: 'r is exact for one instance; with several it is an estimate that never runs ahead: each holds a small share of the window (a fiftieth) taken in advance.',
+      },
+    },
     cart: [
       { limit: 'max_item_quantity', value: live.max_item_quantity, error: 'quantity_exceeds_limit (400)', checked_by: ['POST /api/agent/cart/{id}/items', 'PATCH /api/agent/cart/{id}/items/{itemId}', 'tool add_to_cart', 'tool update_cart_item'] },
       {
