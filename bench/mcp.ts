@@ -109,7 +109,8 @@ async function verify(url: string): Promise<void> {
     if (mcp.status !== 200 || !result || result.isError || !result.structuredContent) {
       throw new Error(`MCP "${q}" answered ${mcp.status} ${JSON.stringify(mcp.body).slice(0, 500)}`);
     }
-    const ids = (page: any) => ((page.itemListElement ?? []) as { item: { productID: string } }[]).map((e) => e.item.productID);
+    // Products by name: the compact view (MCP's default) has no product ids, and lists products without a ListItem.
+    const ids = (page: any) => ((page.itemListElement ?? []) as { name?: string; item?: { name: string } }[]).map((e) => e.item?.name ?? e.name);
     const restIds = ids(rest.body);
     const mcpIds = ids(result.structuredContent);
     if (!restIds.length) throw new Error(`REST "${q}" found no products: pick words of the demo catalog`);

@@ -8,12 +8,14 @@ import { openDatabase, type Database } from './db/client';
 import { createGateway, type ApiRequest, type Gateway } from './http/gateway';
 import type { RawHandler } from './http/node-adapter';
 import { buildOpenApiDocument } from './http/openapi';
+import { SEARCH_CONTEXT_PATH, searchContextDocument } from './catalog/jsonld';
 import { STRIPE_WEBHOOK_PATH, stripeWebhook } from './http/stripe-webhook';
 import { MAX_BODY_BYTES } from './lib/request-limits';
 import { createMcpServer, type McpServer } from './mcp/server';
 import { protectedResourceDocuments } from './oauth/metadata';
 import { buildOpenRpcDocument } from './mcp/openrpc';
 import { appRouter } from './routers';
+import { compactSearchResult } from './routers/catalog';
 import { createServices, type Services } from './trpc/context';
 import { describeOperations } from './trpc/operations';
 
@@ -41,6 +43,7 @@ export function createApp(config: Config, database: Database): App {
   const gateway = createGateway(services, appRouter, {
     '/api/openapi.json': once(openapiDocument),
     '/api/mcp/openrpc.json': once(() => buildOpenRpcDocument(mcp.tools, config)),
+    [SEARCH_CONTEXT_PATH]: once(() => searchContextDocument(Object.keys(compactSearchResult.shape))),
     ...Object.fromEntries(Object.entries(protectedResourceDocuments(config.publicBaseUrl)).map(([path, build]) => [path, once(build)])),
   });
   return {

@@ -72,7 +72,7 @@ describe('protocol methods need no agent profile', () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'agent-commerce' });
     expect(client.getServerCapabilities()).toMatchObject({ tools: {}, resources: {} });
     const instructions = client.getInstructions() ?? '';
-    for (const needle of ['UCP-Agent', 'ucp-agent', 'idempotency_key', 'service://platform/limits', 'payment link']) expect(instructions).toContain(needle);
+    for (const needle of ['UCP-Agent', 'ucp-agent', 'idempotency_key', 'same arguments', 'service://platform/limits', 'payment link', '{error, code}']) expect(instructions).toContain(needle);
   });
 
   it('ping', async () => {
@@ -86,20 +86,45 @@ describe('protocol methods need no agent profile', () => {
       expect(tool.title, tool.name).toBeTruthy();
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.outputSchema?.type).toBe('object');
-      expect(tool.annotations).toMatchObject({ title: tool.title, openWorldHint: false });
+      expect(tool.annotations).toMatchObject({ openWorldHint: false });
       expect(tool.inputSchema.properties).toHaveProperty('meta');
       expect(JSON.stringify(tool.inputSchema)).not.toContain('$ref');
-      expect(tool.description).toContain('{error, code}');
     }
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
     expect(byName.send_feedback.inputSchema.required).toContain('idempotency_key');
     expect(byName.send_feedback.annotations).toMatchObject({ readOnlyHint: false, idempotentHint: true, destructiveHint: false });
-    expect(byName.send_feedback.description).toMatch(/same key with the same arguments/);
+    // The first tool that takes an idempotency key says what it is; the instructions say the rest.
+    expect((byName.send_feedback.inputSchema.properties as any).idempotency_key.description).toMatch(/same arguments/);
+    expect(byName.get_cart.description).toMatch(/Every cart tool answers this cart/);
+    expect(byName.add_to_cart.outputSchema).toEqual({ type: 'object', description: expect.stringContaining("get_cart's outputSchema") });
     expect(byName.search_catalog.annotations).toMatchObject({ readOnlyHint: true, idempotentHint: true });
     expect(byName.search_catalog.inputSchema.properties).not.toHaveProperty('idempotency_key');
     // Snake_case arguments with the REST parameters' own prose.
     expect((byName.search_catalog.inputSchema.properties as any).max_price_cents).toMatchObject({ type: 'integer' });
     expect((byName.search_catalog.inputSchema.properties as any).in_stock).toMatchObject({ type: 'boolean' });
+  });
+
+  it('tools/list says each thing once (its size and output schemas: lean-answers.test.ts)', async () => {
+    const { tools } = await client.listTools();
+    // No paragraph in every tool: a line of a description is in at most 4 tools (the limit a few
+    // check, the codes two share), and a line longer than that is in one only.
+    const lines = new Map<string, string[]>();
+    for (const tool of tools) for (const line of (tool.description ?? '').split('\n')) lines.set(line, [...(lines.get(line) ?? []), tool.name]);
+    for (const [line, owners] of lines) {
+      expect(owners.length, line).toBeLessThanOrEqual(line.length > 80 ? 1 : 4);
+    }
+    // An argument described alike in several tools is described in the first only.
+    const described = new Map<string, string>();
+    for (const tool of tools) {
+      for (const [name, schema] of Object.entries<any>(tool.inputSchema.properties ?? {})) {
+        if (typeof schema.description !== 'string') continue;
+        const key = `${name}: ${schema.description}`;
+        expect(described.get(key), `${key} (in ${tool.name})`).toBeUndefined();
+        described.set(key, tool.name);
+      }
+    }
+    // The cart tools' shared paragraph and the identification paragraph are gone from every description.
+    for (const tool of tools) expect(tool.description, tool.name).not.toMatch(/UCP-Agent HTTP header|lines priced from the catalog now.*lines priced/s);
   });
 
   it('resources/list and resources/read give exactly the REST limits record', async () => {
@@ -153,7 +178,8 @@ describe('every tool through the pipeline', () => {
       expect(result.isError, `${tool.name}: ${JSON.stringify(result.content)}`).toBeFalsy();
       const validate = ajv.compile(tool.outputSchema!);
       expect(validate(result.structuredContent), `${tool.name}: ${ajv.errorsText(validate.errors)}`).toBe(true);
-      expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent);
+      // The text block is the same compact JSON, byte for byte.
+      expect((result.content[0] as { text: string }).text).toBe(JSON.stringify(result.structuredContent));
     }
   });
 
@@ -174,24 +200,23 @@ describe('every tool through the pipeline', () => {
     const { tools } = await client.listTools();
     const search = tools.find((t) => t.name === 'search_catalog')!;
     expect((search.inputSchema.properties as any).view).toMatchObject({ enum: ['full', 'compact'], default: 'compact' });
-    expect((search.inputSchema.properties as any).facets).toMatchObject({ type: 'boolean', default: true });
-    const item = (result: CallToolResult) => (result.structuredContent as any).itemListElement[0].item;
-    const compact = item(await call('search_catalog', { q: 'merino socks' }));
+    expect((search.inputSchema.properties as any).facets).toMatchObject({ type: 'boolean' });
+    const compactAnswer = (await call('search_catalog', { q: 'merino socks' })).structuredContent as any;
+    expect(compactAnswer).not.toHaveProperty('facets');
+    const compact = compactAnswer.itemListElement[0];
     expect(compact).toEqual({
       '@type': 'Product',
-      productID: expect.stringMatching(/^prod_/),
       name: 'Merino Trail Socks',
       brand: 'Acme',
-      category: 'Apparel > Socks',
       image: expect.stringMatching(/^https:/),
-      offers: [
-        { '@type': 'Offer', identifier: expect.stringMatching(/^var_/), sku: expect.any(String), price: '18.00', priceCurrency: 'USD', availability: 'schema:InStock', seller: 'acme-outdoors' },
-        expect.objectContaining({ price: '19.00', availability: 'schema:OutOfStock' }),
-      ],
+      offers: { '@type': 'AggregateOffer', offerCount: 2, lowPrice: '18.00', highPrice: '19.00', availability: 'schema:InStock', seller: 'acme-outdoors' },
     });
-    const full = item(await call('search_catalog', { q: 'merino socks', view: 'full' }));
-    expect(full).toMatchObject({ '@id': `urn:agentcommerce:product:${compact.productID}`, description: expect.any(String), image: [compact.image] });
-    expect(full.offers[0]).toMatchObject({ identifier: compact.offers[0].identifier, seller: { '@type': 'Organization', identifier: 'acme-outdoors' } });
+    const fullAnswer = (await call('search_catalog', { q: 'merino socks', view: 'full' })).structuredContent as any;
+    expect(fullAnswer).toHaveProperty('facets');
+    const full = fullAnswer.itemListElement[0].item;
+    expect(full).toMatchObject({ name: compact.name, description: expect.any(String), image: [compact.image] });
+    expect(full.offers.map((o: any) => o.price)).toEqual(['18.00', '19.00']);
+    expect(full.offers[0]).toMatchObject({ identifier: expect.stringMatching(/^var_/), seller: { '@type': 'Organization', identifier: 'acme-outdoors' } });
     expect(errorOf(await call('search_catalog', { view: 'tiny' })).details!.issues).toEqual([expect.objectContaining({ path: 'view' })]);
   });
 

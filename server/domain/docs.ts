@@ -11,6 +11,7 @@ import { MAX_INPUT_DEPTH, MAX_QUERY_WORDS } from '../lib/input-limits';
 import type { Operation } from '../trpc/meta';
 import type { PlatformLimits } from './limits';
 import { SERVICE_VERSION, UCP_VERSION } from './ucp-profile';
+import { SEARCH_CONTEXT_PATH } from '../catalog/jsonld';
 
 export const DOC_SLUGS = ['overview', 'rest', 'mcp', 'errors', 'limits'] as const;
 export type DocSlug = (typeof DOC_SLUGS)[number];
@@ -251,7 +252,7 @@ function rest(src: DocSources) {
         total_results:
           'totalResults counts the whole match set, every filter applied, on every page of a walk: exact up to 1,000 products; above, 1,001 with totalResults_approximate: true (a lower bound). totalResults_approximate is always present. It is the size of the candidate set the facets count, so it costs no query of its own.',
         views:
-          'view=full (the REST default) has every field. view=compact (the default of the MCP tool search_catalog) keeps per product productID, name, brand (its name), category and the first image, and per offer identifier (the variant id carts take), sku, price, priceCurrency, availability (schema:InStock or schema:OutOfStock) and seller (the handle): still schema.org JSON-LD, about half the bytes of full (540–880 bytes per product on the demo catalog, against 1,100–1,700). facets=false leaves facets and facets_approximate out, and they are not counted: on a 10-product browse they are ~6 KB, more than the products in the compact view.',
+          `view=full (the REST default) has every field, every variant and the facets. view=compact (the default of the MCP tool search_catalog) is what choosing and carting need: the products straight in itemListElement (best first), each with name, brand (its name), the first image and its offer: for one variant an Offer with identifier (the variant id carts take), price (US dollars), availability (schema:InStock or schema:OutOfStock) and seller (the handle); for several an AggregateOffer with offerCount, lowPrice, highPrice (when the prices differ), availability (in stock when any variant is) and seller, whose variants view=full lists. No facets unless facets=true, and nothing null or empty: no nextCursor on the last page, no itemListElement when nothing matches. Its @context is schema.org and ${base}${SEARCH_CONTEXT_PATH}, which defines its own terms (totalResults, nextCursor, facets…) as JSON literals. 350–380 bytes per product on the demo catalog, all told, against 1,100–1,700 in the full view. facets=false leaves facets and facets_approximate out of the full view, and they are not counted: on a 10-product browse they are ~6 KB.`,
         relevance:
           'Relevance ranks title matches above brand, category and description matches, and an exact title match first. It ranks a bounded candidate set: the first 1,001 matches in index order. A broader query is ranked within those (facets_approximate says so); narrow it with filters, or sort by newest or price to walk every match.',
         price_and_stock:
@@ -264,7 +265,7 @@ function rest(src: DocSources) {
           'A cursor is bound to every parameter but limit, view and facets (which may change between pages) and to the corrected query; a tampered cursor or one from another query answers 400 invalid_cursor. Keyset pagination: rows inserted during a walk never cause repeats or gaps. position continues across pages.',
         strictness:
           'Unknown query parameters answer 400 invalid_request, so a misspelt filter is never silently ignored. An unknown seller_handle answers 404 SELLER_NOT_FOUND with did_you_mean.',
-        extensions: 'Each Offer carries identifier (the variant id carts take); a Product carries url when the seller’s feed gives one.',
+        extensions: 'Each Offer carries identifier (the variant id carts take); a full-view Product carries url when the seller’s feed gives one.',
       },
       sellers: '/api/agent/sellers?q=&ships_to=<ISO country>&limit=&cursor=',
       seller:

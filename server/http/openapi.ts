@@ -441,8 +441,9 @@ function bodySchema(operation: Operation, pathParams: readonly string[]): Json {
   return schema;
 }
 
-/** Answers of open and discovery operations may carry `service:advisories` beside their fields. */
+/** Answers of open and discovery operations may carry `service:advisories` beside their fields (in each shape an answer may take). */
 function addAdvisories(schemas: Json, schema: Json): void {
+  for (const shape of schema.anyOf ?? schema.oneOf ?? []) addAdvisories(schemas, shape);
   const target = schema.$ref?.startsWith(SCHEMA_REF) ? schemas[schema.$ref.slice(SCHEMA_REF.length)] : schema;
   if (target?.type === 'object') target.properties = { ...target.properties, 'service:advisories': ref('ServiceAdvisories') };
 }

@@ -36,7 +36,7 @@ import { grants } from '../trpc/procedures';
 import type { HttpMessage } from '../signatures/message';
 import { toolCallEnvelope, type HttpHeaders } from './envelope';
 import { allowedOrigin } from './origin';
-import { buildTools, LIMITS_RESOURCE, type Tool } from './tools';
+import { buildTools, LIMITS_RESOURCE, listedTools, type Tool } from './tools';
 
 export const MCP_PATH = '/api/mcp';
 /** What an OAuth client is offered for the MCP resource: the buyer tools' scopes (MCP never settles). */
@@ -49,10 +49,11 @@ export interface McpServer {
   handle(request: Request, parsedBody?: unknown, rawBody?: Uint8Array): Promise<Response>;
 }
 
-const INSTRUCTIONS = `Agent Commerce: search one network catalog across many sellers, look up sellers and their policies, and report problems. The tool checkout (with carts) never completes a purchase: it returns a payment link a human confirms.
-Identify your agent on every tools/call with your profile URL: the UCP-Agent HTTP header (profile="https://…"), params._meta["ucp-agent"] or the meta["ucp-agent"] argument, as {"profile": "https://…"}. An optional buyer reference goes in _meta["ai.service.buyer"] or meta["ai.service.buyer"] as {ref, session}.
-Tools that change data need an idempotency_key argument (16–64 printable ASCII, fresh per logical request; a retry reuses it with the same arguments). Keys share one namespace per caller with the REST Idempotency-Key header.
-Read the live cart limits from the resource ${LIMITS_RESOURCE}. Failures are isError results with {error, code} (also at _meta["ai.service/error"]); advisories arrive at _meta["ai.service/advisories"].`;
+/** What every tool shares, said once here rather than in each tool's description. */
+const INSTRUCTIONS = `Agent Commerce: search one network catalog across many sellers, look up sellers and their policies, build carts, and report problems. The tool checkout never completes a purchase: it returns a payment link a human confirms. Quickest path: search_catalog, quick_buy with an Offer's identifier and the address, then checkout.
+Identify your agent on every tools/call with your profile URL: the UCP-Agent HTTP header (profile="https://…"), params._meta["ucp-agent"] or the meta["ucp-agent"] argument, as {"profile": "https://…"} (without it: ucp_agent_required). An optional buyer reference goes in _meta["ai.service.buyer"] or meta["ai.service.buyer"] as {ref, session}.
+Tools that change data need an idempotency_key argument (16–64 printable ASCII, fresh per logical request; a retry reuses it with the same arguments and never acts twice). Keys share one namespace per caller with the REST Idempotency-Key header.
+Read the live cart limits from the resource ${LIMITS_RESOURCE}. Failures are isError results with {error, code} (also at _meta["ai.service/error"]); a tool's description names its own codes, and every code is explained by read_docs {"slug": "errors"}. Advisories arrive at _meta["ai.service/advisories"]. An argument several tools share is described where tools/list first lists it.`;
 
 const LIMITS_DESCRIPTION = 'The live cart limits: the same record as GET /api/agent/platform/limits.';
 
@@ -63,9 +64,7 @@ export function createMcpServer(services: Services): McpServer {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   // A Server is made per request; left to itself each would build its own Ajv instance (~0.3 ms).
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
-  const listed = {
-    tools: tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({ name, title, description, inputSchema, outputSchema, annotations })),
-  };
+  const listed = { tools: listedTools(tools) };
 
   async function callTool(name: string, params: { arguments?: Record<string, unknown>; _meta?: Record<string, unknown> }, headers: HttpHeaders, db: Db, message: HttpMessage): Promise<CallToolResult> {
     const tool = byName.get(name);

@@ -5,8 +5,13 @@
  * rule needs on MCP: `meta` (agent profile and buyer reference) and, for mutations,
  * `idempotency_key`. A tool may default some fields otherwise than the operation does
  * (ToolMeta.defaults): its schema advertises those defaults, and a call that leaves the fields out
- * gets them. The description is the agent's whole manual: what the tool does, then what
- * its policy requires, generated from that policy.
+ * gets them.
+ *
+ * An agent pays for tools/list in tokens on every session, so each thing is said once: what every
+ * tool shares (identification, idempotency, failures) is in the server's instructions; a tool's
+ * description says what it does, the live limits it checks and its own error codes. Output schemas
+ * are the answer's structure without prose or checks only the server makes, and an answer shape
+ * several tools share (the cart) is given in full by one of them, the others naming that tool.
  */
 import { z } from 'zod';
 import { ERROR_CATALOGUE } from '../errors/catalogue';
@@ -20,7 +25,8 @@ export interface Tool {
   description: string;
   inputSchema: JsonSchema & { type: 'object' };
   outputSchema: JsonSchema & { type: 'object' };
-  annotations: { title: string; readOnlyHint: boolean; idempotentHint: boolean; destructiveHint: boolean; openWorldHint: boolean };
+  /** MCP's hints (the title is the tool's own `title`: annotations.title is its older place). */
+  annotations: { readOnlyHint: boolean; idempotentHint: boolean; destructiveHint: boolean; openWorldHint: boolean };
   operation: Operation;
   /** Tool argument name → the operation's input field, where they differ (`cart_id` → `id`). */
   fieldOf: Record<string, string>;
@@ -32,39 +38,60 @@ export interface Tool {
 
 export const LIMITS_RESOURCE = 'service://platform/limits';
 
+/** 16–64 printable ASCII characters; the server says so if not (idempotency_key_invalid). */
 const IDEMPOTENCY_KEY_SCHEMA = {
   type: 'string',
   minLength: 16,
   maxLength: 64,
-  pattern: '^[\\x20-\\x7e]{16,64}$',
-  description:
-    'A fresh key (16–64 printable ASCII characters, e.g. a UUID) per logical request. A retry must reuse the same key with the same arguments: it then returns the first outcome without acting twice. Keys are shared with the REST Idempotency-Key header in one namespace per caller.',
+  description: 'Fresh per logical request (a UUID); a retry reuses it with the same arguments.',
 };
 
-const PROFILE_SCHEMA = {
-  description: 'Your agent profile URL (https): {"profile": "<url>"} or the UCP-Agent header’s string form.',
-  anyOf: [
-    { type: 'object', properties: { profile: { type: 'string', format: 'uri' } }, required: ['profile'] },
-    { type: 'string', minLength: 1 },
-  ],
-};
-
-const BUYER_SCHEMA = {
-  description: 'Optional buyer reference, for attribution only: {ref: 8–64 of A-Z a-z 0-9 . _ : -, session: your conversation id}. Never an e-mail address or telephone number (dropped with an advisory).',
-  anyOf: [
-    { type: 'object', properties: { ref: { type: 'string' }, session: { type: 'string' } } },
-    { type: 'string', minLength: 1 },
-  ],
-};
-
+/** The instructions say the rest (the header and params._meta, the buyer reference). */
 const META_SCHEMA = {
   type: 'object',
-  description: 'Identification, when not sent as the UCP-Agent and Service-Buyer HTTP headers or in params._meta.',
-  properties: { 'ucp-agent': PROFILE_SCHEMA, 'ai.service.buyer': BUYER_SCHEMA },
+  description: '{"ucp-agent": {"profile": "<your agent profile URL>"}}, unless sent as a header.',
 };
 
+/** A tool as tools/list gives it. */
+export type ListedTool = Pick<Tool, 'name' | 'title' | 'description' | 'inputSchema' | 'outputSchema' | 'annotations'>;
+
+/**
+ * The tools as tools/list gives them: an argument described alike in several tools (cart_id,
+ * meta, idempotency_key, the address fields…) keeps its description in the first only, since an
+ * agent reads the list whole. The tools themselves (and OpenRPC, read method by method) keep every
+ * description.
+ */
+export function listedTools(tools: readonly Tool[]): ListedTool[] {
+  const said = new Set<string>();
+  const once = (properties: Record<string, JsonSchema>): Record<string, JsonSchema> =>
+    Object.fromEntries(
+      Object.entries(properties).map(([name, schema]) => {
+        const { description, ...rest } = schema;
+        const out: JsonSchema = rest;
+        if (rest.properties) out.properties = once(rest.properties as Record<string, JsonSchema>);
+        const items = rest.items as JsonSchema | undefined;
+        if (items?.properties) out.items = { ...items, properties: once(items.properties as Record<string, JsonSchema>) };
+        if (typeof description === 'string') {
+          const key = `${name}\u0000${description}`;
+          if (!said.has(key)) out.description = description;
+          said.add(key);
+        }
+        return [name, out];
+      }),
+    );
+  return tools.map(({ name, title, description, inputSchema, outputSchema, annotations }) => ({
+    name,
+    title,
+    description,
+    inputSchema: { ...inputSchema, properties: once((inputSchema.properties ?? {}) as Record<string, JsonSchema>) },
+    outputSchema,
+    annotations,
+  }));
+}
+
 export function buildTools(operations: readonly Operation[]): Tool[] {
-  return operations.flatMap((operation) => (operation.tool ? [toolOf(operation, operation.tool)] : []));
+  const tools = operations.flatMap((operation) => (operation.tool ? [toolOf(operation, operation.tool)] : []));
+  return outlineShared(tools);
 }
 
 function toolOf(operation: Operation, meta: NonNullable<Operation['tool']>): Tool {
@@ -89,14 +116,14 @@ function toolOf(operation: Operation, meta: NonNullable<Operation['tool']>): Too
     required.push('idempotency_key');
   }
   const readOnly = operation.type === 'query';
+  const { properties: _, required: __, ...top } = lean(input, 'input') as JsonSchema;
   return {
     name: meta.name,
     title: meta.title,
     description: manual(operation, meta.description),
-    inputSchema: { ...input, type: 'object', properties, required },
-    outputSchema: { ...jsonSchema(operation.output, 'output'), type: 'object' },
+    inputSchema: { ...top, type: 'object', properties: lean(properties, 'input', true) as JsonSchema, ...(required.length && { required }) },
+    outputSchema: { ...share(lean(jsonSchema(operation.output, 'output'), 'output') as JsonSchema), type: 'object' },
     annotations: {
-      title: meta.title,
       readOnlyHint: readOnly,
       idempotentHint: readOnly || operation.idempotent,
       destructiveHint: !readOnly && meta.destructive === true,
@@ -109,24 +136,122 @@ function toolOf(operation: Operation, meta: NonNullable<Operation['tool']>): Too
   };
 }
 
+/** The tool's own words, then the live limits it checks and its own error codes (the rest is in the instructions). */
 function manual(operation: Operation, what: string): string {
-  const lines = [what, ''];
-  if (operation.access.kind === 'open') {
-    lines.push(
-      'Identify your agent: the UCP-Agent HTTP header, params._meta["ucp-agent"] or the meta["ucp-agent"] argument, as {"profile": "https://…"} (without it the call fails with ucp_agent_required).',
-    );
-  }
-  if (operation.idempotent) {
-    lines.push('Changes data: pass a fresh idempotency_key; a retry must reuse the same key with the same arguments, and then never acts twice.');
-  }
-  for (const limit of operation.policy.limits ?? []) lines.push(`Checks the live limit ${limit}: read it from the resource ${LIMITS_RESOURCE} first.`);
+  const lines = [what];
+  const limits = operation.policy.limits ?? [];
+  if (limits.length) lines.push(`Checks the live ${limits.join(' and ')} (resource ${LIMITS_RESOURCE}).`);
   const codes = operation.policy.errors ?? [];
-  if (codes.length) {
-    lines.push(`Failures are isError results with {error, code}; this tool’s own codes: ${codes.map((c) => `${c} (${ERROR_CATALOGUE[c].status})`).join(', ')}.`);
-  } else {
-    lines.push('Failures are isError results with {error, code}.');
+  if (codes.length) lines.push(`Its own error codes: ${codes.join(', ')}.`);
+  return lines.join('\n');
+}
+
+/**
+ * An answer shape several tools share (by its schema's id, e.g. Cart) is given in full by one of
+ * them (the first that only reads, else the first); the others name it and that tool.
+ */
+function outlineShared(tools: Tool[]): Tool[] {
+  const byShape = new Map<string, Tool[]>();
+  for (const tool of tools) {
+    const id = shapeId(tool.operation.output);
+    if (id) byShape.set(id, [...(byShape.get(id) ?? []), tool]);
   }
-  return lines.join('\n').trim();
+  for (const [id, sharing] of byShape) {
+    if (sharing.length < 2) continue;
+    const full = sharing.find((t) => t.operation.type === 'query') ?? sharing[0];
+    for (const tool of sharing) {
+      if (tool !== full) tool.outputSchema = { type: 'object', description: `A ${id}, as ${full.name}'s outputSchema gives it.` };
+    }
+  }
+  return tools;
+}
+
+function shapeId(schema: z.ZodType): string | undefined {
+  const id = z.globalRegistry.get(schema)?.id;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** The largest integers zod writes as bounds of an unbounded .int(): no bound at all. */
+const SAFE_INTEGER = Number.MAX_SAFE_INTEGER;
+
+/**
+ * A JSON Schema without what costs an agent tokens and tells it nothing: the safe-integer bounds
+ * zod gives every unbounded integer, and patterns (the server checks them and names the field in
+ * invalid_request; a `format` says what an e-mail or date-time pattern would). An output schema
+ * also loses its prose and bounds, and stays open to new fields (additive changes come without
+ * notice).
+ * `properties` maps names to schemas, so its keys are never taken for keywords.
+ */
+function lean(node: unknown, io: 'input' | 'output', isProperties = false): unknown {
+  if (Array.isArray(node)) return node.map((n) => lean(n, io));
+  if (!node || typeof node !== 'object') return node;
+  if (isProperties) return Object.fromEntries(Object.entries(node).map(([name, schema]) => [name, lean(schema, io)]));
+  const schema = node as JsonSchema;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if ((key === 'minimum' || key === 'maximum') && Math.abs(value as number) === SAFE_INTEGER) continue;
+    if (key === 'pattern') continue;
+    if (io === 'output' && OUTPUT_ONLY_SERVER.has(key)) continue;
+    if (io === 'output' && key === 'additionalProperties' && value === false) continue;
+    // A const or an enum says the type too.
+    if (io === 'output' && key === 'type' && ('const' in schema || 'enum' in schema)) continue;
+    out[key] = lean(value, io, key === 'properties' || key === '$defs');
+  }
+  return io === 'output' ? tersely(byNames(out)) : out;
+}
+
+/** What an output schema leaves out: prose (the tool's description says what matters, once) and the server's own checks. */
+const OUTPUT_ONLY_SERVER = new Set(['description', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems']);
+
+const PRIMITIVES = new Set(['string', 'integer', 'number', 'boolean', 'null']);
+
+/** A field that is a string, number or boolean (or null), nothing more: its name says the rest. */
+function isPlainField(schema: unknown): boolean {
+  if (!schema || typeof schema !== 'object') return false;
+  const { type, format, ...rest } = schema as JsonSchema;
+  const types = Array.isArray(type) ? type : [type];
+  return Object.keys(rest).length === 0 && types.every((t) => typeof t === 'string' && PRIMITIVES.has(t)) && (format === undefined || typeof format === 'string');
+}
+
+/**
+ * An output object by its fields' names: a plain field it always has is named in `required` only,
+ * one it may leave out is listed with the empty schema, and a field with more to say (an enum, a
+ * constant, an object, a list) is listed with its schema, and so named once. What it says: which
+ * fields an answer has and how they nest, in about a third of the bytes of a schema typing every
+ * field, and less than a typical answer.
+ */
+function byNames(schema: JsonSchema): JsonSchema {
+  const properties = schema.properties as Record<string, JsonSchema> | undefined;
+  if (!properties) return schema;
+  const required = new Set((schema.required ?? []) as string[]);
+  const kept = Object.fromEntries(
+    Object.entries(properties).flatMap(([name, field]) => (!isPlainField(field) ? [[name, field]] : required.has(name) ? [] : [[name, {}]])),
+  );
+  const plainRequired = [...required].filter((name) => !(name in kept));
+  const { properties: _, required: __, ...rest } = schema;
+  return { ...rest, ...(plainRequired.length && { required: plainRequired }), ...(Object.keys(kept).length && { properties: kept }) };
+}
+
+/**
+ * `X or null` as X with null among its types (zod writes anyOf [X, {type: null}]), and no
+ * `type` where the schema's own keywords say it (an object's fields, an array's items).
+ */
+function tersely(schema: JsonSchema): JsonSchema {
+  const anyOf = schema.anyOf as JsonSchema[] | undefined;
+  if (anyOf?.length === 2 && anyOf.some((s) => s.type === 'null' && Object.keys(s).length === 1)) {
+    const other = anyOf.find((s) => s.type !== 'null')!;
+    // An object or list whose keywords say so lost its `type` on the way up (below).
+    const type = other.type ?? ('required' in other || 'properties' in other ? 'object' : 'items' in other ? 'array' : undefined);
+    if (typeof type === 'string' && !('$ref' in other)) {
+      const { anyOf: _, ...rest } = schema;
+      return { ...rest, ...other, type: [type, 'null'] };
+    }
+  }
+  if ((schema.type === 'object' && ('required' in schema || 'properties' in schema)) || (schema.type === 'array' && 'items' in schema)) {
+    const { type: _, ...rest } = schema;
+    return rest;
+  }
+  return schema;
 }
 
 /** JSON Schema of a zod schema, self-contained (no $ref) and without a $schema, for any client. */
@@ -142,4 +267,53 @@ function inline(node: unknown, defs: Record<string, JsonSchema>): unknown {
   const out = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, inline(v, defs)]));
   if (typeof $ref === 'string' && $ref.startsWith('#/$defs/')) return { ...(inline(defs[$ref.slice(8)], defs) as object), ...out };
   return out;
+}
+
+/**
+ * The schema with each part it repeats (the same facet list in both views of a search, say) given
+ * once under $defs and referred to where it recurs, while that makes it smaller. Parts are named
+ * after the first property that holds them.
+ */
+function share(root: JsonSchema): JsonSchema {
+  let schema = root;
+  const defs: Record<string, JsonSchema> = {};
+  for (;;) {
+    const seen = new Map<string, { node: JsonSchema; name: string; count: number }>();
+    const visit = (node: unknown, name: string, top: boolean) => {
+      if (Array.isArray(node)) return node.forEach((n) => visit(n, name, false));
+      if (!node || typeof node !== 'object') return;
+      if (!top) {
+        const key = JSON.stringify(node);
+        const entry = seen.get(key);
+        if (entry) entry.count++;
+        else seen.set(key, { node: node as JsonSchema, name, count: 1 });
+      }
+      for (const [k, v] of Object.entries(node)) {
+        if (k === 'properties') for (const [p, s] of Object.entries(v as object)) visit(s, p, false);
+        else visit(v, name, false);
+      }
+    };
+    visit(schema, 'part', true);
+    for (const def of Object.values(defs)) visit(def, 'part', true);
+    // The repeat that saves the most: each occurrence but one becomes a $ref of ~25 bytes.
+    let best: { key: string; name: string; node: JsonSchema; gain: number } | undefined;
+    for (const [key, { node, name, count }] of seen) {
+      const gain = (count - 1) * key.length - count * 25 - 10;
+      if (count > 1 && gain > 0 && (!best || gain > best.gain)) best = { key, name, node, gain };
+    }
+    if (!best) break;
+    let name = best.name.replace(/[^A-Za-z0-9_]/g, '_');
+    for (let i = 2; name in defs; i++) name = `${best.name}_${i}`;
+    defs[name] = best.node;
+    const ref = { $ref: `#/$defs/${name}` };
+    const replace = (node: unknown): unknown => {
+      if (Array.isArray(node)) return node.map(replace);
+      if (!node || typeof node !== 'object') return node;
+      if (JSON.stringify(node) === best.key) return ref;
+      return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, replace(v)]));
+    };
+    schema = Object.fromEntries(Object.entries(schema).map(([k, v]) => [k, replace(v)])) as JsonSchema;
+    for (const [n, d] of Object.entries(defs)) if (d !== best.node) defs[n] = Object.fromEntries(Object.entries(d).map(([k, v]) => [k, replace(v)])) as JsonSchema;
+  }
+  return Object.keys(defs).length ? { ...schema, $defs: defs } : schema;
 }

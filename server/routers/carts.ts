@@ -62,8 +62,8 @@ const UNKNOWN_CART = 'cart_01kt2j28pzwq817ysfzgf1gjtv';
 export const EXAMPLE_CART = 'cart_01kt2j3m5v8x4q2w7e9r6t1y0z';
 export const EXAMPLE_ITEM = 'item_01kt2j3m5v8x4q2w7e9r6t1y1a';
 const ADDRESS = { name: 'Ada Lovelace', line1: '12 Analytical Way', city: 'Portland', region: 'OR', postal_code: '97201', country: 'US' };
-const CART_ANSWER =
-  'Answers the whole cart: lines priced from the catalog now, delivery per seller, totals (subtotal + delivery) and messages saying what keeps it from being paid.';
+/** What every cart tool answers, said once (get_cart's description says what it holds). */
+const CART_ANSWER = 'Answers the cart, as get_cart does.';
 
 export const cartsRouter = router({
   create: open
@@ -79,7 +79,7 @@ export const cartsRouter = router({
       tool: {
         name: 'create_cart',
         title: 'Create a cart',
-        description: `Creates a cart owned by you (only you can read or change it), optionally with items (each by variant_id, or sku + seller_handle) and a shipping address. ${CART_ANSWER} Carts expire 7 days after their last change. To buy one item in one call, use quick_buy.`,
+        description: `Creates a cart only you can read or change, optionally with items and a shipping address; it expires 7 days after its last change. For one item, quick_buy does it all in one call. ${CART_ANSWER}`,
       },
     })
     .input(createCartInput)
@@ -98,7 +98,8 @@ export const cartsRouter = router({
       tool: {
         name: 'get_cart',
         title: 'Read a cart',
-        description: `Reads one of your carts. ${CART_ANSWER} status is open, checkout (a payment link is live), completed (paid: order_id names the order), cancelled or expired.`,
+        description:
+          'Reads one of your carts: lines priced from the catalog now, delivery per seller, totals (subtotal + delivery), and messages saying what keeps it from being paid and what to do. status: open, checkout (a payment link is live), completed (paid: order_id names the order), cancelled or expired. Every cart tool answers this cart.',
         rename,
       },
     })
@@ -117,7 +118,7 @@ export const cartsRouter = router({
       tool: {
         name: 'cancel_cart',
         title: 'Cancel a cart',
-        description: 'Cancels one of your carts (and its live payment link, if any). A cancelled cart can no longer change: later changes answer cart_not_open. Answers the cart, status cancelled.',
+        description: `Cancels one of your carts and its live payment link, if any; later changes answer cart_not_open. ${CART_ANSWER}`,
         rename,
         destructive: true,
       },
@@ -138,7 +139,7 @@ export const cartsRouter = router({
       tool: {
         name: 'add_to_cart',
         title: 'Add an item to a cart',
-        description: `Adds an item to one of your carts, named by variant_id (the Offer identifier in search results) or by sku + seller_handle. An item already in the cart adds to its line. The line’s quantity must stay within max_item_quantity and the seller’s stock; a cart holds at most 100 lines. Prices come from the catalog, never from you. If a payment link is live, it is cancelled (ask for a new one). ${CART_ANSWER}`,
+        description: `Adds an item to one of your carts (a variant already there adds to its line), within the seller’s stock; a cart holds at most 100 lines. Prices come from the catalog. A live payment link is cancelled. ${CART_ANSWER}`,
         rename,
       },
     })
@@ -164,7 +165,7 @@ export const cartsRouter = router({
       tool: {
         name: 'update_cart_item',
         title: 'Change the quantity of a cart line',
-        description: `Sets the quantity of one line of your cart (item_id is the line’s id from line_items). The quantity must be within max_item_quantity and the seller’s stock; to remove the line use remove_cart_item. A live payment link is cancelled. ${CART_ANSWER}`,
+        description: `Sets the quantity of one line of your cart, within the seller’s stock (to remove the line: remove_cart_item). A live payment link is cancelled. ${CART_ANSWER}`,
         rename,
       },
     })
@@ -184,7 +185,7 @@ export const cartsRouter = router({
       tool: {
         name: 'remove_cart_item',
         title: 'Remove a line from a cart',
-        description: `Removes one line (item_id from line_items) from your cart. A live payment link is cancelled. ${CART_ANSWER}`,
+        description: `Removes one line from your cart. A live payment link is cancelled. ${CART_ANSWER}`,
         rename,
         destructive: true,
       },
@@ -205,7 +206,7 @@ export const cartsRouter = router({
       tool: {
         name: 'set_shipping_address',
         title: 'Set the shipping address of a cart',
-        description: `Sets where your cart’s order goes (country: ISO 3166-1 alpha-2, e.g. US) and prices delivery per seller for it. A seller that does not deliver there leaves an address_undeliverable error message naming it. A live payment link is cancelled. ${CART_ANSWER}`,
+        description: `Sets where your cart’s order goes and prices delivery per seller for it; a seller that does not deliver there leaves an address_undeliverable message naming it. A live payment link is cancelled. ${CART_ANSWER}`,
         rename,
       },
     })
@@ -227,7 +228,7 @@ export const cartsRouter = router({
       tool: {
         name: 'quick_buy',
         title: 'Buy one item: cart, item and address in one call',
-        description: `Creates a cart holding one item (variant_id, or sku + seller_handle) with its shipping address, all or nothing. ${CART_ANSWER} Next, call checkout with the cart’s id for a payment link a person confirms.`,
+        description: `Creates a cart holding one item with its shipping address, all or nothing. Next: checkout with the cart’s id, for a payment link a person confirms. ${CART_ANSWER}`,
       },
     })
     .input(quickBuyInput)

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { CURSOR_SECRET } from '../catalog/cursor';
-import { SEARCH_VIEWS, searchJsonLd } from '../catalog/jsonld';
+import { SEARCH_CONTEXT_PATH, SEARCH_VIEWS, searchJsonLd } from '../catalog/jsonld';
 import { searchCatalog } from '../catalog/search';
 import { deliveryCoverage, findSeller, listSellers, parseSellerSelector, sellerLinks } from '../catalog/sellers';
 import { FACET_VALUES_MAX, SEARCH_CANDIDATE_CAP } from '../catalog/search-sql';
@@ -54,9 +54,12 @@ export const searchInput = z
       .enum(SEARCH_VIEWS)
       .default('full')
       .describe(
-        'full: every field (description, all images, url, stock levels, seller names). compact: per product productID, name, brand (text), category, one image, and per offer identifier, sku, price, priceCurrency, availability and seller (the handle): still schema.org JSON-LD, in about half the bytes. Default full; the MCP tool search_catalog defaults to compact.',
+        'full (the REST default): every field and variant. compact (the MCP default): per product name, brand, one image and its offer (a product with several variants: an AggregateOffer, the full view lists them), no facets, in about a quarter of the bytes.',
       ),
-    facets: z.boolean().default(true).describe('false: leave facets (and facets_approximate) out; they are often most of a small page’s bytes.'),
+    facets: z
+      .boolean()
+      .describe('Facets (counts per category, seller and availability over the whole match set): by default with view=full, not with view=compact.')
+      .optional(),
   })
   .strict();
 
@@ -93,67 +96,104 @@ const product = z
   })
   .meta({ id: 'Product' });
 
+const compactAvailability = z.enum(['schema:InStock', 'schema:OutOfStock']).describe('schema:InStock or schema:OutOfStock (untracked stock is in stock).');
+
 const compactOffer = z
   .object({
     '@type': z.literal('Offer'),
     identifier: z.string().describe('Variant id: what carts take.'),
-    sku: z.string(),
-    price: z.string().describe('Decimal string with two places, e.g. "12.50".'),
-    priceCurrency: z.string().describe('Always USD: the network settles in USD.'),
-    availability: z.enum(['schema:InStock', 'schema:OutOfStock']).describe('Compact IRIs of https://schema.org/InStock and OutOfStock (untracked stock is in stock).'),
+    price: z.string().describe('US dollars, two places, e.g. "12.50".'),
+    availability: compactAvailability,
     seller: z.string().describe('Seller handle.'),
   })
   .meta({ id: 'CompactOffer' });
 
+const compactAggregateOffer = z
+  .object({
+    '@type': z.literal('AggregateOffer'),
+    offerCount: z.number().int().describe('Variants; search with view=full to choose one (each with its identifier and sku).'),
+    lowPrice: z.string().describe('The cheapest variant, US dollars.'),
+    highPrice: z.string().describe('The dearest variant, US dollars; absent when all cost lowPrice.').optional(),
+    availability: compactAvailability.describe('schema:InStock when any variant is in stock.'),
+    seller: z.string().describe('Seller handle.'),
+  })
+  .meta({ id: 'CompactAggregateOffer' });
+
 const compactProduct = z
   .object({
     '@type': z.literal('Product'),
-    productID: z.string(),
     name: z.string(),
-    brand: z.string().describe('Brand name; absent when the feed gives none.').optional(),
-    category: z.string().describe('Category path, "A > B > C".'),
-    image: z.string().describe('The first image; absent when the product has none.').optional(),
-    offers: z.array(compactOffer).describe('One offer per variant, cheapest first.'),
+    brand: z.string().optional(),
+    image: z.string().describe('The first image.').optional(),
+    offers: z.union([compactOffer, compactAggregateOffer]).describe('An Offer for a product with one variant, an AggregateOffer for one with several.'),
   })
   .meta({ id: 'CompactProduct' });
+
+const searchCount = {
+  numberOfItems: z.number().int().describe('Items on this page.'),
+  totalResults: z
+    .number()
+    .int()
+    .describe(
+      `Products the search matches across all pages, every filter applied: exact up to ${SEARCH_CANDIDATE_CAP}; above, ${SEARCH_CANDIDATE_CAP + 1} with totalResults_approximate true (a lower bound). The same on every page of a walk.`,
+    ),
+  totalResults_approximate: z
+    .boolean()
+    .describe(`Always present: true when the match set has more than ${SEARCH_CANDIDATE_CAP} products, so totalResults is a lower bound.`),
+};
+
+/** What both views answer beside the products, as the full view has it (the compact view leaves out what is null or empty). */
+const searchExtras = {
+  nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page (absent in the compact view).'),
+  query_corrected: z.string().describe('The query that ran, present when misspelt words of q were corrected.').optional(),
+  facets: z
+    .object({ category: facetValues, seller_handle: facetValues, availability: facetValues })
+    .describe(
+      `Counts over the whole match set (not just this page), with every filter applied; at most ${FACET_VALUES_MAX} values per facet, most frequent first. availability values are in_stock and out_of_stock. Present with facets (the full view's default).`,
+    )
+    .optional(),
+  facets_approximate: z
+    .boolean()
+    .describe(
+      `true when the match set has more than ${SEARCH_CANDIDATE_CAP} products: facets then count the first ${SEARCH_CANDIDATE_CAP + 1} found, and relevance ranks those. Present with facets.`,
+    )
+    .optional(),
+};
 
 export const searchResult = z
   .object({
     '@context': z.literal('https://schema.org'),
     '@type': z.literal('ItemList'),
-    numberOfItems: z.number().int().describe('Items on this page.'),
-    totalResults: z
-      .number()
-      .int()
-      .describe(
-        `Products the search matches across all pages, every filter applied: exact up to ${SEARCH_CANDIDATE_CAP}; above, ${SEARCH_CANDIDATE_CAP + 1} with totalResults_approximate true (a lower bound). The same on every page of a walk.`,
-      ),
-    totalResults_approximate: z
-      .boolean()
-      .describe(`Always present: true when the match set has more than ${SEARCH_CANDIDATE_CAP} products, so totalResults is a lower bound.`),
+    ...searchCount,
     itemListElement: z.array(
       z.object({
         '@type': z.literal('ListItem'),
         position: z.number().int().describe('1-based, continuing across pages.'),
-        item: z.union([product, compactProduct]).describe('A Product with view=full, a CompactProduct with view=compact.'),
+        item: product,
       }),
     ),
-    nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page.'),
-    query_corrected: z.string().describe('The query that ran, present when misspelt words of q were corrected.').optional(),
-    facets: z
-      .object({ category: facetValues, seller_handle: facetValues, availability: facetValues })
-      .describe(
-        `Counts over the whole match set (not just this page), with every filter applied; at most ${FACET_VALUES_MAX} values per facet, most frequent first. availability values are in_stock and out_of_stock. Absent with facets=false.`,
-      )
-      .optional(),
-    facets_approximate: z
-      .boolean()
-      .describe(
-        `true when the match set has more than ${SEARCH_CANDIDATE_CAP} products: facets then count the first ${SEARCH_CANDIDATE_CAP + 1} found, and relevance ranks those. Absent with facets=false.`,
-      )
-      .optional(),
+    ...searchExtras,
   })
   .meta({ id: 'SearchResult' });
+
+/**
+ * The compact view's answer (view=compact, search_catalog's default). Each of its own terms is
+ * defined by its second @context (SEARCH_CONTEXT_PATH, generated from this schema's keys), and
+ * nothing in it is null or empty: a field with nothing to say is absent.
+ */
+export const compactSearchResult = z
+  .object({
+    '@context': z
+      .array(z.string())
+      .length(2)
+      .describe(`["https://schema.org", the context defining this answer's own terms (${SEARCH_CONTEXT_PATH} on this service)].`),
+    '@type': z.literal('ItemList'),
+    ...searchCount,
+    itemListElement: z.array(compactProduct).describe('The products, best first; absent when none matches.').optional(),
+    ...searchExtras,
+    nextCursor: z.string().describe('Pass as cursor for the next page; absent on the last page.').optional(),
+  })
+  .meta({ id: 'CompactSearchResult' });
 
 // ---------------------------------------------------------------- sellers
 
@@ -229,6 +269,7 @@ export const catalogRouter = router({
       op: { contentType: JSON_LD, errors: ['invalid_cursor', 'invalid_price_range', 'SELLER_NOT_FOUND'] },
       examples: {
         search: { summary: 'A text search, typos corrected', input: { q: 'wirelss headphnes', limit: 2 } },
+        compact: { summary: 'What an agent needs to choose and cart, in the compact view (llms.txt shows this call)', input: { q: 'wireless headphones', view: 'compact' } },
         browse: {
           summary: 'One seller’s in-stock products in a category, cheapest first, in the compact view without facets',
           input: { category: 'Sporting Goods', seller_handle: 'acme-outdoors', in_stock: true, sort_by: 'price_asc', limit: 2, view: 'compact', facets: false },
@@ -241,23 +282,25 @@ export const catalogRouter = router({
         tags: ['catalog'],
         summary: 'Search or browse the network catalog (JSON-LD)',
         description:
-          'Search or browse one catalog spanning every seller on the network. Answers a schema.org ItemList (JSON-LD) of Products with totalResults; each Offer’s identifier is the variant id carts take. Give q for a text search (typos are corrected; query_corrected shows the query that ran) or omit it to browse; narrow with category, seller_handle, price (US cents) and stock filters; page with nextCursor. view=compact answers about half the bytes (no descriptions, one image, no stock levels); facets=false leaves the facets out. The MCP tool search_catalog answers the compact view unless asked for view=full.',
+          'Search or browse one catalog spanning every seller on the network. Answers a schema.org ItemList (JSON-LD) of Products with totalResults; each Offer’s identifier is the variant id carts take. Give q for a text search (typos are corrected; query_corrected shows the query that ran) or omit it to browse; narrow with category, seller_handle, price (US cents) and stock filters; page with nextCursor. view=compact answers what choosing and carting need in about a quarter of the bytes: per product its name, brand, one image and its offer (an AggregateOffer when it has several variants, which view=full lists), without facets. The MCP tool search_catalog answers the compact view unless asked for view=full.',
       },
       tool: {
         name: 'search_catalog',
         title: 'Search the network catalog',
         description:
-          'Search or browse one catalog spanning every seller on the network. Answers a schema.org ItemList (JSON-LD) of Products with totalResults; each Offer’s identifier is the variant id carts take. Give q for a text search (typos are corrected; query_corrected shows the query that ran) or omit it to browse; narrow with category, seller_handle, price (US cents) and stock filters; page with nextCursor. Answers the compact view unless view is full (descriptions, all images, stock levels); facets=false leaves the facets out.',
+          'Search or browse one catalog across every seller (q: words, typos corrected; omit to browse); narrow with category, seller_handle, price (US cents) and stock; page with nextCursor. Answers schema.org JSON-LD, by default the compact view: per product name, brand, image and an Offer whose identifier a cart takes (a product with several variants has an AggregateOffer: view=full lists them, with facets).',
         // An agent pays for every byte in its context: the tool answers the compact view by default.
         defaults: { view: 'compact' },
       },
     })
     .input(searchInput)
-    .output(searchResult)
+    .output(z.union([searchResult, compactSearchResult]))
     .query(async ({ ctx, input }) => {
-      const page = await searchCatalog(ctx.db, await ctx.services.settings.secret(CURSOR_SECRET), input);
+      // Facets come with the full view unless asked otherwise; an agent reading the compact view asks for them.
+      const params = { ...input, facets: input.facets ?? input.view === 'full' };
+      const page = await searchCatalog(ctx.db, await ctx.services.settings.secret(CURSOR_SECRET), params);
       ctx.response.headers['Content-Type'] = JSON_LD;
-      return searchJsonLd(page, input.view);
+      return searchJsonLd(page, input.view, `${ctx.services.config.publicBaseUrl}${SEARCH_CONTEXT_PATH}`);
     }),
 
   sellers: open

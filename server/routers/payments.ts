@@ -48,7 +48,7 @@ export const paymentsRouter = router({
         name: 'checkout',
         title: 'Get a payment link for a person to pay',
         description:
-          'Checkout for a cart: returns a payment link (url, amount, expiry) that a person opens to confirm and pay by card. This tool never completes a purchase by itself and never takes payment details: give the url to the person. The cart must have items and a shipping address every seller delivers to (else cart_not_ready with details.reasons), and its total must be within max_cart_total_cents (else cart_total_exceeds_limit with max_cents). The cart is then in checkout; asking again returns the same live link; changing the cart cancels the link (ask again afterwards). After the person pays, get_cart shows status completed and the order_id.',
+          'Returns a payment link (url, amount, expiry) for a cart: give the url to the person, who confirms and pays by card. It never completes a purchase by itself and never takes payment details. The cart needs items and an address every seller delivers to (else cart_not_ready, details.reasons) and a total within max_cart_total_cents (else cart_total_exceeds_limit, max_cents). Asking again returns the live link; changing the cart cancels it. Once paid, get_cart shows status completed and order_id.',
       },
     })
     .input(paymentLinkInput)

@@ -95,7 +95,7 @@ export interface paths {
         };
         /**
          * Search or browse the network catalog (JSON-LD)
-         * @description Search or browse one catalog spanning every seller on the network. Answers a schema.org ItemList (JSON-LD) of Products with totalResults; each Offer’s identifier is the variant id carts take. Give q for a text search (typos are corrected; query_corrected shows the query that ran) or omit it to browse; narrow with category, seller_handle, price (US cents) and stock filters; page with nextCursor. view=compact answers about half the bytes (no descriptions, one image, no stock levels); facets=false leaves the facets out. The MCP tool search_catalog answers the compact view unless asked for view=full.
+         * @description Search or browse one catalog spanning every seller on the network. Answers a schema.org ItemList (JSON-LD) of Products with totalResults; each Offer’s identifier is the variant id carts take. Give q for a text search (typos are corrected; query_corrected shows the query that ran) or omit it to browse; narrow with category, seller_handle, price (US cents) and stock filters; page with nextCursor. view=compact answers what choosing and carting need in about a quarter of the bytes: per product its name, brand, one image and its offer (an AggregateOffer when it has several variants, which view=full lists), without facets. The MCP tool search_catalog answers the compact view unless asked for view=full.
          */
         get: operations["catalog-search"];
         put?: never;
@@ -237,7 +237,7 @@ export interface paths {
         put?: never;
         /**
          * Create a cart (optionally with items and a shipping address)
-         * @description Creates a cart owned by you (only you can read or change it), optionally with items (each by variant_id, or sku + seller_handle) and a shipping address. Answers the whole cart: lines priced from the catalog now, delivery per seller, totals (subtotal + delivery) and messages saying what keeps it from being paid. Carts expire 7 days after their last change. To buy one item in one call, use quick_buy.
+         * @description Creates a cart only you can read or change, optionally with items and a shipping address; it expires 7 days after its last change. For one item, quick_buy does it all in one call. Answers the cart, as get_cart does.
          */
         post: operations["carts-create"];
         delete?: never;
@@ -255,14 +255,14 @@ export interface paths {
         };
         /**
          * Read a cart
-         * @description Reads one of your carts. Answers the whole cart: lines priced from the catalog now, delivery per seller, totals (subtotal + delivery) and messages saying what keeps it from being paid. status is open, checkout (a payment link is live), completed (paid: order_id names the order), cancelled or expired.
+         * @description Reads one of your carts: lines priced from the catalog now, delivery per seller, totals (subtotal + delivery), and messages saying what keeps it from being paid and what to do. status: open, checkout (a payment link is live), completed (paid: order_id names the order), cancelled or expired. Every cart tool answers this cart.
          */
         get: operations["carts-get"];
         put?: never;
         post?: never;
         /**
          * Cancel a cart
-         * @description Cancels one of your carts (and its live payment link, if any). A cancelled cart can no longer change: later changes answer cart_not_open. Answers the cart, status cancelled.
+         * @description Cancels one of your carts and its live payment link, if any; later changes answer cart_not_open. Answers the cart, as get_cart does.
          */
         delete: operations["carts-cancel"];
         options?: never;
@@ -281,7 +281,7 @@ export interface paths {
         put?: never;
         /**
          * Add an item to a cart
-         * @description Adds an item to one of your carts, named by variant_id (the Offer identifier in search results) or by sku + seller_handle. An item already in the cart adds to its line. The line’s quantity must stay within max_item_quantity and the seller’s stock; a cart holds at most 100 lines. Prices come from the catalog, never from you. If a payment link is live, it is cancelled (ask for a new one). Answers the whole cart: lines priced from the catalog now, delivery per seller, totals (subtotal + delivery) and messages saying what keeps it from being paid.
+         * @description Adds an item to one of your carts (a variant already there adds to its line), within the seller’s stock; a cart holds at most 100 lines. Prices come from the catalog. A live payment link is cancelled. Answers the cart, as get_cart does.
          */
         post: operations["carts-addItem"];
         delete?: never;
@@ -302,14 +302,14 @@ export interface paths {
         post?: never;
         /**
          * Remove a line from a cart
-         * @description Removes one line (item_id from line_items) from your cart. A live payment link is cancelled. Answers the whole cart: lines priced from the catalog now, delivery per seller, totals (subtotal + delivery) and messages saying what keeps it from being paid.
+         * @description Removes one line from your cart. A live payment link is cancelled. Answers the cart, as get_cart does.
          */
         delete: operations["carts-removeItem"];
         options?: never;
         head?: never;
         /**
          * Change the quantity of a cart line
-         * @description Sets the quantity of one line of your cart (item_id is the line’s id from line_items). The quantity must be within max_item_quantity and the seller’s stock; to remove the line use remove_cart_item. A live payment link is cancelled. Answers the whole cart: lines priced from the catalog now, delivery per seller, totals (subtotal + delivery) and messages saying what keeps it from being paid.
+         * @description Sets the quantity of one line of your cart, within the seller’s stock (to remove the line: remove_cart_item). A live payment link is cancelled. Answers the cart, as get_cart does.
          */
         patch: operations["carts-updateItem"];
         trace?: never;
@@ -325,7 +325,7 @@ export interface paths {
         put?: never;
         /**
          * Set the shipping address of a cart
-         * @description Sets where your cart’s order goes (country: ISO 3166-1 alpha-2, e.g. US) and prices delivery per seller for it. A seller that does not deliver there leaves an address_undeliverable error message naming it. A live payment link is cancelled. Answers the whole cart: lines priced from the catalog now, delivery per seller, totals (subtotal + delivery) and messages saying what keeps it from being paid.
+         * @description Sets where your cart’s order goes and prices delivery per seller for it; a seller that does not deliver there leaves an address_undeliverable message naming it. A live payment link is cancelled. Answers the cart, as get_cart does.
          */
         post: operations["carts-setShippingAddress"];
         delete?: never;
@@ -345,7 +345,7 @@ export interface paths {
         put?: never;
         /**
          * Create a cart with one item and an address in one call
-         * @description Creates a cart holding one item (variant_id, or sku + seller_handle) with its shipping address, all or nothing. Answers the whole cart: lines priced from the catalog now, delivery per seller, totals (subtotal + delivery) and messages saying what keeps it from being paid. Next, call checkout with the cart’s id for a payment link a person confirms.
+         * @description Creates a cart holding one item with its shipping address, all or nothing. Next: checkout with the cart’s id, for a payment link a person confirms. Answers the cart, as get_cart does.
          */
         post: operations["carts-quickBuy"];
         delete?: never;
@@ -385,7 +385,7 @@ export interface paths {
         put?: never;
         /**
          * Get a payment link a human confirms (201; 200 with the live one)
-         * @description Checkout for a cart: returns a payment link (url, amount, expiry) that a person opens to confirm and pay by card. This tool never completes a purchase by itself and never takes payment details: give the url to the person. The cart must have items and a shipping address every seller delivers to (else cart_not_ready with details.reasons), and its total must be within max_cart_total_cents (else cart_total_exceeds_limit with max_cents). The cart is then in checkout; asking again returns the same live link; changing the cart cancels the link (ask again afterwards). After the person pays, get_cart shows status completed and the order_id.
+         * @description Returns a payment link (url, amount, expiry) for a cart: give the url to the person, who confirms and pays by card. It never completes a purchase by itself and never takes payment details. The cart needs items and an address every seller delivers to (else cart_not_ready, details.reasons) and a total within max_cart_total_cents (else cart_total_exceeds_limit, max_cents). Asking again returns the live link; changing the cart cancels it. Once paid, get_cart shows status completed and order_id.
          */
         post: operations["payments-paymentLink"];
         delete?: never;
@@ -622,14 +622,13 @@ export interface components {
                 "@type": "ListItem";
                 /** @description 1-based, continuing across pages. */
                 position: number;
-                /** @description A Product with view=full, a CompactProduct with view=compact. */
-                item: components["schemas"]["Product"] | components["schemas"]["CompactProduct"];
+                item: components["schemas"]["Product"];
             }[];
-            /** @description Pass as cursor for the next page; null on the last page. */
+            /** @description Pass as cursor for the next page; null on the last page (absent in the compact view). */
             nextCursor: string | null;
             /** @description The query that ran, present when misspelt words of q were corrected. */
             query_corrected?: string;
-            /** @description Counts over the whole match set (not just this page), with every filter applied; at most 50 values per facet, most frequent first. availability values are in_stock and out_of_stock. Absent with facets=false. */
+            /** @description Counts over the whole match set (not just this page), with every filter applied; at most 50 values per facet, most frequent first. availability values are in_stock and out_of_stock. Present with facets (the full view's default). */
             facets?: {
                 category: {
                     value: string;
@@ -644,7 +643,7 @@ export interface components {
                     count: number;
                 }[];
             };
-            /** @description true when the match set has more than 1000 products: facets then count the first 1001 found, and relevance ranks those. Absent with facets=false. */
+            /** @description true when the match set has more than 1000 products: facets then count the first 1001 found, and relevance ranks those. Present with facets. */
             facets_approximate?: boolean;
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
@@ -695,32 +694,78 @@ export interface components {
                 identifier: string;
             };
         };
+        CompactSearchResult: {
+            /** @description ["https://schema.org", the context defining this answer's own terms (/api/agent/search/context.jsonld on this service)]. */
+            "@context": string[];
+            /** @constant */
+            "@type": "ItemList";
+            /** @description Items on this page. */
+            numberOfItems: number;
+            /** @description Products the search matches across all pages, every filter applied: exact up to 1000; above, 1001 with totalResults_approximate true (a lower bound). The same on every page of a walk. */
+            totalResults: number;
+            /** @description Always present: true when the match set has more than 1000 products, so totalResults is a lower bound. */
+            totalResults_approximate: boolean;
+            /** @description The products, best first; absent when none matches. */
+            itemListElement?: components["schemas"]["CompactProduct"][];
+            /** @description Pass as cursor for the next page; absent on the last page. */
+            nextCursor?: string;
+            /** @description The query that ran, present when misspelt words of q were corrected. */
+            query_corrected?: string;
+            /** @description Counts over the whole match set (not just this page), with every filter applied; at most 50 values per facet, most frequent first. availability values are in_stock and out_of_stock. Present with facets (the full view's default). */
+            facets?: {
+                category: {
+                    value: string;
+                    count: number;
+                }[];
+                seller_handle: {
+                    value: string;
+                    count: number;
+                }[];
+                availability: {
+                    value: string;
+                    count: number;
+                }[];
+            };
+            /** @description true when the match set has more than 1000 products: facets then count the first 1001 found, and relevance ranks those. Present with facets. */
+            facets_approximate?: boolean;
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
         CompactProduct: {
             /** @constant */
             "@type": "Product";
-            productID: string;
             name: string;
-            /** @description Brand name; absent when the feed gives none. */
             brand?: string;
-            /** @description Category path, "A > B > C". */
-            category: string;
-            /** @description The first image; absent when the product has none. */
+            /** @description The first image. */
             image?: string;
-            /** @description One offer per variant, cheapest first. */
-            offers: components["schemas"]["CompactOffer"][];
+            /** @description An Offer for a product with one variant, an AggregateOffer for one with several. */
+            offers: components["schemas"]["CompactOffer"] | components["schemas"]["CompactAggregateOffer"];
         };
         CompactOffer: {
             /** @constant */
             "@type": "Offer";
             /** @description Variant id: what carts take. */
             identifier: string;
-            sku: string;
-            /** @description Decimal string with two places, e.g. "12.50". */
+            /** @description US dollars, two places, e.g. "12.50". */
             price: string;
-            /** @description Always USD: the network settles in USD. */
-            priceCurrency: string;
             /**
-             * @description Compact IRIs of https://schema.org/InStock and OutOfStock (untracked stock is in stock).
+             * @description schema:InStock or schema:OutOfStock (untracked stock is in stock).
+             * @enum {string}
+             */
+            availability: "schema:InStock" | "schema:OutOfStock";
+            /** @description Seller handle. */
+            seller: string;
+        };
+        CompactAggregateOffer: {
+            /** @constant */
+            "@type": "AggregateOffer";
+            /** @description Variants; search with view=full to choose one (each with its identifier and sku). */
+            offerCount: number;
+            /** @description The cheapest variant, US dollars. */
+            lowPrice: string;
+            /** @description The dearest variant, US dollars; absent when all cost lowPrice. */
+            highPrice?: string;
+            /**
+             * @description schema:InStock when any variant is in stock.
              * @enum {string}
              */
             availability: "schema:InStock" | "schema:OutOfStock";
@@ -1629,7 +1674,7 @@ export interface components {
             };
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
-        /** @description 429 rate_limited: Too many requests of this kind; try again after the Retry-After delay. Network keys: at most 5 mints per account in a rolling hour. `Retry-After` gives the seconds until the next one is allowed. */
+        /** @description 429 rate_limited: Too many requests of this kind; try again after the Retry-After delay. Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
         "Error.rate_limited": {
             /** @description What went wrong, in prose; may be reworded: branch on code. */
             error: string;
@@ -2317,9 +2362,9 @@ export interface operations {
                 in_stock?: boolean;
                 /** @description Products with a variant holding at least this many units (untracked stock qualifies); prices then count those variants only. */
                 min_stock?: number;
-                /** @description full: every field (description, all images, url, stock levels, seller names). compact: per product productID, name, brand (text), category, one image, and per offer identifier, sku, price, priceCurrency, availability and seller (the handle): still schema.org JSON-LD, in about half the bytes. Default full; the MCP tool search_catalog defaults to compact. */
+                /** @description full (the REST default): every field and variant. compact (the MCP default): per product name, brand, one image and its offer (a product with several variants: an AggregateOffer, the full view lists them), no facets, in about a quarter of the bytes. */
                 view?: "full" | "compact";
-                /** @description false: leave facets (and facets_approximate) out; they are often most of a small page’s bytes. */
+                /** @description Facets (counts per category, seller and availability over the whole match set): by default with view=full, not with view=compact. */
                 facets?: boolean;
             };
             header?: {
@@ -2352,7 +2397,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/ld+json": components["schemas"]["SearchResult"];
+                    "application/ld+json": components["schemas"]["SearchResult"] | components["schemas"]["CompactSearchResult"];
                 };
             };
             /**
@@ -5627,7 +5672,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Network keys: at most 5 mints per account in a rolling hour. `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -6533,7 +6578,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Network keys: at most 5 mints per account in a rolling hour. `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];

@@ -16,13 +16,23 @@ export async function agentFlow(baseUrl: string, agentProfile: string, idempoten
 
   const search = await client.GET('/api/agent/search', { params: { query: { q: 'merino', limit: 2 }, header: agent } });
   expect(search.response.status).toBe(200);
+  // The answer is one of two views (SearchResult, CompactSearchResult), told apart by their @context.
+  const isFull = <T extends { '@context': unknown }>(answer: T): answer is Extract<T, { '@context': 'https://schema.org' }> => answer['@context'] === 'https://schema.org';
   const page = search.data!;
+  if (!isFull(page)) throw new Error('view=full is the REST default');
   const names: string[] = page.itemListElement.map(({ item }) => item.name);
   const prices: string[] = page.itemListElement.map(({ item }) => item.offers[0].price);
   expect(names.sort()).toEqual(['Merino Base Layer', 'Merino Trail Socks']);
   for (const price of prices) expect(price).toMatch(/^\d+\.\d{2}$/);
   const total: number | undefined = page.totalResults;
   expect(total).toBe(2);
+
+  const compact = (await client.GET('/api/agent/search', { params: { query: { q: 'merino', view: 'compact' }, header: agent } })).data!;
+  if (isFull(compact)) throw new Error('asked for view=compact');
+  const offers = (compact.itemListElement ?? []).map((product) => product.offers);
+  const cartable: string[] = offers.flatMap((offer) => (offer['@type'] === 'Offer' ? [offer.identifier] : []));
+  expect(offers.length).toBe(2);
+  for (const id of cartable) expect(id).toMatch(/^var_/);
 
   const miss = await client.GET('/api/agent/seller', { params: { query: { handle: 'acme-outdoor' }, header: agent } });
   expect(miss.response.status).toBe(404);
