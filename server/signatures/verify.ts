@@ -14,12 +14,12 @@
  *   signature_algorithm_unsupported) → the signature (signature_invalid) → the nonce, kept in the
  *   shared store until expires + 60 s (signature_replayed).
  *
- * `verifyMessage` checks every label it is given and keeps the last result, so it is called once
- * per label with only that label's members.
+ * Each label is verified on its own (the library's `verifyMessage` would check every label it is
+ * given and keep the last result).
  */
 import { createHash } from 'node:crypto';
-import { httpbis, ExpiredError, UnsupportedAlgorithmError, type ComponentParser, type VerifyingKey } from 'http-message-signatures';
-import { isInnerList, parseDictionary, serializeDictionary, type Dictionary, type InnerList, type Parameters } from 'structured-headers';
+import { httpbis, type ComponentParser, type VerifyingKey } from 'http-message-signatures';
+import { isInnerList, parseDictionary, serializeItem, serializeList, type Dictionary, type InnerList, type Parameters } from 'structured-headers';
 import type { AdvisoryCode } from '../identity/advisories';
 import { profileUrlOf } from '../identity/ucp-agent';
 import type { ProfileFetcher } from '../profiles';
@@ -180,13 +180,21 @@ export class SignatureVerifier {
   }
 }
 
+/** The profile URL a UCP-Agent header names; agents send the same header every time, so it is parsed once. */
 function profileOf(header: string): string | null {
-  try {
-    return new URL(profileUrlOf(header)).href;
-  } catch {
-    return null;
+  let url = profiles.get(header);
+  if (url === undefined) {
+    try {
+      url = new URL(profileUrlOf(header)).href;
+    } catch {
+      url = null;
+    }
+    if (profiles.size >= 10_000) profiles.clear();
+    profiles.set(header, url);
   }
+  return url;
 }
+const profiles = new Map<string, string | null>();
 
 /** The first labels of Signature-Input, each with its signature, or why they cannot be read. */
 function parseLabels(message: HttpMessage): Label[] | Failure {
@@ -287,28 +295,31 @@ function signatureParams(params: Parameters): Params | Failure {
   return { ok: true, created: created as number, expires: expires as number, nonce: nonce as string, keyid: keyid as string, alg: alg as string | undefined, tag: tag as string | undefined };
 }
 
-/** Null when the signature verifies; the library sees this label alone and the headers it covers. */
+/**
+ * Null when the signature verifies. The signature base is built by the library's own
+ * createSignatureBase and formatSignatureBase, from this label as parsed above: `verifyMessage`
+ * would serialise and parse both headers again and repeat the checks already made (~40 µs of a
+ * ~175 µs Ed25519 verification measured here under load, against ~135 µs for the signature itself).
+ */
 async function checkSignature(message: HttpMessage, label: Label, target: { path: string; query: string | null }, key: VerifyingKey, baseUrl: string): Promise<Failure | null> {
-  const headers: Record<string, string> = {
-    'signature-input': serializeDictionary(new Map([[label.name, label.member]])),
-    signature: serializeDictionary(new Map([[label.name, [label.signature, new Map()]]])),
-  };
-  for (const [name] of label.member[0]) {
-    const field = (name as string).toLowerCase();
+  const headers: Record<string, string> = {};
+  const fields: string[] = [];
+  for (const item of label.member[0]) {
+    fields.push(serializeItem(item));
+    const field = (item[0] as string).toLowerCase();
     if (field.startsWith('@') || field in headers) continue;
     const value = message.headers.get(field);
     if (value === null) return fail('signature_invalid', `the signature covers ${field}, which the request does not carry`);
     headers[field] = value;
   }
   try {
-    const verified = await httpbis.verifyMessage(
-      { keyLookup: async () => key, componentParser: rawComponents(target), tolerance: SIGNATURE_LIMITS.toleranceSeconds },
-      { method: message.method, url: baseUrl + target.path + (target.query === null ? '' : `?${target.query}`), headers },
-    );
-    return verified ? null : fail('signature_invalid', `the signature ${label.name} does not verify with key ${key.id ?? ''}`.trim());
+    const request = { method: message.method, url: baseUrl + target.path + (target.query === null ? '' : `?${target.query}`), headers };
+    const base = httpbis.createSignatureBase({ fields, componentParser: rawComponents(target) }, request);
+    base.push(['"@signature-params"', [serializeList([label.member])]]);
+    const verified = await key.verify(Buffer.from(httpbis.formatSignatureBase(base)), Buffer.from(label.signature));
+    return verified ? null : fail('signature_invalid', `the signature ${label.name} does not verify with key ${key.id}`);
   } catch (err) {
-    if (err instanceof ExpiredError) return fail('signature_expired', 'the signature expired while it was checked');
-    if (err instanceof UnsupportedAlgorithmError) return fail('signature_algorithm_unsupported', 'alg does not fit the key');
     return fail('signature_invalid', `the signature base cannot be built: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
+
