@@ -99,6 +99,10 @@ async function verified(call: Call): Promise<Extract<Verification, { ok: true }>
   expect(res.status, await res.clone().text()).toBeLessThan(300);
   expect(outcome, JSON.stringify(outcome)).toMatchObject({ ok: true });
   expect(advisories).toBeNull();
+  // The caller is taken for the signed agent (server/limits/: its tier and its own allowance).
+  const { keyid, regime } = outcome as Extract<Verification, { ok: true }>;
+  expect(res.headers.get('service-agent-trust')).toMatch(new RegExp(`^signed;keyid="${keyid}"${regime === 'web-bot-auth' ? ';web-bot-auth' : ''}`));
+  expect(res.headers.get('ratelimit-policy')).toMatch(/^"signed";/);
   return outcome as Extract<Verification, { ok: true }>;
 }
 
@@ -109,6 +113,7 @@ async function advised(call: Call, code: string, headers?: Record<string, string
   expect(res.status, JSON.stringify(body)).toBeLessThan(300);
   expect(outcome).toMatchObject({ ok: false, code });
   expect(advisories).toBe(code);
+  expect(res.headers.get('service-agent-trust')).toBe('open');
   const [entry] = body['service:advisories'];
   expect(entry).toMatchObject({ code, refused_from: null, documentation: `${BASE}/api/agent/docs/overview#advisory-${code}` });
   return entry.message;
@@ -409,6 +414,7 @@ describe('MCP', () => {
     expect(answer.result.isError).toBeFalsy();
     expect(outcomes).toEqual([expect.objectContaining({ ok: true, keyid: ed25519.jwk.kid, profile: PROFILE })]);
     expect(answer.result._meta?.['ai.service/advisories']).toBeUndefined();
+    expect(answer.result._meta['ai.service/agent-trust']).toBe(`signed;keyid="${ed25519.jwk.kid}"`);
   });
 
   it('verifies once for a batch: its calls share the POST and its nonce', async () => {
