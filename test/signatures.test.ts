@@ -14,6 +14,7 @@ import { createContext } from '../server/trpc/context';
 import { signatureSent } from '../server/trpc/signature';
 import type { Verification } from '../server/signatures/verify';
 import { BASE, freshKey, testApp, testDatabase, type TestApp, type TestDatabase } from './support/app';
+import { AT_REFUSAL, BEFORE_REFUSAL, setClock } from './support/clock';
 import { profileServer, type ProfileServer } from './support/profile-server';
 import { requiredFields, signRequest, testKey, thumbprint, type SignOptions, type TestKey, type Unsigned } from './support/signing';
 
@@ -164,11 +165,22 @@ describe('the default regime: keys from the UCP-Agent profile', () => {
     expect(other).toMatchObject({ buyerRef: 'buyer-0002', buyerRefAttested: false });
   });
 
-  it('serves the pinned profile host without the reserved-host advisory (another port is advised)', async () => {
-    const res = await t.call('GET', '/api/agent/platform/limits', { headers: { 'ucp-agent': `profile="${PROFILE}"` } });
-    expect(res.headers.get('service-advisory')).toBeNull();
-    const other = await t.call('GET', '/api/agent/platform/limits', { headers: { 'ucp-agent': `profile="https://${ps.host}:1/profile.json"` } });
-    expect(other.headers.get('service-advisory')).toMatch(/^reserved_profile_host/);
+  it('serves the pinned profile host without the reserved-host advisory (another port is advised, then refused)', async () => {
+    const other = `profile="https://${ps.host}:1/profile.json"`;
+    for (const [when, status] of [[BEFORE_REFUSAL, 200], [AT_REFUSAL, 400]] as const) {
+      const realClock = setClock(when);
+      try {
+        const res = await t.call('GET', '/api/agent/platform/limits', { headers: { 'ucp-agent': `profile="${PROFILE}"` } });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('service-advisory')).toBeNull();
+        const unpinned = await t.call('GET', '/api/agent/platform/limits', { headers: { 'ucp-agent': other } });
+        expect(unpinned.status).toBe(status);
+        if (status === 200) expect(unpinned.headers.get('service-advisory')).toMatch(/^reserved_profile_host/);
+        else expect((await unpinned.json()).code).toBe('reserved_profile_host');
+      } finally {
+        realClock();
+      }
+    }
   });
 
   it('tries at most three labels in order: the first that verifies counts', async () => {
