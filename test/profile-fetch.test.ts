@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../server/config';
+import { describeProfileFetch } from '../server/profiles';
 import { checkAddress } from '../server/profiles/address';
 import { CACHE_RULES, DocumentCache } from '../server/profiles/cache';
 import { fetchJson, fetchRules, FetchRefused, type FetchRules, type Resolver } from '../server/profiles/fetch';
@@ -212,6 +213,16 @@ describe('PROFILE_FETCH_RESOLVE and PROFILE_FETCH_CA_FILE at start-up', () => {
     ['garbage', 'nonsense'],
   ])('fails start-up with a sentence for %s', (_, value) => {
     expect(load({ PROFILE_FETCH_RESOLVE: value })).toThrow(/^PROFILE_FETCH_RESOLVE must be host:port:address/);
+  });
+
+  it('says each pin, and the CA file, for start-up to log', () => {
+    const config = loadConfig({ NODE_ENV: 'production', PROFILE_FETCH_RESOLVE: 'agents.test:8443:127.0.0.1,dev.localhost:443:[::1]', PROFILE_FETCH_CA_FILE: ps.caFile }).profileFetch;
+    expect(describeProfileFetch(config)).toEqual([
+      'Profile fetches: agents.test:8443 is pinned to 127.0.0.1 (PROFILE_FETCH_RESOLVE).',
+      'Profile fetches: dev.localhost:443 is pinned to ::1 (PROFILE_FETCH_RESOLVE).',
+      `Profile fetches trust the certificates in ${ps.caFile} beside Node's bundled roots (PROFILE_FETCH_CA_FILE).`,
+    ]);
+    expect(describeProfileFetch(loadConfig({ NODE_ENV: 'production' }).profileFetch)).toEqual([]);
   });
 
   it('fails start-up for a pin given twice', () => {
