@@ -22,7 +22,7 @@ type Json = Record<string, any>;
 /** A reserved profile host: served, with the reserved_profile_host advisory in the answer (the clock is set before its refusal). */
 const ADVISED_AGENT = 'profile="https://agent.example.com/p.json"';
 /** The response headers of the service's own contract, which the document must declare where sent. */
-const CONTRACT_HEADERS = ['Request-Id', 'Service-Advisory', 'Idempotent-Replayed', 'Retry-After', 'Allow', 'WWW-Authenticate'];
+const CONTRACT_HEADERS = ['Request-Id', 'Service-Advisory', 'Idempotent-Replayed', 'Retry-After', 'Allow', 'WWW-Authenticate', 'Service-Agent-Trust', 'RateLimit-Policy', 'RateLimit'];
 
 let t: TestApp;
 let doc: Json;
@@ -208,6 +208,9 @@ describe('GET /api/openapi.json', () => {
     expect(responses['405'].headers.Allow).toBeDefined();
     expect(responses['401'].headers['WWW-Authenticate']).toBeDefined();
     for (const response of Object.values<Json>(responses)) expect(response.headers['Request-Id']).toBeDefined();
+    for (const response of Object.values<Json>(responses)) expect(response.headers['Service-Agent-Trust']).toBeDefined();
+    expect(responses['429'].headers).toMatchObject({ 'Retry-After': expect.any(Object), 'RateLimit-Policy': expect.any(Object), RateLimit: expect.any(Object) });
+    expect(codesOf('429')).toEqual(['Error.rate_limited']);
 
     const seller = doc.components.schemas['Error.SELLER_NOT_FOUND'];
     expect(seller.additionalProperties).toBe(false);
@@ -221,9 +224,9 @@ describe('GET /api/openapi.json', () => {
       expect(name.startsWith('error.'), name).toBe(false);
       if (name.startsWith('Error.')) expect(ERROR_CATALOGUE[schema.properties.code.const as ErrorCode]).toBeDefined();
     }
-    expect(Object.keys(opOf('/api/agent/seller', 'GET').responses)).toEqual(['200', '400', '401', '404', '405', '431', '500', '503']);
+    expect(Object.keys(opOf('/api/agent/seller', 'GET').responses)).toEqual(['200', '400', '401', '404', '405', '429', '431', '500', '503']);
     // A stub: refused without the credential (401), with a key lacking the scope (403), not built yet for a holder (501).
-    expect(Object.keys(opOf('/api/agent/cart/{id}/checkout', 'POST').responses)).toEqual(['200', '400', '401', '403', '405', '431', '500', '501']);
+    expect(Object.keys(opOf('/api/agent/cart/{id}/checkout', 'POST').responses)).toEqual(['200', '400', '401', '403', '405', '429', '431', '500', '501']);
     const mint = opOf('/api/developer/network-keys', 'POST').responses;
     expect(Object.keys(mint)).toEqual(['201', '400', '401', '403', '405', '409', '413', '415', '429', '431', '500', '503']);
     expect(mint['429'].headers['Retry-After']).toBeDefined();

@@ -42,6 +42,14 @@ export const ERROR_DETAILS = {
     refused_from: z.string().describe('The day (YYYY-MM-DD) from which such profiles are refused.'),
     host: z.string().describe('The profile URL’s host.'),
   }),
+  rate_limited: z
+    .object({
+      retry_after: z.number().int().min(1).describe('Request rate: the seconds until the caller’s window ends (the Retry-After value).').optional(),
+      policy: z.enum(['open', 'signed', 'credential']).describe('Request rate: the policy whose window is spent.').optional(),
+      mints_per_hour: z.number().int().describe('Network keys: mints an account may make in a rolling hour.').optional(),
+      retry_after_seconds: z.number().int().describe('Network keys: the seconds until the next mint is allowed.').optional(),
+    })
+    .optional(),
   doc_not_found: z.object({ valid_slugs: z.array(z.string()).describe('The documentation pages there are.') }),
   endpoint_retired: z.object({ replacement: z.string().describe('The endpoint to use instead.') }),
   invalid_seller_selector: z

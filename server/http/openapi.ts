@@ -88,6 +88,24 @@ const HEADERS = {
     schema: { type: 'string' },
     example: 'req_01kt2j28pzwq817ysfzgf1gjtv',
   },
+  'Service-Agent-Trust': {
+    description:
+      'What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session.',
+    required: true,
+    schema: { type: 'string' },
+    example: 'open',
+  },
+  'RateLimit-Policy': {
+    description:
+      'The caller’s own rate-limit policy (draft-ietf-httpapi-ratelimit-headers-11): open per agent profile, signed per verified profile, credential per caller; q calls per fixed window of w seconds. Sent on every answer past identification, errors and 429 included (not with RATE_LIMITS=off).',
+    schema: { type: 'string' },
+    example: '"open";q=600;w=60',
+  },
+  RateLimit: {
+    description: 'What is left of the policy’s window (r) and the seconds until it ends (t), sent with RateLimit-Policy.',
+    schema: { type: 'string' },
+    example: '"open";r=599;t=42',
+  },
   'Service-Advisory': {
     description: 'The advisories of the body’s service:advisories, as a list of codes, each with its refused_from day when it announces a refusal.',
     schema: { type: 'string' },
@@ -131,6 +149,8 @@ function errorCodesFor(operation: Operation): ErrorCode[] {
   if (access.kind === 'open' || access.kind === 'discovery') {
     codes.push('invalid_credential', 'conflicting_credentials', 'ucp_agent_invalid', 'ucp_agent_insecure_url', 'reserved_profile_host', 'ip_profile_host');
   }
+  // Step 4b: every identified caller of the agent surface is counted against its policy.
+  if (counted(operation)) codes.push('rate_limited');
   if (runs(operation)) {
     if (idempotent) codes.push('IDEMPOTENCY_KEY_REQUIRED', 'idempotency_key_invalid', 'idempotency_key_reused', 'idempotency_request_in_progress');
     if (operation.rest && hasBody(operation.rest.method)) codes.push('invalid_json', 'unsupported_media_type', 'payload_too_large');
@@ -141,6 +161,9 @@ function errorCodesFor(operation: Operation): ErrorCode[] {
   if (runs(operation)) codes.push('service_unavailable');
   return [...new Set(codes)];
 }
+
+/** Whether the operation's callers are counted against a rate-limit policy (all but the admin API). */
+const counted = (operation: Operation) => operation.access.kind !== 'admin' && !operation.policy.retired;
 
 /** Whether the operation does its work for a caller it admits (a stub answers 501 instead). */
 const runs = (operation: Operation) => !operation.policy.notImplemented;
@@ -246,7 +269,16 @@ function responseHeaders(operation: Operation, status: number, codes: readonly E
     'Request-Id': codes.some((c) => EDGE_CODES.includes(c))
       ? { ...HEADERS['Request-Id'], required: false, description: `${HEADERS['Request-Id'].description} Absent on ${EDGE_CODES.join(' and ')}, answered before a request exists.` }
       : headerRef('Request-Id'),
+    'Service-Agent-Trust': codes.some((c) => EDGE_CODES.includes(c))
+      ? { ...HEADERS['Service-Agent-Trust'], required: false, description: `${HEADERS['Service-Agent-Trust'].description} Absent on ${EDGE_CODES.join(' and ')}.` }
+      : headerRef('Service-Agent-Trust'),
   };
+  // Counted callers learn their policy on every answer past the rate-limit step: refusals of the
+  // credential (401) and of the method (405) come before it.
+  if (counted(operation) && status !== 401 && status !== 405) {
+    headers['RateLimit-Policy'] = headerRef('RateLimit-Policy');
+    headers.RateLimit = headerRef('RateLimit');
+  }
   const identifies = access.kind === 'open' || access.kind === 'discovery';
   // Advisories come from the identity step: answers refused before or by it carry none.
   if (identifies && !operation.policy.retired && status !== 401 && status !== 405) headers['Service-Advisory'] = headerRef('Service-Advisory');

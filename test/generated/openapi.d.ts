@@ -1685,6 +1685,19 @@ export interface components {
              * @constant
              */
             retryable: true;
+            details?: {
+                /** @description Request rate: the seconds until the caller’s window ends (the Retry-After value). */
+                retry_after?: number;
+                /**
+                 * @description Request rate: the policy whose window is spent.
+                 * @enum {string}
+                 */
+                policy?: "open" | "signed" | "credential";
+                /** @description Network keys: mints an account may make in a rolling hour. */
+                mints_per_hour?: number;
+                /** @description Network keys: the seconds until the next mint is allowed. */
+                retry_after_seconds?: number;
+            };
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
         /** @description 431 request_header_fields_too_large: The request line and headers are larger than the server reads (16 KiB in all). Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -1779,6 +1792,21 @@ export interface components {
          */
         "Request-Id": string;
         /**
+         * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session.
+         * @example open
+         */
+        "Service-Agent-Trust": string;
+        /**
+         * @description The caller’s own rate-limit policy (draft-ietf-httpapi-ratelimit-headers-11): open per agent profile, signed per verified profile, credential per caller; q calls per fixed window of w seconds. Sent on every answer past identification, errors and 429 included (not with RATE_LIMITS=off).
+         * @example "open";q=600;w=60
+         */
+        "RateLimit-Policy": string;
+        /**
+         * @description What is left of the policy’s window (r) and the seconds until it ends (t), sent with RateLimit-Policy.
+         * @example "open";r=599;t=42
+         */
+        RateLimit: string;
+        /**
          * @description The advisories of the body’s service:advisories, as a list of codes, each with its refused_from day when it announces a refusal.
          * @example reserved_profile_host;refused_from="2027-03-01"
          */
@@ -1834,6 +1862,9 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -1865,6 +1896,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -1876,6 +1914,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -1887,11 +1926,27 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -1902,6 +1957,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -1913,6 +1975,9 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -1924,6 +1989,9 @@ export interface operations {
             503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -1962,6 +2030,7 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1982,6 +2051,11 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1992,6 +2066,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -2007,6 +2082,7 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2017,6 +2093,7 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -2028,6 +2105,7 @@ export interface operations {
             413: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2038,6 +2116,7 @@ export interface operations {
             415: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2052,6 +2131,11 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2062,6 +2146,7 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2072,6 +2157,7 @@ export interface operations {
             503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -2139,6 +2225,9 @@ export interface operations {
             202: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -2177,6 +2266,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -2188,6 +2284,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -2199,6 +2296,7 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -2214,6 +2312,9 @@ export interface operations {
             409: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -2226,6 +2327,9 @@ export interface operations {
             413: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -2237,11 +2341,29 @@ export interface operations {
             415: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -2252,6 +2374,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -2263,6 +2392,9 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -2274,6 +2406,9 @@ export interface operations {
             503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -2307,6 +2442,11 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2317,6 +2457,7 @@ export interface operations {
             410: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2331,6 +2472,11 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2393,6 +2539,9 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -2428,6 +2577,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -2439,6 +2595,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -2450,6 +2607,9 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -2461,11 +2621,27 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -2476,6 +2652,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -2487,6 +2670,9 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -2498,6 +2684,9 @@ export interface operations {
             503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -2546,6 +2735,9 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -2579,6 +2771,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -2590,6 +2789,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -2601,11 +2801,27 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -2616,6 +2832,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -2627,6 +2850,9 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -2638,6 +2864,9 @@ export interface operations {
             503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -2684,6 +2913,9 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -2717,6 +2949,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -2728,6 +2967,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -2739,6 +2979,9 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -2750,11 +2993,27 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -2765,6 +3024,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -2776,6 +3042,9 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -2787,6 +3056,9 @@ export interface operations {
             503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -2833,6 +3105,9 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -2866,6 +3141,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -2877,6 +3159,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -2888,6 +3171,9 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -2899,11 +3185,27 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -2914,6 +3216,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -2925,6 +3234,9 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -2936,6 +3248,9 @@ export interface operations {
             503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -2978,6 +3293,9 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -3007,6 +3325,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -3018,6 +3343,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -3029,6 +3355,9 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -3040,11 +3369,27 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -3055,6 +3400,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -3066,6 +3418,9 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -3077,6 +3432,9 @@ export interface operations {
             503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -3119,6 +3477,9 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -3148,6 +3509,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -3159,6 +3527,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -3170,6 +3539,9 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -3181,11 +3553,27 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -3196,6 +3584,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -3207,6 +3602,9 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -3218,6 +3616,9 @@ export interface operations {
             503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -3257,6 +3658,9 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -3286,6 +3690,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -3297,6 +3708,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -3308,11 +3720,27 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -3323,6 +3751,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -3334,6 +3769,9 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -3345,6 +3783,9 @@ export interface operations {
             503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -3429,6 +3870,9 @@ export interface operations {
             201: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -3471,6 +3915,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -3483,6 +3934,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -3494,6 +3946,9 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -3506,6 +3961,7 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -3523,6 +3979,9 @@ export interface operations {
             409: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -3536,6 +3995,9 @@ export interface operations {
             413: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -3547,11 +4009,29 @@ export interface operations {
             415: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -3562,6 +4042,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -3573,6 +4060,9 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -3584,6 +4074,9 @@ export interface operations {
             503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -3626,6 +4119,9 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -3657,6 +4153,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -3668,6 +4171,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -3679,6 +4183,9 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -3690,11 +4197,27 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -3705,6 +4228,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -3716,6 +4246,9 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -3727,6 +4260,9 @@ export interface operations {
             503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -3774,6 +4310,9 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -3810,6 +4349,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -3821,6 +4367,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -3832,6 +4379,9 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -3844,6 +4394,7 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -3863,6 +4414,9 @@ export interface operations {
             409: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -3870,6 +4424,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.cart_expired"] | components["schemas"]["Error.cart_not_open"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -3880,6 +4449,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -3891,6 +4467,9 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -3902,6 +4481,9 @@ export interface operations {
             503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -3962,6 +4544,9 @@ export interface operations {
             201: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -4004,6 +4589,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -4016,6 +4608,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -4031,6 +4624,9 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -4043,6 +4639,7 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -4064,6 +4661,9 @@ export interface operations {
             409: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -4077,6 +4677,9 @@ export interface operations {
             413: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -4088,11 +4691,29 @@ export interface operations {
             415: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -4103,6 +4724,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -4114,6 +4742,9 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -4125,6 +4756,9 @@ export interface operations {
             503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -4174,6 +4808,9 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -4210,6 +4847,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -4221,6 +4865,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -4236,6 +4881,9 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -4248,6 +4896,7 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -4267,6 +4916,9 @@ export interface operations {
             409: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -4274,6 +4926,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.cart_expired"] | components["schemas"]["Error.cart_not_open"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -4284,6 +4951,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -4295,6 +4969,9 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -4306,6 +4983,9 @@ export interface operations {
             503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -4362,6 +5042,9 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -4402,6 +5085,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -4414,6 +5104,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -4429,6 +5120,9 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -4441,6 +5135,7 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -4462,6 +5157,9 @@ export interface operations {
             409: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -4475,6 +5173,9 @@ export interface operations {
             413: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -4486,11 +5187,29 @@ export interface operations {
             415: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -4501,6 +5220,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -4512,6 +5238,9 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -4523,6 +5252,9 @@ export interface operations {
             503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -4596,6 +5328,9 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -4634,6 +5369,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -4645,6 +5387,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -4656,6 +5399,9 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -4668,6 +5414,7 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -4687,6 +5434,9 @@ export interface operations {
             409: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -4700,6 +5450,9 @@ export interface operations {
             413: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -4711,11 +5464,29 @@ export interface operations {
             415: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -4726,6 +5497,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -4737,6 +5515,9 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -4748,6 +5529,9 @@ export interface operations {
             503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -4828,6 +5612,9 @@ export interface operations {
             201: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -4868,6 +5655,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -4880,6 +5674,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -4891,6 +5686,9 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -4903,6 +5701,7 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -4920,6 +5719,9 @@ export interface operations {
             409: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -4933,6 +5735,9 @@ export interface operations {
             413: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -4944,11 +5749,29 @@ export interface operations {
             415: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -4959,6 +5782,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -4970,6 +5800,9 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -4981,6 +5814,9 @@ export interface operations {
             503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -5013,6 +5849,9 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5029,6 +5868,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5043,6 +5889,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -5054,6 +5901,9 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     /**
                      * @description Sent with insufficient_scope: the scope needed (RFC 6750).
                      * @example Bearer realm="agent-commerce", scope="checkout:write"
@@ -5069,11 +5919,26 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -5084,6 +5949,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5094,6 +5966,9 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5104,6 +5979,9 @@ export interface operations {
             501: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5153,6 +6031,9 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -5165,6 +6046,9 @@ export interface operations {
             201: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -5205,6 +6089,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -5217,6 +6108,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -5228,6 +6120,9 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
@@ -5240,6 +6135,7 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -5261,6 +6157,9 @@ export interface operations {
             409: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Retry-After": components["headers"]["Retry-After"];
@@ -5274,6 +6173,9 @@ export interface operations {
             413: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -5285,11 +6187,29 @@ export interface operations {
             415: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -5300,6 +6220,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -5311,6 +6238,9 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     [name: string]: unknown;
                 };
@@ -5322,6 +6252,9 @@ export interface operations {
             503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Service-Advisory": components["headers"]["Service-Advisory"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -5368,6 +6301,9 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -5379,6 +6315,9 @@ export interface operations {
             201: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -5404,6 +6343,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5418,6 +6364,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -5429,6 +6376,9 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     /**
                      * @description Sent with insufficient_scope: the scope needed (RFC 6750).
                      * @example Bearer realm="agent-commerce", scope="checkout:write"
@@ -5444,6 +6394,7 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -5459,6 +6410,9 @@ export interface operations {
             409: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -5470,6 +6424,9 @@ export interface operations {
             413: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5480,10 +6437,27 @@ export interface operations {
             415: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -5494,6 +6468,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5504,6 +6485,9 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5514,6 +6498,9 @@ export interface operations {
             503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -5554,6 +6541,9 @@ export interface operations {
             202: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -5579,6 +6569,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5593,6 +6590,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -5604,6 +6602,9 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     /**
                      * @description Sent with insufficient_scope: the scope needed (RFC 6750).
                      * @example Bearer realm="agent-commerce", scope="checkout:write"
@@ -5619,6 +6620,9 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -5630,6 +6634,7 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -5645,6 +6650,9 @@ export interface operations {
             409: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -5656,6 +6664,9 @@ export interface operations {
             413: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5666,6 +6677,9 @@ export interface operations {
             415: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5676,6 +6690,9 @@ export interface operations {
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -5692,6 +6709,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5702,6 +6726,9 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5712,6 +6739,9 @@ export interface operations {
             503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -5754,6 +6784,9 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -5783,6 +6816,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -5798,6 +6838,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -5809,6 +6850,9 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     /**
                      * @description Sent with insufficient_scope: the scope needed (RFC 6750).
                      * @example Bearer realm="agent-commerce", scope="checkout:write"
@@ -5824,6 +6868,9 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -5835,6 +6882,7 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -5850,6 +6898,9 @@ export interface operations {
             409: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -5861,6 +6912,9 @@ export interface operations {
             413: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5871,22 +6925,32 @@ export interface operations {
             415: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `code_attempts_exceeded`: Wait for Retry-After, then request a new code. */
+            /**
+             * @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed.
+             *
+             *     `code_attempts_exceeded`: Wait for Retry-After, then request a new code.
+             */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.code_attempts_exceeded"];
+                    "application/json": components["schemas"]["Error.rate_limited"] | components["schemas"]["Error.code_attempts_exceeded"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -5897,6 +6961,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5907,6 +6978,9 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5917,6 +6991,9 @@ export interface operations {
             503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -5945,6 +7022,9 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5963,6 +7043,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5977,6 +7064,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -5988,6 +7076,9 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     /**
                      * @description Sent with insufficient_scope: the scope needed (RFC 6750).
                      * @example Bearer realm="agent-commerce", scope="checkout:write"
@@ -6003,11 +7094,26 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -6018,6 +7124,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6028,6 +7141,9 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6038,6 +7154,9 @@ export interface operations {
             503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -6071,6 +7190,9 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6091,6 +7213,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6105,6 +7234,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -6116,6 +7246,9 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     /**
                      * @description Sent with insufficient_scope: the scope needed (RFC 6750).
                      * @example Bearer realm="agent-commerce", scope="checkout:write"
@@ -6131,11 +7264,26 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -6146,6 +7294,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6156,6 +7311,9 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6166,6 +7324,9 @@ export interface operations {
             503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -6197,6 +7358,9 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6215,6 +7379,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6229,6 +7400,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -6240,6 +7412,9 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     /**
                      * @description Sent with insufficient_scope: the scope needed (RFC 6750).
                      * @example Bearer realm="agent-commerce", scope="checkout:write"
@@ -6255,6 +7430,9 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6265,11 +7443,26 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -6280,6 +7473,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6290,6 +7490,9 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6300,6 +7503,9 @@ export interface operations {
             503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -6328,6 +7534,9 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6346,6 +7555,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6360,6 +7576,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -6371,6 +7588,9 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     /**
                      * @description Sent with insufficient_scope: the scope needed (RFC 6750).
                      * @example Bearer realm="agent-commerce", scope="checkout:write"
@@ -6386,11 +7606,26 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -6401,6 +7636,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6411,6 +7653,9 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6421,6 +7666,9 @@ export interface operations {
             503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -6463,6 +7711,9 @@ export interface operations {
             201: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
@@ -6488,6 +7739,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6502,6 +7760,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -6517,6 +7776,9 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     /**
                      * @description Sent with insufficient_scope: the scope needed (RFC 6750).
@@ -6533,6 +7795,7 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
@@ -6550,6 +7813,9 @@ export interface operations {
             409: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -6562,6 +7828,9 @@ export interface operations {
             413: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6572,6 +7841,9 @@ export interface operations {
             415: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6582,6 +7854,9 @@ export interface operations {
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
@@ -6598,6 +7873,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6608,6 +7890,9 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6618,6 +7903,9 @@ export interface operations {
             503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
@@ -6649,6 +7937,9 @@ export interface operations {
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6667,6 +7958,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6681,6 +7979,7 @@ export interface operations {
             401: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
@@ -6696,6 +7995,9 @@ export interface operations {
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     /**
                      * @description Sent with insufficient_scope: the scope needed (RFC 6750).
                      * @example Bearer realm="agent-commerce", scope="checkout:write"
@@ -6711,6 +8013,9 @@ export interface operations {
             404: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6721,11 +8026,26 @@ export interface operations {
             405: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     Allow: components["headers"]["Allow"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -6736,6 +8056,13 @@ export interface operations {
                      * @example req_01kt2j28pzwq817ysfzgf1gjtv
                      */
                     "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6746,6 +8073,9 @@ export interface operations {
             500: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6756,6 +8086,9 @@ export interface operations {
             503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
