@@ -28,6 +28,7 @@ import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import { ensureNextBuild, freePort, installCleanup, runBenchmark, startProcess, type Child } from './lib/processes';
 import { printTable } from './lib/table';
+import { BENCH_RATE_LIMITS } from './lib/rate-limits';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = path.join(ROOT, 'bench/results/agent.json');
@@ -230,7 +231,7 @@ async function start(): Promise<string> {
     command: process.execPath,
     args: ['--import', 'tsx', 'server/main.ts'],
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), PUBLIC_BASE_URL: url },
+    env: { ...process.env, ...BENCH_RATE_LIMITS, NODE_ENV: 'production', DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), PUBLIC_BASE_URL: url },
     ready: /ready in \d+ ms/,
     timeoutMs: 300_000,
     echo: flags.echo,

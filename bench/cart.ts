@@ -31,6 +31,7 @@ import { databaseUrl, dropDatabase, recreateDatabase, withDatabase } from './lib
 import { runLoad, type LoadOptions, type LoadResult } from './lib/load';
 import { ensureNextBuild, freePort, installCleanup, runBenchmark, startProcess, type Child } from './lib/processes';
 import { printTable } from './lib/table';
+import { BENCH_RATE_LIMITS } from './lib/rate-limits';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -238,7 +239,7 @@ async function timed(links: Link[], pay: (link: Link) => Promise<boolean>): Prom
 
 /** The service's way: the built-in provider authorizes, completePayment places the order and captures. */
 async function placeThroughService(url: string, links: Link[]): Promise<PlaceResult> {
-  const config = loadConfig({ ...process.env, NODE_ENV: 'production', DATABASE_URL: url, PUBLIC_BASE_URL: 'http://127.0.0.1' });
+  const config = loadConfig({ ...process.env, ...BENCH_RATE_LIMITS, NODE_ENV: 'production', DATABASE_URL: url, PUBLIC_BASE_URL: 'http://127.0.0.1' });
   const database = await openDatabase({ databaseUrl: url, poolSize: pool, migrate: false });
   const app = createApp(config, database);
   const provider = providerNamed(config, 'builtin');
@@ -302,7 +303,7 @@ async function main(): Promise<number> {
   const load0 = os.loadavg()[0];
   console.error(`Fresh database ${dbName}…`);
   const url = await recreateDatabase(dbName);
-  const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'production', DATABASE_URL: url, DATABASE_POOL_SIZE: String(pool) };
+  const env: Record<string, string | undefined> = { ...process.env, ...BENCH_RATE_LIMITS, NODE_ENV: 'production', DATABASE_URL: url, DATABASE_POOL_SIZE: String(pool) };
 
   // The service first: its start migrates the fresh database and seeds the demo catalog.
   const service = await startServer('service', env);

@@ -27,6 +27,7 @@ import { dropDatabase, recreateDatabase, withDatabase } from './lib/database';
 import { summarize, type LoadResult } from './lib/load';
 import { ensureNextBuild, freePort, installCleanup, runBenchmark, startProcess, type Child } from './lib/processes';
 import { printTable } from './lib/table';
+import { BENCH_RATE_LIMITS } from './lib/rate-limits';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -157,7 +158,7 @@ async function main(): Promise<number> {
     command: process.execPath, // node --import tsx <file>: what `npx tsx <file>` runs, minus its wrapper
     args: ['--import', 'tsx', 'server/main.ts'],
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(pool), PORT: String(port), PUBLIC_BASE_URL: url },
+    env: { ...process.env, ...BENCH_RATE_LIMITS, NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(pool), PORT: String(port), PUBLIC_BASE_URL: url },
     ready: /ready in \d+ ms/,
     timeoutMs: 180_000,
     echo: flags.echo,

@@ -17,6 +17,7 @@ import { CATEGORIES, PRICE_RANGES, TEXT_QUERIES, TYPO_QUERIES } from './lib/sear
 import { runMix, type MixPath, type MixResult } from './lib/mix-load';
 import { ensureNextBuild, freePort, installCleanup, runBenchmark, startProcess, type Child } from './lib/processes';
 import { printTable } from './lib/table';
+import { BENCH_RATE_LIMITS } from './lib/rate-limits';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const AGENT = 'profile="https://agent.shopbot.dev/profile.json"';
@@ -62,7 +63,7 @@ export function embeddedBenchmark(opts: EmbeddedOptions): Promise<never> {
         command: process.execPath,
         args: ['--import', 'tsx', 'server/main.ts'],
         cwd: ROOT,
-        env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), PUBLIC_BASE_URL: url },
+        env: { ...process.env, ...BENCH_RATE_LIMITS, NODE_ENV: 'production', DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), PUBLIC_BASE_URL: url },
         ready: /ready in \d+ ms/,
         timeoutMs: 180_000,
         echo: opts.echo,

@@ -18,6 +18,7 @@ import { openDatabase, rows, type Database } from '../server/db/client';
 import { QUALITY_TARGETS, evaluate, formatReport, type QualityReport } from '../test/search-quality/evaluate';
 import { dropDatabase, recreateDatabase } from './lib/database';
 import { printTable } from './lib/table';
+import { BENCH_RATE_LIMITS } from './lib/rate-limits';
 
 const AGENT = 'profile="https://agent.shopbot.dev/profile.json"';
 const BASE = 'http://bench.local';
@@ -27,7 +28,7 @@ const POSTGRES_DATABASE = 'acapi_bench_search_quality';
 async function measure(database: Database): Promise<QualityReport> {
   await ensureDemoCatalog(database.db);
   await database.maintain('VACUUM (ANALYZE) sellers, products, variants, search_words');
-  const app = createApp(loadConfig({ PUBLIC_BASE_URL: BASE, NODE_ENV: 'production' }), database);
+  const app = createApp(loadConfig({ ...BENCH_RATE_LIMITS, PUBLIC_BASE_URL: BASE, NODE_ENV: 'production' }), database);
   return evaluate(database.db, async (pathAndQuery) => {
     const res = await app.fetch(new Request(BASE + pathAndQuery, { headers: { 'UCP-Agent': AGENT } }));
     return { status: res.status, body: await res.json() };

@@ -47,6 +47,7 @@ import { runMix, type MixPath, type MixResult } from './lib/mix-load';
 import { ensureNextBuild, freePort, installCleanup, runBenchmark, startProcess, type Child } from './lib/processes';
 import { printTable } from './lib/table';
 import { CATEGORIES, PRICE_RANGES, TEXT_QUERIES, TYPO_QUERIES } from './lib/search-mix';
+import { BENCH_RATE_LIMITS } from './lib/rate-limits';
 import { embeddedBenchmark } from './search-embedded';
 import { qualityBenchmark } from './search-quality';
 
@@ -186,6 +187,7 @@ async function startServer(name: ServerName): Promise<string> {
     cwd: ROOT,
     env: {
       ...process.env,
+      ...BENCH_RATE_LIMITS,
       NODE_ENV: 'production',
       DATABASE_URL: databaseUrl,
       DATABASE_POOL_SIZE: String(pool),
