@@ -5,6 +5,7 @@ import { CodeBlock } from './_components/code-block';
 // The documents a developer or an agent starts from: discovery documents, which a browser opens
 // as they are (no UCP-Agent header), the docs pages under /api/agent/docs/ included.
 const DISCOVERY = [
+  { label: 'llms.txt', href: '/llms.txt', what: 'an agent’s quick start as plain text: four calls from a search to a paid order, where OpenAPI and MCP live, the errors and what to do' },
   { label: 'UCP business profile', href: '/.well-known/ucp', what: 'the network’s capabilities and services (UCP 2026-04-08)' },
   { label: 'OpenAPI document', href: '/api/openapi.json', what: 'every REST operation (OpenAPI 3.1), rendered as the API reference' },
   { label: 'MCP tools', href: '/api/mcp/openrpc.json', what: 'the MCP tools as an OpenRPC 1.3.2 document' },

@@ -8,6 +8,7 @@ import { openDatabase, type Database } from './db/client';
 import { createGateway, type ApiRequest, type Gateway } from './http/gateway';
 import type { RawHandler } from './http/node-adapter';
 import { buildOpenApiDocument } from './http/openapi';
+import { LLMS_TXT_PATH, llmsTxtResponse, renderLlmsTxt } from './http/llms-txt';
 import { SEARCH_CONTEXT_PATH, searchContextDocument } from './catalog/jsonld';
 import { STRIPE_WEBHOOK_PATH, stripeWebhook } from './http/stripe-webhook';
 import { MAX_BODY_BYTES } from './lib/request-limits';
@@ -25,6 +26,8 @@ export interface App {
   mcp: McpServer;
   /** Payment providers' webhooks by path, served by the node:http server with their raw bodies. */
   webhooks: Record<string, RawHandler>;
+  /** /llms.txt, generated once: served as plain text beside the pages (http/llms-txt.ts). */
+  llmsTxt(): string;
   /** The agent API and the MCP server as a fetch handler: Request in, Response out (tests use this). */
   fetch(request: Request): Promise<Response>;
   close(): Promise<void>;
@@ -46,14 +49,18 @@ export function createApp(config: Config, database: Database): App {
     [SEARCH_CONTEXT_PATH]: once(() => searchContextDocument(Object.keys(compactSearchResult.shape))),
     ...Object.fromEntries(Object.entries(protectedResourceDocuments(config.publicBaseUrl)).map(([path, build]) => [path, once(build)])),
   });
+  let llms: string | undefined;
+  const llmsTxt = () => (llms ??= renderLlmsTxt(config, operations));
   return {
     services,
     gateway,
     mcp,
     webhooks: { [STRIPE_WEBHOOK_PATH]: stripeWebhook(services) },
+    llmsTxt,
     async fetch(request) {
       const url = new URL(request.url);
       if (url.pathname === mcp.path) return mcp.handle(request);
+      if (url.pathname === LLMS_TXT_PATH) return llmsTxtResponse(request.method, llmsTxt);
       const body = request.body ? new Uint8Array(await request.arrayBuffer()) : null;
       const apiRequest: ApiRequest = {
         method: request.method,

@@ -69,7 +69,7 @@ async function main(): Promise<void> {
   await nextApp.prepare();
   const handleNext = nextApp.getRequestHandler();
 
-  const { server, drained } = createHttpServer({ base: config.publicBaseUrl, trustProxy: config.trustProxy, gateway: app.gateway, mcp: app.mcp, webhooks: app.webhooks, auth: auth.handle, oauth }, handleNext);
+  const { server, drained } = createHttpServer({ base: config.publicBaseUrl, trustProxy: config.trustProxy, gateway: app.gateway, mcp: app.mcp, webhooks: app.webhooks, auth: auth.handle, oauth, llmsTxt: app.llmsTxt }, handleNext);
 
   // Idempotency records are kept at least 24 h; any instance may purge older ones.
   const purge = setInterval(() => void purgeExpiredRecords(app.services.db).catch(() => {}), 60 * 60 * 1000);

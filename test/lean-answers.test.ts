@@ -1,12 +1,16 @@
 /**
  * What an agent reads, held to the budgets of issue #20 on the demo catalog: the MCP search result
- * (text block included), tools/list (its size, each thing said once), and every tool's output
- * schema against the answer it describes. The compact view's own budget (bytes per product) is in
- * search-views.test.ts; the whole path, headers included, is `npm run bench:agent`.
+ * (text block included), tools/list (its size, each thing said once), every tool's output schema
+ * against the answer it describes, and /llms.txt (its size, what it says, and its calls played as
+ * written). The compact view's own budget (bytes per product) is in search-views.test.ts; the
+ * whole path, headers included, is `npm run bench:agent`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoCatalog } from '../server/catalog/demo';
-import { AGENT, freshKey, testApp, type TestApp } from './support/app';
+import { ERROR_CATALOGUE, type ErrorSpec } from '../server/errors/catalogue';
+import { LLMS_TXT_MAX_BYTES } from '../server/http/llms-txt';
+import { errorCodesFor } from '../server/http/openapi';
+import { AGENT, BASE, freshKey, testApp, type TestApp } from './support/app';
 
 type Json = Record<string, any>;
 
@@ -87,5 +91,71 @@ describe('tools/list', () => {
       expect(sizes[name].schema, name).toBeLessThanOrEqual(sizes[name].answer);
     }
     console.table(sizes);
+  });
+});
+
+describe('/llms.txt', () => {
+  async function llms(): Promise<string> {
+    const res = await t.call('GET', '/llms.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    return res.text();
+  }
+
+  it(`is plain text of at most ${LLMS_TXT_MAX_BYTES} bytes, in the llms.txt form, linked from the UCP profile`, async () => {
+    const text = await llms();
+    console.log(`llms.txt: ${Buffer.byteLength(text)} bytes`);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(LLMS_TXT_MAX_BYTES);
+    // The convention: an H1 with the name, a blockquote summary, then sections of links.
+    const [title, blank, summary] = text.split('\n');
+    expect([title, blank]).toEqual(['# Agent Commerce', '']);
+    expect(summary).toMatch(/^> .*catalog.*payment link/);
+    for (const section of ['## Four calls, from a search to a paid order', '## Where things are', '## Errors you may meet, and what to do']) expect(text).toContain(section);
+    const head = await t.call('HEAD', '/llms.txt');
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get('content-length'))).toBe(Buffer.byteLength(text));
+    expect((await t.call('POST', '/llms.txt')).status).toBe(405);
+    const profile = await (await t.call('GET', '/.well-known/ucp')).json();
+    expect(profile.llms_txt).toBe(`${BASE}/llms.txt`);
+  });
+
+  it('says where OpenAPI and MCP live, names every tool, and every error of the path with its hint from the catalogue', async () => {
+    const text = await llms();
+    for (const link of ['/api/openapi.json', '/api/mcp)', '/api/mcp/openrpc.json', '/.well-known/ucp', '/api/agent/docs/errors', '/api/agent/platform/limits']) expect(text).toContain(`${BASE}${link}`);
+    const operations = t.app.services.operations;
+    for (const operation of operations) if (operation.tool) expect(text).toContain(operation.tool.name);
+    const path = ['catalog.search', 'carts.quickBuy', 'payments.paymentLink', 'carts.get'].map((name) => operations.find((o) => o.name === name)!);
+    for (const operation of path) {
+      expect(text).toContain(`${operation.rest!.method} ${operation.rest!.path.replace(/\{\w+\}.*$/, '')}`);
+      for (const code of errorCodesFor(operation)) {
+        const spec: ErrorSpec = ERROR_CATALOGUE[code];
+        if (['ucp_agent_required', 'IDEMPOTENCY_KEY_REQUIRED', 'cart_not_ready', 'variant_not_found', 'service_unavailable'].includes(code)) {
+          expect(text).toContain(`- ${code} (${spec.status}): ${spec.hint}`);
+        }
+      }
+    }
+  });
+
+  it('shows four calls an agent can send as written, and they buy an item', async () => {
+    const text = await llms();
+    const calls = [...text.matchAll(/^ {4}(GET|POST) (\S+)(?:\n {4}(\{.*\}))?$/gm)].map(([, method, target, body]) => ({ method, target, body: body && JSON.parse(body) }));
+    expect(calls.map((c) => `${c.method} ${c.target.split('?')[0].replace(/cart_\w+$/, '{id}')}`)).toEqual([
+      'GET /api/agent/search',
+      'POST /api/agent/quick-buy',
+      'POST /api/agent/payment-link',
+      'GET /api/agent/cart/{id}',
+    ]);
+    const headers = { 'UCP-Agent': AGENT };
+    const [search, quickBuy, paymentLink, getCart] = calls;
+    const page = await (await t.call(search.method, search.target, { headers })).json();
+    expect(page.itemListElement.some((p: Json) => p.offers['@type'] === 'Offer')).toBe(true);
+    const bought = await t.call(quickBuy.method, quickBuy.target, { headers: { ...headers, 'Idempotency-Key': freshKey() }, body: quickBuy.body });
+    expect(bought.status).toBe(201);
+    const cart = await bought.json();
+    const link = await t.call(paymentLink.method, paymentLink.target, { headers: { ...headers, 'Idempotency-Key': freshKey() }, body: { ...paymentLink.body, cart_id: cart.id } });
+    expect(link.status).toBe(201);
+    expect((await link.json()).url).toMatch(/^https:/);
+    const read = await t.call(getCart.method, getCart.target.replace(/cart_\w+$/, cart.id), { headers });
+    expect((await read.json()).status).toBe('checkout');
   });
 });

@@ -74,6 +74,18 @@ describe('npm start', () => {
     expect(await head.text()).toBe('');
   });
 
+  it('serves /llms.txt as plain text, beside the pages, linked from the UCP profile and the start page', async () => {
+    const res = await fetch(`${base}/llms.txt`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    const text = await res.text();
+    expect(text).toMatch(/^# Agent Commerce\n/);
+    expect(text).toContain(`${base}/api/openapi.json`);
+    expect((await (await fetch(`${base}/.well-known/ucp`)).json()).llms_txt).toBe(`${base}/llms.txt`);
+    expect(await (await fetch(`${base}/`)).text()).toContain('href="/llms.txt"');
+  });
+
   it('serves pages through Next', async () => {
     const home = await fetch(`${base}/`);
     expect(home.status).toBe(200);

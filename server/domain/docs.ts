@@ -10,7 +10,7 @@ import { ADVISORY_CATALOGUE } from '../identity/advisories';
 import { MAX_INPUT_DEPTH, MAX_QUERY_WORDS } from '../lib/input-limits';
 import type { Operation } from '../trpc/meta';
 import type { PlatformLimits } from './limits';
-import { SERVICE_VERSION, UCP_VERSION } from './ucp-profile';
+import { LLMS_TXT_PATH, SERVICE_VERSION, UCP_VERSION } from './ucp-profile';
 import { SEARCH_CONTEXT_PATH } from '../catalog/jsonld';
 
 export const DOC_SLUGS = ['overview', 'rest', 'mcp', 'errors', 'limits'] as const;
@@ -48,6 +48,7 @@ function overview(config: Config) {
       'One network catalog across many sellers. Agents search it, build carts and hand a payment link to a human who confirms; with a credential they can settle on their own (x402).',
     base_url: base,
     documents: {
+      llms_txt: `${base}${LLMS_TXT_PATH}`,
       openapi: `${base}/api/openapi.json`,
       api_reference: `${base}/docs`,
       ucp_profile: `${base}/.well-known/ucp`,

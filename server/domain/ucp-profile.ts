@@ -10,6 +10,8 @@ import { ADVISORY_CATALOGUE, type AdvisoryCode } from '../identity/advisories';
 export const UCP_VERSION = '2026-04-08';
 /** Version of this service's own capabilities (its API contract date). */
 export const SERVICE_VERSION = '2026-11-21';
+/** An agent's quick start as plain text (the llms.txt convention; http/llms-txt.ts), linked from every profile. */
+export const LLMS_TXT_PATH = '/llms.txt';
 
 const REFUSAL_ADVISORIES: AdvisoryCode[] = ['reserved_profile_host', 'ip_profile_host'];
 
@@ -60,6 +62,7 @@ export const ucpProfile = z
       })
       .strict(),
     name: z.string(),
+    llms_txt: url.describe('An agent’s quick start as plain text (llms.txt): the four calls to a paid order, where OpenAPI and MCP live, the errors and what to do.'),
     advisories: z.array(
       z
         .object({
@@ -174,6 +177,7 @@ export function businessProfile(config: Config, seller?: SellerScope): UcpProfil
       },
     },
     name: seller ? seller.name : 'Agent Commerce Network',
+    llms_txt: `${base}${LLMS_TXT_PATH}`,
     advisories: REFUSAL_ADVISORIES.map((code) => ({
       code,
       message: ADVISORY_CATALOGUE[code],

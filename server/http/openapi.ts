@@ -138,7 +138,7 @@ const HEADERS = {
 const EDGE_CODES: readonly ErrorCode[] = ['malformed_request', 'request_header_fields_too_large'];
 
 /** Which catalogue codes an operation can answer, from its kind, policy and method. */
-function errorCodesFor(operation: Operation): ErrorCode[] {
+export function errorCodesFor(operation: Operation): ErrorCode[] {
   const { access, policy, idempotent } = operation;
   if (policy.retired) return ['endpoint_retired', ...EDGE_CODES];
   const codes: ErrorCode[] = ['method_not_allowed', ...EDGE_CODES];

@@ -1,7 +1,8 @@
 /**
  * The node:http server of one process: the agent REST surface goes straight to the gateway,
  * /api/mcp to the MCP server, /oauth/* and the OAuth discovery documents to the authorization
- * server, /api/auth/* to Auth.js, and every other request to the page handler (Next). Requests in
+ * server, /api/auth/* to Auth.js, /llms.txt answered as plain text, and every other request to the
+ * page handler (Next). Requests in
  * flight are counted so that shutdown lets them commit (or roll back) before the database closes.
  */
 import http from 'node:http';
@@ -18,6 +19,7 @@ import { contentSecurityPolicy, newNonce, pageSecurityHeaders } from './page-sec
 import { missingPageAsJson } from './missing-page';
 import { plainPageHtml } from './plain-page';
 import { answerRepeated, repeatedHeader } from './repeated-headers';
+import { LLMS_TXT_PATH, llmsTxtAnswer } from './llms-txt';
 
 // /api, /.well-known and /store and everything under them: the agent surface, whose unknown
 // paths answer JSON 404s too (no page lives there).
@@ -53,9 +55,11 @@ export interface Transports {
    * page itself (/oauth/interaction/<uid>) is a page.
    */
   oauth?: Pick<AuthorizationServer, 'handle' | 'confirm'>;
+  /** /llms.txt's text (http/llms-txt.ts), answered here as plain text rather than by a page. */
+  llmsTxt?: () => string;
 }
 
-export function createHttpServer({ base, trustProxy = false, gateway, mcp, webhooks, auth, oauth }: Transports, handlePage: PageHandler): HttpServer {
+export function createHttpServer({ base, trustProxy = false, gateway, mcp, webhooks, auth, oauth, llmsTxt }: Transports, handlePage: PageHandler): HttpServer {
   const isMcpPath = (url: string) => url === mcp.path || url.startsWith(`${mcp.path}?`);
   let inFlight = 0;
   let onDrained: (() => void) | undefined;
@@ -77,6 +81,9 @@ export function createHttpServer({ base, trustProxy = false, gateway, mcp, webho
       const webhook: RawHandler | undefined = webhooks[pathname];
       if (webhook) withRequestScope(() => serveAgent(req, res, url, webhook));
       else serveAgent(req, res, url);
+    } else if (llmsTxt && pathname === LLMS_TXT_PATH) {
+      const { status, headers, body } = llmsTxtAnswer(req.method ?? 'GET', llmsTxt);
+      res.writeHead(status, headers).end(body, done);
     } else withRequestScope(() => servePageRequest(req, res));
   });
 

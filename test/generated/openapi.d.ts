@@ -921,6 +921,11 @@ export interface components {
                 };
             };
             name: string;
+            /**
+             * Format: uri
+             * @description An agent’s quick start as plain text (llms.txt): the four calls to a paid order, where OpenAPI and MCP live, the errors and what to do.
+             */
+            llms_txt: string;
             advisories: {
                 /** @enum {string} */
                 code: "reserved_profile_host" | "ip_profile_host" | "buyer_ref_invalid" | "buyer_ref_pii_dropped" | "signature_malformed" | "signature_components_missing" | "signature_params_invalid" | "signature_expired" | "signature_digest_mismatch" | "signature_agent_mismatch" | "signature_profile_unavailable" | "signature_key_unknown" | "signature_algorithm_unsupported" | "signature_invalid" | "signature_replayed";

@@ -1,0 +1,137 @@
+/**
+ * /llms.txt (the llms.txt convention: markdown for a language model, served as plain text): what
+ * the service is, the four calls from a search to a paid order with an example each, where the
+ * OpenAPI and MCP documents live, and the errors an agent meets with what to do about each.
+ * Generated from the operation catalogue (REST paths, MCP tool names, the example calls the
+ * OpenAPI document publishes, the codes each operation can answer) and the error catalogue, so it
+ * says what the service does. At most LLMS_TXT_MAX_BYTES (a test holds it): an agent reads all of it.
+ */
+import type { Config } from '../config';
+import { ERROR_CATALOGUE, type ErrorCode, type ErrorSpec } from '../errors/catalogue';
+import { errorCodesFor } from './openapi';
+import { LIMITS_RESOURCE } from '../mcp/tools';
+import type { Operation, OperationExample } from '../trpc/meta';
+import { DOC_SLUGS } from '../domain/docs';
+import { LLMS_TXT_PATH } from '../domain/ucp-profile';
+
+export { LLMS_TXT_PATH };
+
+export const LLMS_TXT_MAX_BYTES = 8_000;
+
+/** The quick path: each step an operation, the example call shown for it, and what to know. */
+const PATH: readonly { operation: string; example: string; what: string }[] = [
+  {
+    operation: 'catalog.search',
+    example: 'compact',
+    what: 'Search one catalog across every seller (omit q to browse; typos are corrected). The compact view gives per product its name, brand, an image and an offer: an Offer’s identifier is the variant a cart takes; a product with several variants shows an AggregateOffer, and view=full lists its variants (each with identifier and sku).',
+  },
+  {
+    operation: 'carts.quickBuy',
+    example: 'one-item',
+    what: 'Buy one item: a cart holding it (variant_id from the search, or sku with seller_handle) and the shipping address, all in one call. The answer is the cart; its messages say what still keeps it from being paid.',
+  },
+  {
+    operation: 'payments.paymentLink',
+    example: 'link',
+    what: 'Get the payment link and give its url to the person: they confirm and pay by card on that page. Nothing is charged before; asking again returns the same live link.',
+  },
+  {
+    operation: 'carts.get',
+    example: 'cart',
+    what: 'Once they have paid, the cart says status completed and names the order (order_id).',
+  },
+];
+
+/** Codes a client library meets once and fixes (HTTP framing, body encoding), or that report a fault of ours. */
+const NOT_AN_AGENTS: ReadonlySet<ErrorCode> = new Set([
+  'method_not_allowed',
+  'malformed_request',
+  'request_header_fields_too_large',
+  'unsupported_media_type',
+  'payload_too_large',
+  'invalid_json',
+  'invalid_credential',
+  'conflicting_credentials',
+  'internal_error',
+]);
+
+export function renderLlmsTxt(config: Config, operations: readonly Operation[]): string {
+  const base = config.publicBaseUrl;
+  const steps = PATH.map((step) => {
+    const operation = operations.find((o) => o.name === step.operation);
+    const example = operation?.examples[step.example];
+    if (!operation?.rest || !operation.tool || !example) throw new Error(`llms.txt: ${step.operation} has no REST path, tool or example "${step.example}"`);
+    return { ...step, operation, example };
+  });
+  const codes = [...new Set(steps.flatMap(({ operation }) => errorCodesFor(operation)))].filter((code) => !NOT_AN_AGENTS.has(code));
+  const tools = operations.flatMap((o) => (o.tool ? [o.tool.name] : []));
+
+  const lines = [
+    '# Agent Commerce',
+    '',
+    '> One catalog across many sellers, for software agents: search it, put an item and a shipping address in a cart, and hand a person a payment link to confirm and pay. The same operations are a REST API and MCP tools; nothing needs an account.',
+    '',
+    `Base URL: ${base}. Every call under /api/agent/ names your agent with \`UCP-Agent: profile="https://<your agent's profile URL>"\` (https; it says who calls, it is no password). Every POST, PATCH and DELETE also sends \`Idempotency-Key: <a fresh UUID>\`: a retry with the same key never acts twice. Bodies are JSON; prices in requests are US cents.`,
+    '',
+    '## Four calls, from a search to a paid order',
+    '',
+    ...steps.flatMap(({ operation, example, what }, i) => [
+      `${i + 1}. ${what} MCP tool: ${operation.tool!.name}.`,
+      '',
+      ...restCall(operation, example).map((line) => `    ${line}`),
+      '',
+    ]),
+    '## Where things are',
+    '',
+    `- [OpenAPI 3.1](${base}/api/openapi.json): every operation with its schemas and recorded example answers (large: fetch it for one operation's details).`,
+    `- [API reference](${base}/docs): the same, for people.`,
+    `- [MCP server](${base}/api/mcp): Streamable HTTP, stateless: POST JSON-RPC (initialize, tools/list, tools/call) with \`Accept: application/json, text/event-stream\`. Its instructions say how to identify (the UCP-Agent header, or \`meta: {"ucp-agent": {"profile": "…"}}\` among a tool's arguments) and retry. Tools: ${tools.join(', ')}.`,
+    `- [MCP tools as OpenRPC](${base}/api/mcp/openrpc.json).`,
+    `- [UCP profile](${base}/.well-known/ucp): the services and capabilities, machine-readable.`,
+    `- Docs as JSON: ${DOC_SLUGS.map((slug) => `[${slug}](${base}/api/agent/docs/${slug})`).join(', ')}.`,
+    `- [Live cart limits](${base}/api/agent/platform/limits) (on MCP the resource ${LIMITS_RESOURCE}): the most units of one item and the largest cart total.`,
+    '',
+    '## Errors you may meet, and what to do',
+    '',
+    'Every failure is JSON `{error, code}` (on MCP an isError result with the same body): branch on code, never on error. With `retryable: true`, wait Retry-After seconds and send the same request with the same Idempotency-Key.',
+    '',
+    ...codes.map((code) => {
+      const spec: ErrorSpec = ERROR_CATALOGUE[code];
+      return `- ${code} (${spec.status}): ${spec.hint}`;
+    }),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+/** An example call as an agent sends it over REST: the request line, and the JSON body of a POST. */
+function restCall(operation: Operation, example: OperationExample): string[] {
+  const { method, path } = operation.rest!;
+  const input: Record<string, unknown> = { ...example.input };
+  const target = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = String(input[name]);
+    delete input[name];
+    return encodeURIComponent(value);
+  });
+  if (method === 'GET' || method === 'DELETE') {
+    const query = new URLSearchParams(Object.entries(input).map(([k, v]) => [k, String(v)])).toString();
+    return [`${method} ${target}${query ? `?${query}` : ''}`];
+  }
+  return [`${method} ${target}`, JSON.stringify(input)];
+}
+
+/** How /llms.txt is answered (the node:http server and App.fetch alike): plain text, cacheable, GET and HEAD only (node:http drops a HEAD's body). */
+export function llmsTxtAnswer(method: string, text: () => string): { status: number; headers: Record<string, string>; body: string } {
+  const common = { 'X-Content-Type-Options': 'nosniff' };
+  if (method !== 'GET' && method !== 'HEAD') {
+    return { status: 405, headers: { ...common, Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }, body: 'Method not allowed: GET /llms.txt.\n' };
+  }
+  const body = text();
+  const headers = { ...common, 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)), 'Cache-Control': 'public, max-age=300' };
+  return { status: 200, headers, body };
+}
+
+export function llmsTxtResponse(method: string, text: () => string): Response {
+  const { status, headers, body } = llmsTxtAnswer(method, text);
+  return new Response(method === 'HEAD' ? null : body, { status, headers });
+}
