@@ -132,7 +132,7 @@ async function restPath(base: string): Promise<Call[]> {
   const llmsUrl = typeof profile.llms_txt === 'string' ? new URL(profile.llms_txt).pathname : '/llms.txt';
   const llms = await step(`GET ${llmsUrl}`, 'GET', llmsUrl, undefined, { accept: 'text/plain' });
   // The search llms.txt shows first, as an agent that read it would send it.
-  const shown = /^GET (\/api\/agent\/search\?\S+)/m.exec(llms.text)?.[1];
+  const shown = /^\s*GET (\/api\/agent\/search\?\S+)/m.exec(llms.text)?.[1];
   if (!shown) failures.push('REST: llms.txt shows no GET /api/agent/search?… example');
   const search = shown ?? '/api/agent/search?q=wireless+headphones&view=compact&limit=10';
   const page = parse((await step(`GET ${search.split('?')[0]}?${new URL(search, base).searchParams}`, 'GET', search)).text);
