@@ -393,8 +393,10 @@ function mcp(src: DocSources) {
     ],
     idempotency:
       'Tools that change data require an idempotency_key argument (16–64 printable ASCII; missing: IDEMPOTENCY_KEY_REQUIRED). A retry with the same key and the same arguments returns the first outcome with _meta["ai.service/idempotent-replayed"]: true. Keys share one namespace per caller with REST’s Idempotency-Key: the same key for the same operation and input on either transport is one request.',
+    tools_list:
+      'Said once, as an agent reads the list whole: what every tool shares (identification, idempotency, failures) is in the instructions initialize answers; a tool’s description says what it does, the live limits it checks and its own error codes; an argument described alike in several tools is described at the first (the OpenRPC document repeats it per method). Output schemas give an answer’s structure (fields by name, enums, nesting) without prose; the Cart is given in full by get_cart’s, which the other cart tools name. About 32 KB in all.',
     results: {
-      success: 'structuredContent (valid against the tool’s outputSchema) and the same JSON in a text block.',
+      success: 'structuredContent (valid against the tool’s outputSchema) and the same compact JSON in a text block.',
       failure: 'isError: true, the REST error body {error, code, …} as JSON in a text block and at _meta["ai.service/error"]; no structuredContent. Argument errors are invalid_request with details.issues, checked after identification.',
       advisories: '_meta["ai.service/advisories"]: [{code, message, documentation, refused_from}].',
       agent_trust: '_meta["ai.service/agent-trust"] on every tool result: the tier the call was served as (none, open, signed;keyid="…", credential;kind=…), as REST’s Service-Agent-Trust header.',
