@@ -16,6 +16,7 @@ import type { Verification } from '../server/signatures/verify';
 import { BASE, freshKey, testApp, testDatabase, type TestApp, type TestDatabase } from './support/app';
 import { AT_REFUSAL, BEFORE_REFUSAL, setClock } from './support/clock';
 import { profileServer, type ProfileServer } from './support/profile-server';
+import { UCP_SCHEMAS_MISSING, ucpAjv } from './support/ucp-schemas';
 import { requiredFields, signRequest, testKey, thumbprint, type SignOptions, type TestKey, type Unsigned } from './support/signing';
 
 let ps: ProfileServer;
@@ -128,6 +129,12 @@ describe('the default regime: keys from the UCP-Agent profile', () => {
   ])('verifies %s', async (_, key) => {
     const outcome = await verified({ key });
     expect(outcome).toMatchObject({ keyid: key.jwk.kid, regime: 'default', profile: PROFILE, coversServiceBuyer: false });
+  });
+
+  it('reads keys as UCP 2026-04-08 publishes them (its signing_key schema)', (ctx) => {
+    if (UCP_SCHEMAS_MISSING) return ctx.skip(UCP_SCHEMAS_MISSING);
+    const validate = ucpAjv().getSchema('https://ucp.dev/schemas/discovery/profile.json#/$defs/signing_key')!;
+    for (const key of [es256, es384, ed25519]) expect(validate(key.jwk), JSON.stringify(validate.errors)).toBe(true);
   });
 
   it('covers the query as received, and a body by its Content-Digest (sha-256 or sha-512)', async () => {
