@@ -12,7 +12,7 @@ import { networkKeys } from '../server/db/schema';
 import type { Caller } from '../server/identity/caller';
 import { SECRET_PREFIX } from '../server/keys/network-keys';
 import { newSecret, secretDigest } from '../server/lib/secrets';
-import { RateLimiter } from '../server/limits/limiter';
+import { describeRateLimits, RateLimiter } from '../server/limits/limiter';
 import type { SharedStore } from '../server/limits/store';
 import { agentTrust } from '../server/limits/trust';
 import { freshKey, testApp, testConfig, testDatabase, type TestApp, type TestDatabase } from './support/app';
@@ -238,6 +238,21 @@ describe('a spent window', () => {
   });
 });
 
+describe('a shared store out of reach', () => {
+  it('answers 503 service_unavailable (retryable, Retry-After), as for the database, never serving uncounted', async () => {
+    const t = await testApp({ REDIS_URL: 'redis://127.0.0.1:1' }, db);
+    try {
+      const res = await t.call('GET', LIMITS, { headers: as(profile()) });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toMatchObject({ code: 'service_unavailable', retryable: true });
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(res.headers.get('service-agent-trust')).toBe('open');
+    } finally {
+      await t.app.services.shared.close();
+    }
+  });
+});
+
 describe('RATE_LIMITS=off', () => {
   it('counts nothing and sends no RateLimit headers, but still says who the caller was taken for', async () => {
     const t = await testApp({ RATE_LIMITS: 'off', RATE_LIMIT_OPEN: '1/60' }, db);
@@ -360,6 +375,27 @@ describe('the limiter and the trust item on their own', () => {
     for (const kind of ['key', 'oauth', 'buyer', 'session'] as const) {
       expect(agentTrust(caller({ credential: { kind } as Caller['credential'] }))).toBe(`credential;kind=${kind}`);
     }
+  });
+
+  it('drops the buckets of ended windows once a policy holds many callers', async () => {
+    restoreClock = setClock(WINDOW_START);
+    const limiter = new RateLimiter(memoryStore(), config());
+    const buckets = () => (limiter as unknown as { partitions: { open: { buckets: Map<string, unknown> } } }).partitions.open.buckets;
+    for (let i = 0; i < 1500; i++) await limiter.take(caller({ agent: agent(`https://a${i}.example/p.json`) }));
+    expect(buckets().size).toBe(1500);
+    vi.setSystemTime(new Date(Date.parse(WINDOW_START) + 60_000));
+    // Pruned when the map reaches twice what the last pruning left (at least 1024): here at 2048, keeping this window's callers.
+    for (let i = 0; i < 600; i++) await limiter.take(caller({ agent: agent(`https://b${i}.example/p.json`) }));
+    expect(buckets().size).toBe(600);
+  });
+
+  it('says at start-up what it limits and where the budgets are shared, or that limits are off', () => {
+    expect(describeRateLimits(testConfig(), 'postgres')).toBe(
+      'Rate limits: open 600/60 s per agent profile, signed 3000/60 s per verified profile, credential 6000/60 s per caller; shared through the Postgres database.',
+    );
+    expect(describeRateLimits(testConfig({ RATE_LIMIT_OPEN: '10/1' }), 'redis')).toContain('open 10/1 s per agent profile');
+    expect(describeRateLimits(testConfig({ RATE_LIMIT_OPEN: '10/1' }), 'redis')).toContain('shared through Redis (REDIS_URL)');
+    expect(describeRateLimits(testConfig({ RATE_LIMITS: 'off' }), 'pglite')).toMatch(/^Rate limits are off \(RATE_LIMITS=off\)/);
   });
 
   it('fails start-up on a malformed policy or switch', () => {
