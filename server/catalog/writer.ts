@@ -213,11 +213,18 @@ export function priceAndStock(variants: VariantInput[]): { price_min: number; pr
   return { price_min: priceMin, price_min_in_stock: Number.isFinite(inStock) ? inStock : null, stock_max: stockMax };
 }
 
-/** Adds the batch's words to the typo-correction vocabulary, counting documents per word. */
+/**
+ * Adds the batch's words to the typo-correction vocabulary, counting documents per word: every
+ * field the search vector holds, descriptions too. With titles, brands and categories only, a word
+ * that products carry in their descriptions alone could not be a correction (the demo catalog's
+ * "bluetooth": "blutooth" was left as typed and the search found nothing).
+ */
 async function addVocabulary(db: Db, products: ProductInput[]): Promise<void> {
   const counts = new Map<string, number>();
   for (const p of products) {
-    for (const w of new Set(vocabularyWords(`${p.title} ${p.brand ?? ''} ${p.category}`))) counts.set(w, (counts.get(w) ?? 0) + 1);
+    // Addresses are left out: the search vector reads "shop.example" as one host, never its words.
+    const description = p.description.replace(/\S*[./@:]\S*[\p{L}\p{N}]/gu, ' ');
+    for (const w of new Set(vocabularyWords(`${p.title} ${p.brand ?? ''} ${p.category} ${description}`))) counts.set(w, (counts.get(w) ?? 0) + 1);
   }
   if (!counts.size) return;
   // Sorted, so concurrent writers lock the shared word rows in one order and cannot deadlock.

@@ -251,8 +251,8 @@ export const variants = pgTable(
 );
 
 /**
- * Distinct words of the catalog (titles, brands, categories) with a trigram index: typo
- * correction looks each query word up here (~0.1 ms) instead of fuzzy-matching a million titles.
+ * Distinct words of the catalog (titles, brands, categories, descriptions) with a trigram index:
+ * typo correction looks each query word up here (~0.1 ms) instead of fuzzy-matching a million titles.
  */
 export const searchWords = pgTable(
   'search_words',

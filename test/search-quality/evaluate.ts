@@ -86,7 +86,7 @@ export async function evaluate(db: Db, call: SearchCall, queries: QualityQuery[]
   const outcomes: QueryOutcome[] = [];
   for (const query of queries) {
     const relevant = await relevantIds(db, query);
-    const params = new URLSearchParams({ q: query.q, limit: '10', view: 'compact', facets: 'false' });
+    const params = new URLSearchParams({ q: query.q, limit: '10', view: 'full', facets: 'false' });
     const { status, body } = await call(`/api/agent/search?${params}`);
     if (status !== 200) throw new Error(`search "${query.q}" answered ${status}: ${JSON.stringify(body).slice(0, 300)}`);
     const items = (body.itemListElement ?? []) as { item: { productID: string; name: string } }[];
