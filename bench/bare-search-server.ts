@@ -2,8 +2,9 @@
  * The yardstick for `bench:search`: a bare `node:http` + `postgres` server that runs, for each
  * search request, exactly the SQL the service runs — the same pure builders
  * (server/catalog/search-sql.ts, the word picking of server/catalog/typo.ts, normaliseCategory),
- * compiled by the same drizzle dialect — and JSON-stringifies the rows. Nothing else: no router,
- * no tRPC, no schema validation, no JSON-LD shaping, no cursor signing. Run by bench/search.ts:
+ * compiled by the same drizzle dialect, with price words read as search.ts reads them
+ * (price-words.ts) — and JSON-stringifies the rows. Nothing else: no router, no tRPC, no schema
+ * validation, no JSON-LD shaping, no cursor signing. Run by bench/search.ts:
  *
  *   PORT=… DATABASE_URL=… [DATABASE_POOL_SIZE=10] node --import tsx bench/bare-search-server.ts
  *
@@ -23,6 +24,7 @@ import postgres from 'postgres';
 import { postgresOptions } from '../server/db/client';
 import { runBareServer } from './lib/bare-server';
 import { SEARCH_CANDIDATE_CAP, searchSql, type SearchKey, type SearchQuery, type SortBy } from '../server/catalog/search-sql';
+import { readPriceWords } from '../server/catalog/price-words';
 import { correctableWords } from '../server/catalog/typo';
 import { normaliseCategory } from '../server/catalog/writer';
 
@@ -59,9 +61,18 @@ function int(p: URLSearchParams, name: string): number | undefined {
 
 const SORTS = new Set<SortBy>(['relevance', 'newest', 'price_asc', 'price_desc']);
 
-/** The service's searchCatalog, minus validation messages, cursor signing and the seller-miss lookup. */
+function tighter(pick: (a: number, b: number) => number, given: number | undefined, read: number | undefined): number | undefined {
+  return given === undefined ? read : read === undefined ? given : pick(given, read);
+}
+
+/**
+ * The service's searchCatalog, minus validation messages, cursor signing, the seller-miss lookup,
+ * and what only an empty first page runs (relaxation and suggestions: the mix has none).
+ */
 async function search(p: URLSearchParams, log?: Statement[]): Promise<unknown[]> {
-  const q = p.get('q')?.trim() || undefined;
+  // As searchCatalog: price words of q become price filters (the tighter bound wins).
+  const priced = readPriceWords(p.get('q')?.trim() ?? '');
+  const q = priced.text || undefined;
   const sortParam = p.get('sort_by');
   if (sortParam !== null && !SORTS.has(sortParam as SortBy)) throw new BadRequest('bad sort_by');
   const sortBy = (sortParam as SortBy | null) ?? (q ? 'relevance' : 'newest');
@@ -74,8 +85,8 @@ async function search(p: URLSearchParams, log?: Statement[]): Promise<unknown[]>
     candidateCap: SEARCH_CANDIDATE_CAP,
     categoryPrefix: category === null ? undefined : normaliseCategory(category).toLowerCase() || undefined,
     sellerHandle: p.get('seller_handle')?.trim().toLowerCase() || undefined,
-    minPriceCents: int(p, 'min_price_cents'),
-    maxPriceCents: int(p, 'max_price_cents'),
+    minPriceCents: tighter(Math.max, int(p, 'min_price_cents'), priced.minCents),
+    maxPriceCents: tighter(Math.min, int(p, 'max_price_cents'), priced.maxCents),
     inStock: inStock === null ? undefined : inStock === 'true',
     minStock: int(p, 'min_stock'),
   };

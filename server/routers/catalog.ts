@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { CURSOR_SECRET } from '../catalog/cursor';
 import { SEARCH_CONTEXT_PATH, SEARCH_VIEWS, searchJsonLd } from '../catalog/jsonld';
-import { searchCatalog } from '../catalog/search';
+import { searchCatalog, searchGuidance } from '../catalog/search';
 import { deliveryCoverage, findSeller, listSellers, parseSellerSelector, sellerLinks } from '../catalog/sellers';
 import { FACET_VALUES_MAX, SEARCH_CANDIDATE_CAP } from '../catalog/search-sql';
 import { businessProfile, ucpProfile } from '../domain/ucp-profile';
@@ -26,7 +26,7 @@ export const searchInput = z
     q: singleLine(500)
       .refine((q) => wordCount(q) <= MAX_QUERY_WORDS, `must hold at most ${MAX_QUERY_WORDS} words`)
       .describe(
-        `Web-search syntax: words, "quoted phrase", -excluded, or. Misspelt plain words are corrected against the catalog’s vocabulary (query_corrected shows the query that ran). Omit to browse. At most ${MAX_QUERY_WORDS} words (runs of letters or digits).`,
+        `Web-search syntax: words, "quoted phrase", -excluded, or. Misspelt plain words are corrected against the catalog’s vocabulary; price words (under $50, between $20 and $40) become price filters; when all the words together match nothing, as many as match are kept (relaxed). query_corrected shows the query that ran. Omit to browse. At most ${MAX_QUERY_WORDS} words (runs of letters or digits).`,
       )
       .optional(),
     limit: z.number().int().min(1).max(50).default(10).describe('Items per page, 1–50.'),
@@ -142,10 +142,52 @@ const searchCount = {
     .describe(`Always present: true when the match set has more than ${SEARCH_CANDIDATE_CAP} products, so totalResults is a lower bound.`),
 };
 
+/**
+ * What a search did with q beyond running it, and for an empty page the next step (catalog/search.ts:
+ * price words, typo correction, relaxation, suggestions). Every field is absent when it has nothing
+ * to say.
+ */
+const searchGuidanceFields = {
+  query_corrected: z
+    .string()
+    .describe('The text query that ran, present when it differs from q: misspelt words corrected, price words read as a filter, or words dropped (relaxed).')
+    .optional(),
+  price_words: z
+    .object({
+      phrases: z.array(z.string()).describe('The price phrases of q as written, e.g. "under $50".'),
+      min_price_cents: z.number().int().describe('The lower bound they set, in US cents (over $100 → 10001).').optional(),
+      max_price_cents: z.number().int().describe('The upper bound they set, in US cents (under $50 → 4999).').optional(),
+    })
+    .describe('Present when q held price words: they were taken out of the query and applied as price filters (the tighter of them and min_price_cents/max_price_cents).')
+    .optional(),
+  relaxed: z
+    .literal(true)
+    .describe('Present (true) when no product matched all the words of q: the search kept as many as match together (query_corrected) and dropped the rest (dropped_terms).')
+    .optional(),
+  dropped_terms: z.array(z.string()).describe('With relaxed: the words (or quoted phrases) of q left out.').optional(),
+  suggestions: z
+    .array(
+      z.object({
+        category: z.string().describe('A category path: pass it as category.'),
+        count: z
+          .number()
+          .int()
+          .describe(`Products there matching a word of q, the other filters aside (counted over at most ${SEARCH_CANDIDATE_CAP + 1} matches); absent for categories offered by name.`)
+          .optional(),
+      }),
+    )
+    .describe('Present when the page is empty: categories to go on with, nearest first (holding products that match a word of q once the filters are left out; else named like a word of q or of category; else the top-level categories). message says which.')
+    .optional(),
+  message: z
+    .string()
+    .describe('What the search did beyond running q (price words read, words dropped) and, for an empty page, why and what to do next.')
+    .optional(),
+};
+
 /** What both views answer beside the products, as the full view has it (the compact view leaves out what is null or empty). */
 const searchExtras = {
   nextCursor: z.string().nullable().describe('Pass as cursor for the next page; null on the last page (absent in the compact view).'),
-  query_corrected: z.string().describe('The query that ran, present when misspelt words of q were corrected.').optional(),
+  ...searchGuidanceFields,
   facets: z
     .object({ category: facetValues, seller_handle: facetValues, availability: facetValues })
     .describe(
@@ -275,6 +317,8 @@ export const catalogRouter = router({
           input: { category: 'Sporting Goods', seller_handle: 'acme-outdoors', in_stock: true, sort_by: 'price_asc', limit: 2, view: 'compact', facets: false },
         },
         'unknown-seller': { summary: 'A seller handle that does not exist', input: { q: 'backpack', seller_handle: 'acme-outdoor' } },
+        'price-words': { summary: 'Price words read as a price filter', input: { q: 'wireless headphones under $50', limit: 2, view: 'compact' } },
+        relaxed: { summary: 'No product matches every word: the words that match together, and those dropped', input: { q: 'blutooth speaker', limit: 2, view: 'compact' } },
       },
       openapi: {
         method: 'GET',
@@ -300,7 +344,7 @@ export const catalogRouter = router({
       const params = { ...input, facets: input.facets ?? input.view === 'full' };
       const page = await searchCatalog(ctx.db, await ctx.services.settings.secret(CURSOR_SECRET), params);
       ctx.response.headers['Content-Type'] = JSON_LD;
-      return searchJsonLd(page, input.view, `${ctx.services.config.publicBaseUrl}${SEARCH_CONTEXT_PATH}`);
+      return { ...searchJsonLd(page, input.view, `${ctx.services.config.publicBaseUrl}${SEARCH_CONTEXT_PATH}`), ...searchGuidance(page) };
     }),
 
   sellers: open

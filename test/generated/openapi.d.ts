@@ -626,8 +626,33 @@ export interface components {
             }[];
             /** @description Pass as cursor for the next page; null on the last page (absent in the compact view). */
             nextCursor: string | null;
-            /** @description The query that ran, present when misspelt words of q were corrected. */
+            /** @description The text query that ran, present when it differs from q: misspelt words corrected, price words read as a filter, or words dropped (relaxed). */
             query_corrected?: string;
+            /** @description Present when q held price words: they were taken out of the query and applied as price filters (the tighter of them and min_price_cents/max_price_cents). */
+            price_words?: {
+                /** @description The price phrases of q as written, e.g. "under $50". */
+                phrases: string[];
+                /** @description The lower bound they set, in US cents (over $100 → 10001). */
+                min_price_cents?: number;
+                /** @description The upper bound they set, in US cents (under $50 → 4999). */
+                max_price_cents?: number;
+            };
+            /**
+             * @description Present (true) when no product matched all the words of q: the search kept as many as match together (query_corrected) and dropped the rest (dropped_terms).
+             * @constant
+             */
+            relaxed?: true;
+            /** @description With relaxed: the words (or quoted phrases) of q left out. */
+            dropped_terms?: string[];
+            /** @description Present when the page is empty: categories to go on with, nearest first (holding products that match a word of q once the filters are left out; else named like a word of q or of category; else the top-level categories). message says which. */
+            suggestions?: {
+                /** @description A category path: pass it as category. */
+                category: string;
+                /** @description Products there matching a word of q, the other filters aside (counted over at most 1001 matches); absent for categories offered by name. */
+                count?: number;
+            }[];
+            /** @description What the search did beyond running q (price words read, words dropped) and, for an empty page, why and what to do next. */
+            message?: string;
             /** @description Counts over the whole match set (not just this page), with every filter applied; at most 50 values per facet, most frequent first. availability values are in_stock and out_of_stock. Present with facets (the full view's default). */
             facets?: {
                 category: {
@@ -709,8 +734,33 @@ export interface components {
             itemListElement?: components["schemas"]["CompactProduct"][];
             /** @description Pass as cursor for the next page; absent on the last page. */
             nextCursor?: string;
-            /** @description The query that ran, present when misspelt words of q were corrected. */
+            /** @description The text query that ran, present when it differs from q: misspelt words corrected, price words read as a filter, or words dropped (relaxed). */
             query_corrected?: string;
+            /** @description Present when q held price words: they were taken out of the query and applied as price filters (the tighter of them and min_price_cents/max_price_cents). */
+            price_words?: {
+                /** @description The price phrases of q as written, e.g. "under $50". */
+                phrases: string[];
+                /** @description The lower bound they set, in US cents (over $100 → 10001). */
+                min_price_cents?: number;
+                /** @description The upper bound they set, in US cents (under $50 → 4999). */
+                max_price_cents?: number;
+            };
+            /**
+             * @description Present (true) when no product matched all the words of q: the search kept as many as match together (query_corrected) and dropped the rest (dropped_terms).
+             * @constant
+             */
+            relaxed?: true;
+            /** @description With relaxed: the words (or quoted phrases) of q left out. */
+            dropped_terms?: string[];
+            /** @description Present when the page is empty: categories to go on with, nearest first (holding products that match a word of q once the filters are left out; else named like a word of q or of category; else the top-level categories). message says which. */
+            suggestions?: {
+                /** @description A category path: pass it as category. */
+                category: string;
+                /** @description Products there matching a word of q, the other filters aside (counted over at most 1001 matches); absent for categories offered by name. */
+                count?: number;
+            }[];
+            /** @description What the search did beyond running q (price words read, words dropped) and, for an empty page, why and what to do next. */
+            message?: string;
             /** @description Counts over the whole match set (not just this page), with every filter applied; at most 50 values per facet, most frequent first. availability values are in_stock and out_of_stock. Present with facets (the full view's default). */
             facets?: {
                 category: {
@@ -2493,7 +2543,7 @@ export interface operations {
     "catalog-search": {
         parameters: {
             query?: {
-                /** @description Web-search syntax: words, "quoted phrase", -excluded, or. Misspelt plain words are corrected against the catalog’s vocabulary (query_corrected shows the query that ran). Omit to browse. At most 32 words (runs of letters or digits). */
+                /** @description Web-search syntax: words, "quoted phrase", -excluded, or. Misspelt plain words are corrected against the catalog’s vocabulary; price words (under $50, between $20 and $40) become price filters; when all the words together match nothing, as many as match are kept (relaxed). query_corrected shows the query that ran. Omit to browse. At most 32 words (runs of letters or digits). */
                 q?: string;
                 /** @description Items per page, 1–50. */
                 limit?: number;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoCatalog } from '../../server/catalog/demo';
 import { LEAF_CATEGORIES } from '../../server/catalog/taxonomy';
-import { testApp, type TestApp } from '../support/app';
-import { relevantIds } from './evaluate';
+import { agentHeaders, testApp, type TestApp } from '../support/app';
+import { QUALITY_TARGETS, evaluate, formatReport, relevantIds } from './evaluate';
 import { QUALITY_QUERIES, QUERY_KINDS, type QualityQuery } from './queries';
 
 const leavesOf = (q: QualityQuery) =>
@@ -43,4 +43,16 @@ describe('the query set on the demo catalog', () => {
     for (const q of QUALITY_QUERIES) if ((await relevantIds(t.db.database.db, q)).size === 0) empty.push(q.q);
     expect(empty).toEqual([]);
   });
+
+  it(`meets the targets: recall@10 ≥ ${QUALITY_TARGETS.recallAt10}, zero results ≤ ${QUALITY_TARGETS.zeroResultRate * 100}%, no dead ends`, async () => {
+    const report = await evaluate(t.db.database.db, async (path) => {
+      const res = await t.call('GET', path, { headers: agentHeaders() });
+      return { status: res.status, body: await res.json() };
+    });
+    const summary = formatReport(t.db.url ? 'Postgres' : 'PGlite', report);
+    expect(report.measured, summary).toBe(QUALITY_QUERIES.length);
+    expect(report.recallAt10, summary).toBeGreaterThanOrEqual(QUALITY_TARGETS.recallAt10);
+    expect(report.zeroResultRate, summary).toBeLessThanOrEqual(QUALITY_TARGETS.zeroResultRate);
+    expect(report.deadEnds, summary).toBe(0);
+  }, 300_000);
 });
