@@ -148,11 +148,9 @@ export async function relaxWords(db: Db, text: string, filters: SearchFilters, w
   // All the terms together matched nothing; without those that match nothing alone, they may.
   let size = live.length === terms.length ? live.length - 1 : live.length;
   for (; size > 1 && combinations(live.length, size) <= budget; size--) {
-    const found: { chosen: string[]; p: Probe }[] = [];
-    for (const chosen of subsets(live, size)) {
-      const p = await probeOnce(chosen);
-      if (p.matched > 0) found.push({ chosen, p });
-    }
+    // A size's combinations side by side: on Postgres each probe takes a connection of its own.
+    const tried = await Promise.all([...subsets(live, size)].map(async (chosen) => ({ chosen, p: await probeOnce(chosen) })));
+    const found = tried.filter((t) => t.p.matched > 0);
     if (found.length) return relaxation(pick(found).chosen);
   }
   // Too many combinations left to try them all (a long query): start from the word that says what
