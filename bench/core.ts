@@ -13,9 +13,10 @@
  * signed before the run, a nonce each): each one's cost against the open call's.
  *
  * The service runs with rate-limit quotas of 10⁹ (bench/lib/rate-limits.ts: one profile would
- * otherwise be throttled at 600 a minute) and, in the same round, twice more for GET limits alone:
- * with RATE_LIMITS=off, and with the budgets shared through Redis (--redis, the local one by
- * default; --redis '' skips it): rate limits on against off, per store.
+ * otherwise be throttled at 600 a minute) and, in the same round, three times more for GET limits
+ * alone, each started fresh, in an order that turns every round: with RATE_LIMITS=off, with limits
+ * on (budgets on the database), and with the budgets on Redis (--redis, the local one by default;
+ * --redis '' skips it): rate limits on against off, per store.
  *
  * With several rounds the tables show medians. Besides autocannon's figures it reports CPU time
  * per request of each server process and of its Postgres backends (from /proc), which moves less
@@ -97,11 +98,13 @@ const KEY_SECRET = newSecret(SECRET_PREFIX);
 const ACCESS_TOKEN = randomBytes(32).toString('base64url');
 /**
  * `service` answers every endpoint with rate limits on (quotas of 10⁹, budgets leased from the
- * database); `limitsOff` and `limitsRedis` answer GET limits only, with RATE_LIMITS=off and with
- * the budgets on Redis.
+ * database). `limitsOff`, `limitsOn` and `limitsRedis` answer GET limits only, with RATE_LIMITS=off,
+ * with limits on (the database) and with the budgets on Redis: started fresh, one after the other
+ * in an order that turns each round, so no variant always follows the feedback load's aftermath.
  */
-type ServerName = 'service' | 'bare' | 'limitsOff' | 'limitsRedis';
-const APPLICATION_NAME: Record<ServerName, string> = { service: 'agent-commerce', limitsOff: 'agent-commerce', limitsRedis: 'agent-commerce', bare: 'bench-bare-core' };
+type ServerName = 'service' | 'bare' | 'limitsOff' | 'limitsOn' | 'limitsRedis';
+type LimitsVariant = 'limitsOff' | 'limitsOn' | 'limitsRedis';
+const APPLICATION_NAME: Record<ServerName, string> = { service: 'agent-commerce', limitsOff: 'agent-commerce', limitsOn: 'agent-commerce', limitsRedis: 'agent-commerce', bare: 'bench-bare-core' };
 /** Rate limits on against RATE_LIMITS=off, for GET limits as an open caller. */
 const LIMITS_TARGET = 0.9;
 
@@ -306,6 +309,7 @@ const SERVICE_ENV: Record<ServerName, Record<string, string | undefined>> = {
   // The profile server's pin and CA (PROFILE_FETCH_RESOLVE, PROFILE_FETCH_CA_FILE) come with the common environment.
   service: { ...BENCH_RATE_LIMITS, REDIS_URL: '' },
   limitsOff: { ...BENCH_RATE_LIMITS, RATE_LIMITS: 'off', REDIS_URL: '' },
+  limitsOn: { ...BENCH_RATE_LIMITS, REDIS_URL: '' },
   limitsRedis: { ...BENCH_RATE_LIMITS, REDIS_URL: redisUrl },
   bare: {},
 };
@@ -313,7 +317,7 @@ const SERVICE_ENV: Record<ServerName, Record<string, string | undefined>> = {
 async function startServer(name: ServerName, env: Record<string, string | undefined>): Promise<{ child: Child; url: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const described = { service: 'service', limitsOff: 'service with RATE_LIMITS=off', limitsRedis: 'service with its rate limits on Redis', bare: 'bare server' }[name];
+  const described = { service: 'service', limitsOff: 'service with RATE_LIMITS=off', limitsOn: 'service with its rate limits on the database', limitsRedis: 'service with its rate limits on Redis', bare: 'bare server' }[name];
   console.error(`Starting the ${described} on port ${port}…`);
   const prof = flags['cpu-prof'] && name !== 'bare' ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(flags['cpu-prof'], name)}`] : [];
   const child = await startProcess({
@@ -346,11 +350,12 @@ async function main(): Promise<number> {
   profiles.routes.set('/profile.json', { body: { name: 'bench agent', keys: [SIGNING_KEY.jwk] } });
   const env: Record<string, string | undefined> = { ...process.env, ...profiles.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(pool) };
 
-  const results: Record<ServerName, Partial<Record<Endpoint, Measured>>[]> = { service: [], limitsOff: [], limitsRedis: [], bare: [] };
-  const servers: ServerName[] = ['service', 'limitsOff', ...(redisUrl ? (['limitsRedis'] as const) : []), 'bare'];
+  const results: Record<ServerName, Partial<Record<Endpoint, Measured>>[]> = { service: [], limitsOff: [], limitsOn: [], limitsRedis: [], bare: [] };
+  const variants: LimitsVariant[] = ['limitsOff', 'limitsOn', ...(redisUrl ? (['limitsRedis'] as const) : [])];
   for (let round = 1; round <= rounds; round++) {
     // The service first: its start migrates the fresh database the bare server then uses.
-    for (const name of servers) {
+    const turned = [...variants.slice((round - 1) % variants.length), ...variants.slice(0, (round - 1) % variants.length)];
+    for (const name of ['service', ...turned, 'bare'] as ServerName[]) {
       const { child, url } = await startServer(name, env);
       results[name].push(await measureServer(name, child, url, round));
     }
@@ -407,12 +412,12 @@ async function main(): Promise<number> {
   );
   console.log('');
   // Rate limits on (quotas of 10⁹: counted, leased, answered in headers) against RATE_LIMITS=off.
-  const limited: ('service' | 'limitsRedis')[] = redisUrl ? ['service', 'limitsRedis'] : ['service'];
+  const limited: ('limitsOn' | 'limitsRedis')[] = redisUrl ? ['limitsOn', 'limitsRedis'] : ['limitsOn'];
   const stores = limited.map((name) => ({
     name,
     ratio: median(results[name].map((r, i) => r.limits!.rps / results.limitsOff[i].limits!.rps)),
   }));
-  const storeLabel = { service: 'limits on, budgets on Postgres', limitsRedis: 'limits on, budgets on Redis' } as const;
+  const storeLabel = { limitsOn: 'limits on, budgets on Postgres', limitsRedis: 'limits on, budgets on Redis' } as const;
   printTable(
     ['service, GET limits (open)', 'rps', 'p50 ms', 'p99 ms', 'node µs/req', 'vs off', 'target', ''],
     [
@@ -429,6 +434,7 @@ async function main(): Promise<number> {
   console.log('');
   console.log('Rate limits: every call is counted against quotas of 10⁹ a minute, its budget leased from the');
   console.log('store 2·10⁷ calls at a time, so nearly every call is answered from memory (RateLimit headers included).');
+  console.log('The three GET-limits-only servers start fresh each round, in an order that turns from round to round.');
   console.log('Signed: every request signed before the run (Ed25519, a nonce each); the service verifies the signature,');
   console.log('its profile\'s keys cached, and inserts the nonce in the shared store: one statement per call.');
   console.log('Keys and access tokens are looked up once a second per instance (revoked, they fail within 1 s), a');
@@ -448,7 +454,7 @@ async function main(): Promise<number> {
   const missed = [
     ...rows.filter((r) => !r.ok).map((r) => `${r.e} ${r.ratio.toFixed(2)} < ${ENDPOINTS[r.e].target}`),
     ...credentialed.filter((c) => c.ratio < ENDPOINTS[c.e].target).map((c) => `${c.e} ${c.ratio.toFixed(2)} < ${ENDPOINTS[c.e].target}`),
-    ...stores.filter((s) => s.ratio < LIMITS_TARGET).map((s) => `rate limits on (${s.name === 'service' ? 'Postgres' : 'Redis'}) vs off ${s.ratio.toFixed(2)} < ${LIMITS_TARGET}`),
+    ...stores.filter((s) => s.ratio < LIMITS_TARGET).map((s) => `rate limits on (${s.name === 'limitsOn' ? 'Postgres' : 'Redis'}) vs off ${s.ratio.toFixed(2)} < ${LIMITS_TARGET}`),
   ];
   if (missed.length) {
     console.log(`\nTarget missed: ${missed.join(', ')}`);

@@ -137,7 +137,6 @@ export class RateLimiter {
     bucket.count = grant.count;
     if (grant.granted === 0) bucket.spent = true;
   }
-
 }
 
 /** The start-up line: the policies and where their budgets are shared, or that limits are off. */
