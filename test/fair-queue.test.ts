@@ -54,4 +54,18 @@ describe('FairQueue', () => {
     expect(await next).toBe('next');
     expect(late).not.toHaveBeenCalled();
   });
+
+  it('keeps a waiter without a deadline (a command’s) until its turn, however long', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'performance'] });
+    const queue = new FairQueue();
+    const holder = gate();
+    const held = queue.run(() => holder.opened);
+    const waiting = queue.run(async () => 'ran', Infinity);
+
+    await vi.advanceTimersByTimeAsync(DB_DEADLINE_MS * 6);
+    holder.open();
+    await held;
+    await vi.runAllTimersAsync();
+    expect(await waiting).toBe('ran');
+  });
 });

@@ -6,6 +6,7 @@ import cliProgress from 'cli-progress';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { DataDirBusyError, assertDataDirFree } from '../../server/db/data-dir-lock';
+import { NO_DEADLINE } from '../../server/db/deadline';
 
 /** Prints the message (and usage) to stderr and exits 1. */
 export function fail(message: string, usage?: string): never {
@@ -25,7 +26,10 @@ export async function openCommandDatabase(command: string, opts: { migrate?: boo
       throw err;
     }
   }
-  return openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, migrate: opts.migrate });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, migrate: opts.migrate });
+  // A command waits on the database as long as its work takes: a request's 10 s deadline cut the
+  // seed's index rebuild at a million products (the connection destroyed mid-build).
+  return { ...database, db: database.scoped(NO_DEADLINE) };
 }
 
 export function progressBar(unit: string): cliProgress.SingleBar {

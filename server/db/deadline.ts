@@ -39,6 +39,13 @@ export function newScope(): RequestScope {
   return { deadline: performance.now() + DB_DEADLINE_MS };
 }
 
+/**
+ * The scope of a command (seed, catalog:import), outside any request: no deadline. Loading a
+ * million products rebuilds indexes for minutes; the server-side timeouts still hold per
+ * statement, and the index builds lift theirs (catalog/bulk-load.ts).
+ */
+export const NO_DEADLINE: RequestScope = Object.freeze({ deadline: Infinity });
+
 /** Runs a page's (or webhook's) handling with its own database deadline, read by the shared handle. */
 export function withRequestScope<T>(handle: () => T): T {
   return scopes.run(newScope(), handle);

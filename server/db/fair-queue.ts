@@ -45,10 +45,14 @@ export class FairQueue {
           resolve();
         },
       };
-      const timer = setTimeout(() => {
-        this.waiters.splice(this.waiters.indexOf(waiter), 1);
-        reject(new DatabaseDeadlineError('Waiting for the embedded database'));
-      }, wait);
+      // No deadline (a command's): wait for the turn however long it takes.
+      const timer =
+        wait === Infinity
+          ? undefined
+          : setTimeout(() => {
+              this.waiters.splice(this.waiters.indexOf(waiter), 1);
+              reject(new DatabaseDeadlineError('Waiting for the embedded database'));
+            }, wait);
       this.waiters.push(waiter);
     });
   }

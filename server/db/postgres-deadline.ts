@@ -69,6 +69,7 @@ export class PoolSockets {
    * `transaction` learns the backend pid of the transaction it belongs to.
    */
   withDeadline<Q>(pending: Q, scope: RequestScope, transaction?: { pid?: number }): Q {
+    if (scope.deadline === Infinity) return pending;
     const query = pending as unknown as Query;
     const then = query.then;
     let armed = false;
@@ -103,6 +104,7 @@ export class PoolSockets {
    */
   async transaction<T>(scope: RequestScope, begin: (body: (tx: unknown) => unknown) => Promise<T>, body: (tx: unknown, transaction: { pid?: number }) => unknown): Promise<T> {
     const transaction: { pid?: number } = {};
+    if (scope.deadline === Infinity) return begin((tx) => body(tx, transaction));
     let started = false;
     const run = begin((tx) => {
       if (performance.now() >= scope.deadline) throw new DatabaseDeadlineError('A transaction');
