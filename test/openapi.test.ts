@@ -246,9 +246,11 @@ describe('GET /api/openapi.json', () => {
   it('documents the identification, idempotency and request-id headers', () => {
     const headers = (op: Json) => Object.fromEntries(op.parameters.filter((p: Json) => p.in === 'header').map((p: Json) => [p.name, p.required]));
     // UCP-Agent is needed unless a network key is sent instead: not required by the document.
-    expect(headers(opOf('/api/agent/feedback', 'POST'))).toEqual({ 'UCP-Agent': false, 'Service-Buyer': false, 'Idempotency-Key': true, 'Request-Id': false });
+    // An open call may be signed (RFC 9421): the signature's headers, optional; Content-Digest where a body is sent.
+    const signed = { 'Signature-Input': false, Signature: false, 'Signature-Agent': false };
+    expect(headers(opOf('/api/agent/feedback', 'POST'))).toEqual({ 'UCP-Agent': false, 'Service-Buyer': false, ...signed, 'Content-Digest': false, 'Idempotency-Key': true, 'Request-Id': false });
     expect(headers(opOf('/api/developer/network-keys', 'POST'))).toEqual({ 'Idempotency-Key': true, 'Request-Id': false });
-    expect(headers(opOf('/.well-known/ucp', 'GET'))).toEqual({ 'UCP-Agent': false, 'Service-Buyer': false, 'Request-Id': false });
+    expect(headers(opOf('/.well-known/ucp', 'GET'))).toEqual({ 'UCP-Agent': false, 'Service-Buyer': false, ...signed, 'Request-Id': false });
     expect(headers(opOf('/api/agent/cart/{id}/checkout', 'POST'))).toEqual({ 'Request-Id': false });
   });
 

@@ -1903,6 +1903,21 @@ export interface operations {
                  */
                 "Service-Buyer"?: string;
                 /**
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
+                 */
+                "Signature-Input"?: string;
+                /**
+                 * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
+                 */
+                Signature?: string;
+                /**
+                 * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
+                 */
+                "Signature-Agent"?: string;
+                /**
                  * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
                  * @example shopbot-7d2f1c9e
                  */
@@ -2236,6 +2251,26 @@ export interface operations {
                  * @example ref="u_7f3a9c21", session="conv-2041"
                  */
                 "Service-Buyer"?: string;
+                /**
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent, content-digest and content-type; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
+                 */
+                "Signature-Input"?: string;
+                /**
+                 * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
+                 */
+                Signature?: string;
+                /**
+                 * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
+                 */
+                "Signature-Agent"?: string;
+                /**
+                 * @description RFC 9530 digest of the body as sent (sha-256 or sha-512); covered by a signature of a request with a body, and checked against the bytes received. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sha-256=:RK/0qy18MlBSVnWgjwz6lZEWjP/lF5HF9bvEF8FabDg=:
+                 */
+                "Content-Digest"?: string;
                 /**
                  * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
                  * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
@@ -2580,6 +2615,21 @@ export interface operations {
                  */
                 "Service-Buyer"?: string;
                 /**
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
+                 */
+                "Signature-Input"?: string;
+                /**
+                 * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
+                 */
+                Signature?: string;
+                /**
+                 * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
+                 */
+                "Signature-Agent"?: string;
+                /**
                  * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
                  * @example shopbot-7d2f1c9e
                  */
@@ -2776,6 +2826,21 @@ export interface operations {
                  */
                 "Service-Buyer"?: string;
                 /**
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
+                 */
+                "Signature-Input"?: string;
+                /**
+                 * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
+                 */
+                Signature?: string;
+                /**
+                 * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
+                 */
+                "Signature-Agent"?: string;
+                /**
                  * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
                  * @example shopbot-7d2f1c9e
                  */
@@ -2953,6 +3018,21 @@ export interface operations {
                  * @example ref="u_7f3a9c21", session="conv-2041"
                  */
                 "Service-Buyer"?: string;
+                /**
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
+                 */
+                "Signature-Input"?: string;
+                /**
+                 * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
+                 */
+                Signature?: string;
+                /**
+                 * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
+                 */
+                "Signature-Agent"?: string;
                 /**
                  * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
                  * @example shopbot-7d2f1c9e
@@ -3146,6 +3226,21 @@ export interface operations {
                  */
                 "Service-Buyer"?: string;
                 /**
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
+                 */
+                "Signature-Input"?: string;
+                /**
+                 * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
+                 */
+                Signature?: string;
+                /**
+                 * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
+                 */
+                "Signature-Agent"?: string;
+                /**
                  * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
                  * @example shopbot-7d2f1c9e
                  */
@@ -3331,6 +3426,21 @@ export interface operations {
                  */
                 "Service-Buyer"?: string;
                 /**
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
+                 */
+                "Signature-Input"?: string;
+                /**
+                 * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
+                 */
+                Signature?: string;
+                /**
+                 * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
+                 */
+                "Signature-Agent"?: string;
+                /**
                  * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
                  * @example shopbot-7d2f1c9e
                  */
@@ -3514,6 +3624,21 @@ export interface operations {
                  * @example ref="u_7f3a9c21", session="conv-2041"
                  */
                 "Service-Buyer"?: string;
+                /**
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
+                 */
+                "Signature-Input"?: string;
+                /**
+                 * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
+                 */
+                Signature?: string;
+                /**
+                 * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
+                 */
+                "Signature-Agent"?: string;
                 /**
                  * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
                  * @example shopbot-7d2f1c9e
@@ -3699,6 +3824,21 @@ export interface operations {
                  */
                 "Service-Buyer"?: string;
                 /**
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
+                 */
+                "Signature-Input"?: string;
+                /**
+                 * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
+                 */
+                Signature?: string;
+                /**
+                 * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
+                 */
+                "Signature-Agent"?: string;
+                /**
                  * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
                  * @example shopbot-7d2f1c9e
                  */
@@ -3865,6 +4005,26 @@ export interface operations {
                  * @example ref="u_7f3a9c21", session="conv-2041"
                  */
                 "Service-Buyer"?: string;
+                /**
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent, content-digest and content-type; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
+                 */
+                "Signature-Input"?: string;
+                /**
+                 * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
+                 */
+                Signature?: string;
+                /**
+                 * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
+                 */
+                "Signature-Agent"?: string;
+                /**
+                 * @description RFC 9530 digest of the body as sent (sha-256 or sha-512); covered by a signature of a request with a body, and checked against the bytes received. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sha-256=:RK/0qy18MlBSVnWgjwz6lZEWjP/lF5HF9bvEF8FabDg=:
+                 */
+                "Content-Digest"?: string;
                 /**
                  * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
                  * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
@@ -4157,6 +4317,21 @@ export interface operations {
                  */
                 "Service-Buyer"?: string;
                 /**
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
+                 */
+                "Signature-Input"?: string;
+                /**
+                 * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
+                 */
+                Signature?: string;
+                /**
+                 * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
+                 */
+                "Signature-Agent"?: string;
+                /**
                  * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
                  * @example shopbot-7d2f1c9e
                  */
@@ -4342,6 +4517,21 @@ export interface operations {
                  * @example ref="u_7f3a9c21", session="conv-2041"
                  */
                 "Service-Buyer"?: string;
+                /**
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
+                 */
+                "Signature-Input"?: string;
+                /**
+                 * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
+                 */
+                Signature?: string;
+                /**
+                 * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
+                 */
+                "Signature-Agent"?: string;
                 /**
                  * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
                  * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
@@ -4563,6 +4753,26 @@ export interface operations {
                  * @example ref="u_7f3a9c21", session="conv-2041"
                  */
                 "Service-Buyer"?: string;
+                /**
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent, content-digest and content-type; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
+                 */
+                "Signature-Input"?: string;
+                /**
+                 * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
+                 */
+                Signature?: string;
+                /**
+                 * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
+                 */
+                "Signature-Agent"?: string;
+                /**
+                 * @description RFC 9530 digest of the body as sent (sha-256 or sha-512); covered by a signature of a request with a body, and checked against the bytes received. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sha-256=:RK/0qy18MlBSVnWgjwz6lZEWjP/lF5HF9bvEF8FabDg=:
+                 */
+                "Content-Digest"?: string;
                 /**
                  * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
                  * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
@@ -4839,6 +5049,21 @@ export interface operations {
                  */
                 "Service-Buyer"?: string;
                 /**
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
+                 */
+                "Signature-Input"?: string;
+                /**
+                 * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
+                 */
+                Signature?: string;
+                /**
+                 * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
+                 */
+                "Signature-Agent"?: string;
+                /**
                  * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
                  * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
                  */
@@ -5065,6 +5290,26 @@ export interface operations {
                  * @example ref="u_7f3a9c21", session="conv-2041"
                  */
                 "Service-Buyer"?: string;
+                /**
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent, content-digest and content-type; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
+                 */
+                "Signature-Input"?: string;
+                /**
+                 * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
+                 */
+                Signature?: string;
+                /**
+                 * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
+                 */
+                "Signature-Agent"?: string;
+                /**
+                 * @description RFC 9530 digest of the body as sent (sha-256 or sha-512); covered by a signature of a request with a body, and checked against the bytes received. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sha-256=:RK/0qy18MlBSVnWgjwz6lZEWjP/lF5HF9bvEF8FabDg=:
+                 */
+                "Content-Digest"?: string;
                 /**
                  * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
                  * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
@@ -5334,6 +5579,26 @@ export interface operations {
                  * @example ref="u_7f3a9c21", session="conv-2041"
                  */
                 "Service-Buyer"?: string;
+                /**
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent, content-digest and content-type; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
+                 */
+                "Signature-Input"?: string;
+                /**
+                 * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
+                 */
+                Signature?: string;
+                /**
+                 * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
+                 */
+                "Signature-Agent"?: string;
+                /**
+                 * @description RFC 9530 digest of the body as sent (sha-256 or sha-512); covered by a signature of a request with a body, and checked against the bytes received. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sha-256=:RK/0qy18MlBSVnWgjwz6lZEWjP/lF5HF9bvEF8FabDg=:
+                 */
+                "Content-Digest"?: string;
                 /**
                  * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
                  * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
@@ -5611,6 +5876,26 @@ export interface operations {
                  * @example ref="u_7f3a9c21", session="conv-2041"
                  */
                 "Service-Buyer"?: string;
+                /**
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent, content-digest and content-type; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
+                 */
+                "Signature-Input"?: string;
+                /**
+                 * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
+                 */
+                Signature?: string;
+                /**
+                 * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
+                 */
+                "Signature-Agent"?: string;
+                /**
+                 * @description RFC 9530 digest of the body as sent (sha-256 or sha-512); covered by a signature of a request with a body, and checked against the bytes received. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sha-256=:RK/0qy18MlBSVnWgjwz6lZEWjP/lF5HF9bvEF8FabDg=:
+                 */
+                "Content-Digest"?: string;
                 /**
                  * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
                  * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
@@ -6059,6 +6344,26 @@ export interface operations {
                  * @example ref="u_7f3a9c21", session="conv-2041"
                  */
                 "Service-Buyer"?: string;
+                /**
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent, content-digest and content-type; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
+                 */
+                "Signature-Input"?: string;
+                /**
+                 * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
+                 */
+                Signature?: string;
+                /**
+                 * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
+                 */
+                "Signature-Agent"?: string;
+                /**
+                 * @description RFC 9530 digest of the body as sent (sha-256 or sha-512); covered by a signature of a request with a body, and checked against the bytes received. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sha-256=:RK/0qy18MlBSVnWgjwz6lZEWjP/lF5HF9bvEF8FabDg=:
+                 */
+                "Content-Digest"?: string;
                 /**
                  * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
                  * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
