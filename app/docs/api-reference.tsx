@@ -20,6 +20,8 @@ let loading: Promise<void> | undefined;
 function loadBundle(src: string): Promise<void> {
   // Scalar's bundled zod probes for eval (Function('')) to compile its validators unless told to
   // run without it; the page's CSP refuses eval, and the probe would be reported as a violation.
+  // Its zod (in Scalar 1.46) keeps its config private: patches/ makes the probe read this global,
+  // as later zod releases do.
   window.__zod_globalConfig = { ...window.__zod_globalConfig, jitless: true };
   loading ??= new Promise<void>((resolve, reject) => {
     const script = document.createElement('script');

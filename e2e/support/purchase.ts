@@ -33,15 +33,17 @@ export async function agentBuys(baseURL: string): Promise<Purchase> {
   const catalog = Object.entries(capabilities).find(([name]) => name.endsWith('.catalog'))![1] as { config: Record<string, string> }[];
   const checkout = Object.entries(capabilities).find(([name]) => name.endsWith('.checkout'))![1] as { config: Record<string, string> }[];
 
-  const results = await call(`${catalog[0].config.search}?q=wireless+headphones&in_stock=true&view=compact&facets=false&limit=5`);
-  const offer = results.itemListElement
-    .flatMap((entry: { item: { offers: { identifier: string; availability: string }[] } }) => entry.item.offers)
-    .find((o: { availability: string }) => o.availability.endsWith('InStock'));
-  expect(offer, 'an in-stock offer').toBeDefined();
+  // The compact view: a product of one variant has an Offer naming the variant id a cart takes
+  // (one of several, an AggregateOffer, whose ids only the full view lists).
+  const results = await call(`${catalog[0].config.search}?q=wireless+headphones&in_stock=true&view=compact&facets=false&limit=10`);
+  const offer = (results.itemListElement as { offers: { '@type': string; identifier?: string; availability: string } }[])
+    .map((product) => product.offers)
+    .find((o) => o['@type'] === 'Offer' && o.availability.endsWith('InStock'));
+  expect(offer, 'an in-stock offer of a single-variant product').toBeDefined();
 
   const cart = await call(checkout[0].config.quick_buy, {
     method: 'POST',
-    body: JSON.stringify({ variant_id: offer.identifier, quantity: 1, shipping_address: ADDRESS }),
+    body: JSON.stringify({ variant_id: offer!.identifier, quantity: 1, shipping_address: ADDRESS }),
   });
   const link = await call(checkout[0].config.payment_link, { method: 'POST', body: JSON.stringify({ cart_id: cart.id }) });
   return { calls, cartId: cart.id, link };
