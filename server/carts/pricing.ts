@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { availabilityOf } from '../catalog/jsonld';
 import { rows, type Db } from '../db/client';
 import type { CartNotice, DeliveryZone, OrderLine, OrderTotals } from '../db/schema';
-import { centsToDecimal } from '../domain/limits';
+import { centsToDecimal, readLimits } from '../domain/limits';
 import type { CartRow } from './store';
 
 /** A cart line priced now: what an order line records (variant_title: the options joined, "M / Blue"), and more. */
@@ -35,6 +35,11 @@ export interface PricedCart {
   delivery: DeliveryGroup[];
   totals: OrderTotals;
   messages: CartNotice[];
+  /**
+   * max_cart_total_cents as the pricing statement read it, in the caller's transaction (not
+   * through the limits cache); undefined for a cart without lines. Use cartCeiling().
+   */
+  maxCartTotalCents: number | undefined;
 }
 
 interface LineRow {
@@ -122,7 +127,17 @@ export async function priceCart(db: Db, cart: CartRow): Promise<PricedCart> {
     delivery,
     totals: { subtotal_cents: subtotal, delivery_cents: deliveryCents, total_cents: total, currency: cart.currency },
     messages: [...messages, ...cart.notices],
+    maxCartTotalCents: ceiling,
   };
+}
+
+/**
+ * The live max_cart_total_cents for a priced cart: what its pricing statement read, in the same
+ * transaction, so paying and opening a link cost no statement more for it; read apart only for a
+ * cart without lines.
+ */
+export async function cartCeiling(db: Db, priced: PricedCart): Promise<number> {
+  return priced.maxCartTotalCents ?? (await readLimits(db)).max_cart_total_cents;
 }
 
 /** The message of a cart over max_cart_total_cents: the ceiling, the amount over, what to do. */

@@ -6,11 +6,11 @@
  */
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { notReadyReasons, priceCart, type PricedCart } from '../carts/pricing';
+import { cartCeiling, notReadyReasons, priceCart, type PricedCart } from '../carts/pricing';
 import { assertMutable, loadCart, type CartRow } from '../carts/store';
 import type { Db } from '../db/client';
 import { carts, paymentLinks } from '../db/schema';
-import { centsToDecimal, readLimits } from '../domain/limits';
+import { centsToDecimal } from '../domain/limits';
 import { ApiError } from '../errors/catalogue';
 import { newId } from '../lib/ids';
 import type { Services } from '../trpc/context';
@@ -54,7 +54,7 @@ export async function issuePaymentLink(services: Services, tx: Db, request: Chec
   assertMutable(cart);
   const priced = await priceCart(tx, cart);
   assertReady(priced);
-  await assertWithinCeiling(tx, priced.totals.total_cents);
+  await assertWithinCeiling(tx, priced);
 
   const live = await liveLink(tx, cart.id);
   if (live?.amountCents === priced.totals.total_cents) return { link: await view(services, live), created: false };
@@ -82,8 +82,9 @@ function assertReady(priced: PricedCart): void {
   });
 }
 
-async function assertWithinCeiling(tx: Db, totalCents: number): Promise<void> {
-  const { max_cart_total_cents } = await readLimits(tx);
+async function assertWithinCeiling(tx: Db, priced: PricedCart): Promise<void> {
+  const totalCents = priced.totals.total_cents;
+  const max_cart_total_cents = await cartCeiling(tx, priced);
   if (totalCents <= max_cart_total_cents) return;
   throw new ApiError('cart_total_exceeds_limit', {
     message: `The cart total of ${centsToDecimal(totalCents)} USD is above the platform ceiling of ${centsToDecimal(max_cart_total_cents)} USD. Remove items or lower quantities, then ask for the link again.`,

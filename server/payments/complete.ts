@@ -14,11 +14,10 @@
  * marked failed and the cart opened again with a payment_failed message, so it can be paid anew.
  */
 import { eq } from 'drizzle-orm';
-import { notReadyReasons, priceCart, type PricedCart } from '../carts/pricing';
+import { cartCeiling, notReadyReasons, priceCart, type PricedCart } from '../carts/pricing';
 import { expireLinkIfDue } from '../carts/expiry';
 import type { Db } from '../db/client';
 import { carts, orders, paymentLinks, type CartNotice } from '../db/schema';
-import { readLimits } from '../domain/limits';
 import { placeOrder, voidOrder, type ShortLine } from '../orders/place';
 import type { Services } from '../trpc/context';
 import { cancelLiveLink } from '../carts/links';
@@ -105,8 +104,8 @@ async function settle(tx: Db, payment: CompletedPayment): Promise<PaymentOutcome
   if (!payableAsFixed(priced, link.amountCents)) return cancelChanged(tx, cart.id);
   // The limit as it stands in this transaction, not through the limits cache: one lowered a
   // moment ago already applies.
-  const { max_cart_total_cents } = await readLimits(tx);
-  if (link.amountCents > max_cart_total_cents) return { kind: 'over_limit', amountCents: link.amountCents, maxCents: max_cart_total_cents };
+  const maxCents = await cartCeiling(tx, priced);
+  if (link.amountCents > maxCents) return { kind: 'over_limit', amountCents: link.amountCents, maxCents };
 
   const placed = await placeOrder(tx, {
     cart: { id: cart.id, owner: cart.owner, platform: cart.platform, shippingAddress: cart.shippingAddress! },
