@@ -60,7 +60,13 @@ function problems(schema: Json, value: unknown): string[] {
   return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
 }
 
-const opOf = (path: string, method: string): Json => doc.paths[path][method.toLowerCase()];
+/** A parameter as declared, or the one of components.parameters its $ref names (the signature headers). */
+const parameterOf = (p: Json): Json => (p.$ref ? doc.components.parameters[p.$ref.slice('#/components/parameters/'.length)] : p);
+/** The operation as the document declares it, its parameters' $refs resolved. */
+const opOf = (path: string, method: string): Json => {
+  const op = doc.paths[path][method.toLowerCase()];
+  return { ...op, parameters: (op.parameters ?? []).map(parameterOf) };
+};
 const operations = (): Operation[] => t.app.services.operations.filter((o) => o.rest);
 const docOperation = (o: Operation) => opOf(o.rest!.path, o.rest!.method);
 

@@ -266,48 +266,50 @@ function headerParameters(operation: Operation): Json[] {
 
 /**
  * An open call may be signed (RFC 9421; Web Bot Auth): optional, never a refusal. The served
- * overview's signed_requests says what to cover and which advisory a failure gives.
+ * overview's signed_requests says what to cover and which advisory a failure gives. Declared once
+ * under components.parameters and referenced by every open operation (inline, they added ~26 KB
+ * to the document an agent may read).
  */
+const SIGNING = 'How to sign: /api/agent/docs/overview#signed-requests.';
+const SIGNATURE_PARAMETERS: Record<string, Json> = {
+  'Signature-Input': {
+    name: 'Signature-Input',
+    in: 'header',
+    required: false,
+    description: `RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key and signature-agent, and content-digest and content-type when a body is sent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. ${SIGNING}`,
+    schema: { type: 'string' },
+    example: 'sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"',
+  },
+  Signature: {
+    name: 'Signature',
+    in: 'header',
+    required: false,
+    description: `RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). ${SIGNING}`,
+    schema: { type: 'string' },
+    example: 'sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:',
+  },
+  'Signature-Agent': {
+    name: 'Signature-Agent',
+    in: 'header',
+    required: false,
+    description: `Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. ${SIGNING}`,
+    schema: { type: 'string' },
+    example: 'sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"',
+  },
+  'Content-Digest': {
+    name: 'Content-Digest',
+    in: 'header',
+    required: false,
+    description: `RFC 9530 digest of the body as sent (sha-256 or sha-512); covered by a signature of a request with a body, and checked against the bytes received. ${SIGNING}`,
+    schema: { type: 'string' },
+    example: 'sha-256=:RK/0qy18MlBSVnWgjwz6lZEWjP/lF5HF9bvEF8FabDg=:',
+  },
+};
+
 function signatureParameters(operation: Operation): Json[] {
-  const signing = 'How to sign: /api/agent/docs/overview#signed-requests.';
   const withBody = operation.rest !== undefined && hasBody(operation.rest.method);
-  const params: Json[] = [
-    {
-      name: 'Signature-Input',
-      in: 'header',
-      required: false,
-      description: `RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent${withBody ? ', content-digest and content-type' : ''}; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. ${signing}`,
-      schema: { type: 'string' },
-      example: 'sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"',
-    },
-    {
-      name: 'Signature',
-      in: 'header',
-      required: false,
-      description: `RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). ${signing}`,
-      schema: { type: 'string' },
-      example: 'sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:',
-    },
-    {
-      name: 'Signature-Agent',
-      in: 'header',
-      required: false,
-      description: `Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. ${signing}`,
-      schema: { type: 'string' },
-      example: 'sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"',
-    },
-  ];
-  if (withBody) {
-    params.push({
-      name: 'Content-Digest',
-      in: 'header',
-      required: false,
-      description: `RFC 9530 digest of the body as sent (sha-256 or sha-512); covered by a signature of a request with a body, and checked against the bytes received. ${signing}`,
-      schema: { type: 'string' },
-      example: 'sha-256=:RK/0qy18MlBSVnWgjwz6lZEWjP/lF5HF9bvEF8FabDg=:',
-    });
-  }
-  return params;
+  const names = withBody ? ['Signature-Input', 'Signature', 'Signature-Agent', 'Content-Digest'] : ['Signature-Input', 'Signature', 'Signature-Agent'];
+  return names.map((name) => ({ $ref: `#/components/parameters/${name}` }));
 }
 
 function responseHeaders(operation: Operation, status: number, codes: readonly ErrorCode[]): Json {
@@ -423,6 +425,7 @@ export function buildOpenApiDocument(router: AppRouter, operations: readonly Ope
   schemas.Advisory = ADVISORY_SCHEMA;
   schemas.ServiceAdvisories = ADVISORIES_SCHEMA;
   doc.components.headers = HEADERS;
+  doc.components.parameters = SIGNATURE_PARAMETERS;
 
   const usedCodes = new Set<ErrorCode>();
   for (const op of operations) {

@@ -1838,7 +1838,28 @@ export interface components {
         };
     };
     responses: never;
-    parameters: never;
+    parameters: {
+        /**
+         * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key and signature-agent, and content-digest and content-type when a body is sent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+         * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
+         */
+        "Signature-Input": string;
+        /**
+         * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
+         * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
+         */
+        Signature: string;
+        /**
+         * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
+         * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
+         */
+        "Signature-Agent": string;
+        /**
+         * @description RFC 9530 digest of the body as sent (sha-256 or sha-512); covered by a signature of a request with a body, and checked against the bytes received. How to sign: /api/agent/docs/overview#signed-requests.
+         * @example sha-256=:RK/0qy18MlBSVnWgjwz6lZEWjP/lF5HF9bvEF8FabDg=:
+         */
+        "Content-Digest": string;
+    };
     requestBodies: never;
     headers: {
         /**
@@ -1903,20 +1924,20 @@ export interface operations {
                  */
                 "Service-Buyer"?: string;
                 /**
-                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key and signature-agent, and content-digest and content-type when a body is sent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
                  */
-                "Signature-Input"?: string;
+                "Signature-Input"?: components["parameters"]["Signature-Input"];
                 /**
                  * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
                  */
-                Signature?: string;
+                Signature?: components["parameters"]["Signature"];
                 /**
                  * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
                  */
-                "Signature-Agent"?: string;
+                "Signature-Agent"?: components["parameters"]["Signature-Agent"];
                 /**
                  * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
                  * @example shopbot-7d2f1c9e
@@ -2252,25 +2273,25 @@ export interface operations {
                  */
                 "Service-Buyer"?: string;
                 /**
-                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent, content-digest and content-type; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key and signature-agent, and content-digest and content-type when a body is sent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
                  */
-                "Signature-Input"?: string;
+                "Signature-Input"?: components["parameters"]["Signature-Input"];
                 /**
                  * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
                  */
-                Signature?: string;
+                Signature?: components["parameters"]["Signature"];
                 /**
                  * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
                  */
-                "Signature-Agent"?: string;
+                "Signature-Agent"?: components["parameters"]["Signature-Agent"];
                 /**
                  * @description RFC 9530 digest of the body as sent (sha-256 or sha-512); covered by a signature of a request with a body, and checked against the bytes received. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sha-256=:RK/0qy18MlBSVnWgjwz6lZEWjP/lF5HF9bvEF8FabDg=:
                  */
-                "Content-Digest"?: string;
+                "Content-Digest"?: components["parameters"]["Content-Digest"];
                 /**
                  * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
                  * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
@@ -2615,20 +2636,20 @@ export interface operations {
                  */
                 "Service-Buyer"?: string;
                 /**
-                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key and signature-agent, and content-digest and content-type when a body is sent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
                  */
-                "Signature-Input"?: string;
+                "Signature-Input"?: components["parameters"]["Signature-Input"];
                 /**
                  * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
                  */
-                Signature?: string;
+                Signature?: components["parameters"]["Signature"];
                 /**
                  * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
                  */
-                "Signature-Agent"?: string;
+                "Signature-Agent"?: components["parameters"]["Signature-Agent"];
                 /**
                  * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
                  * @example shopbot-7d2f1c9e
@@ -2826,20 +2847,20 @@ export interface operations {
                  */
                 "Service-Buyer"?: string;
                 /**
-                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key and signature-agent, and content-digest and content-type when a body is sent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
                  */
-                "Signature-Input"?: string;
+                "Signature-Input"?: components["parameters"]["Signature-Input"];
                 /**
                  * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
                  */
-                Signature?: string;
+                Signature?: components["parameters"]["Signature"];
                 /**
                  * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
                  */
-                "Signature-Agent"?: string;
+                "Signature-Agent"?: components["parameters"]["Signature-Agent"];
                 /**
                  * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
                  * @example shopbot-7d2f1c9e
@@ -3019,20 +3040,20 @@ export interface operations {
                  */
                 "Service-Buyer"?: string;
                 /**
-                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key and signature-agent, and content-digest and content-type when a body is sent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
                  */
-                "Signature-Input"?: string;
+                "Signature-Input"?: components["parameters"]["Signature-Input"];
                 /**
                  * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
                  */
-                Signature?: string;
+                Signature?: components["parameters"]["Signature"];
                 /**
                  * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
                  */
-                "Signature-Agent"?: string;
+                "Signature-Agent"?: components["parameters"]["Signature-Agent"];
                 /**
                  * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
                  * @example shopbot-7d2f1c9e
@@ -3226,20 +3247,20 @@ export interface operations {
                  */
                 "Service-Buyer"?: string;
                 /**
-                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key and signature-agent, and content-digest and content-type when a body is sent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
                  */
-                "Signature-Input"?: string;
+                "Signature-Input"?: components["parameters"]["Signature-Input"];
                 /**
                  * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
                  */
-                Signature?: string;
+                Signature?: components["parameters"]["Signature"];
                 /**
                  * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
                  */
-                "Signature-Agent"?: string;
+                "Signature-Agent"?: components["parameters"]["Signature-Agent"];
                 /**
                  * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
                  * @example shopbot-7d2f1c9e
@@ -3426,20 +3447,20 @@ export interface operations {
                  */
                 "Service-Buyer"?: string;
                 /**
-                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key and signature-agent, and content-digest and content-type when a body is sent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
                  */
-                "Signature-Input"?: string;
+                "Signature-Input"?: components["parameters"]["Signature-Input"];
                 /**
                  * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
                  */
-                Signature?: string;
+                Signature?: components["parameters"]["Signature"];
                 /**
                  * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
                  */
-                "Signature-Agent"?: string;
+                "Signature-Agent"?: components["parameters"]["Signature-Agent"];
                 /**
                  * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
                  * @example shopbot-7d2f1c9e
@@ -3625,20 +3646,20 @@ export interface operations {
                  */
                 "Service-Buyer"?: string;
                 /**
-                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key and signature-agent, and content-digest and content-type when a body is sent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
                  */
-                "Signature-Input"?: string;
+                "Signature-Input"?: components["parameters"]["Signature-Input"];
                 /**
                  * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
                  */
-                Signature?: string;
+                Signature?: components["parameters"]["Signature"];
                 /**
                  * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
                  */
-                "Signature-Agent"?: string;
+                "Signature-Agent"?: components["parameters"]["Signature-Agent"];
                 /**
                  * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
                  * @example shopbot-7d2f1c9e
@@ -3824,20 +3845,20 @@ export interface operations {
                  */
                 "Service-Buyer"?: string;
                 /**
-                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key and signature-agent, and content-digest and content-type when a body is sent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
                  */
-                "Signature-Input"?: string;
+                "Signature-Input"?: components["parameters"]["Signature-Input"];
                 /**
                  * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
                  */
-                Signature?: string;
+                Signature?: components["parameters"]["Signature"];
                 /**
                  * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
                  */
-                "Signature-Agent"?: string;
+                "Signature-Agent"?: components["parameters"]["Signature-Agent"];
                 /**
                  * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
                  * @example shopbot-7d2f1c9e
@@ -4006,25 +4027,25 @@ export interface operations {
                  */
                 "Service-Buyer"?: string;
                 /**
-                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent, content-digest and content-type; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key and signature-agent, and content-digest and content-type when a body is sent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
                  */
-                "Signature-Input"?: string;
+                "Signature-Input"?: components["parameters"]["Signature-Input"];
                 /**
                  * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
                  */
-                Signature?: string;
+                Signature?: components["parameters"]["Signature"];
                 /**
                  * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
                  */
-                "Signature-Agent"?: string;
+                "Signature-Agent"?: components["parameters"]["Signature-Agent"];
                 /**
                  * @description RFC 9530 digest of the body as sent (sha-256 or sha-512); covered by a signature of a request with a body, and checked against the bytes received. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sha-256=:RK/0qy18MlBSVnWgjwz6lZEWjP/lF5HF9bvEF8FabDg=:
                  */
-                "Content-Digest"?: string;
+                "Content-Digest"?: components["parameters"]["Content-Digest"];
                 /**
                  * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
                  * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
@@ -4317,20 +4338,20 @@ export interface operations {
                  */
                 "Service-Buyer"?: string;
                 /**
-                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key and signature-agent, and content-digest and content-type when a body is sent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
                  */
-                "Signature-Input"?: string;
+                "Signature-Input"?: components["parameters"]["Signature-Input"];
                 /**
                  * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
                  */
-                Signature?: string;
+                Signature?: components["parameters"]["Signature"];
                 /**
                  * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
                  */
-                "Signature-Agent"?: string;
+                "Signature-Agent"?: components["parameters"]["Signature-Agent"];
                 /**
                  * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
                  * @example shopbot-7d2f1c9e
@@ -4518,20 +4539,20 @@ export interface operations {
                  */
                 "Service-Buyer"?: string;
                 /**
-                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key and signature-agent, and content-digest and content-type when a body is sent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
                  */
-                "Signature-Input"?: string;
+                "Signature-Input"?: components["parameters"]["Signature-Input"];
                 /**
                  * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
                  */
-                Signature?: string;
+                Signature?: components["parameters"]["Signature"];
                 /**
                  * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
                  */
-                "Signature-Agent"?: string;
+                "Signature-Agent"?: components["parameters"]["Signature-Agent"];
                 /**
                  * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
                  * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
@@ -4754,25 +4775,25 @@ export interface operations {
                  */
                 "Service-Buyer"?: string;
                 /**
-                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent, content-digest and content-type; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key and signature-agent, and content-digest and content-type when a body is sent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
                  */
-                "Signature-Input"?: string;
+                "Signature-Input"?: components["parameters"]["Signature-Input"];
                 /**
                  * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
                  */
-                Signature?: string;
+                Signature?: components["parameters"]["Signature"];
                 /**
                  * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
                  */
-                "Signature-Agent"?: string;
+                "Signature-Agent"?: components["parameters"]["Signature-Agent"];
                 /**
                  * @description RFC 9530 digest of the body as sent (sha-256 or sha-512); covered by a signature of a request with a body, and checked against the bytes received. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sha-256=:RK/0qy18MlBSVnWgjwz6lZEWjP/lF5HF9bvEF8FabDg=:
                  */
-                "Content-Digest"?: string;
+                "Content-Digest"?: components["parameters"]["Content-Digest"];
                 /**
                  * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
                  * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
@@ -5049,20 +5070,20 @@ export interface operations {
                  */
                 "Service-Buyer"?: string;
                 /**
-                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key and signature-agent, and content-digest and content-type when a body is sent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
                  */
-                "Signature-Input"?: string;
+                "Signature-Input"?: components["parameters"]["Signature-Input"];
                 /**
                  * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
                  */
-                Signature?: string;
+                Signature?: components["parameters"]["Signature"];
                 /**
                  * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
                  */
-                "Signature-Agent"?: string;
+                "Signature-Agent"?: components["parameters"]["Signature-Agent"];
                 /**
                  * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
                  * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
@@ -5291,25 +5312,25 @@ export interface operations {
                  */
                 "Service-Buyer"?: string;
                 /**
-                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent, content-digest and content-type; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key and signature-agent, and content-digest and content-type when a body is sent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
                  */
-                "Signature-Input"?: string;
+                "Signature-Input"?: components["parameters"]["Signature-Input"];
                 /**
                  * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
                  */
-                Signature?: string;
+                Signature?: components["parameters"]["Signature"];
                 /**
                  * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
                  */
-                "Signature-Agent"?: string;
+                "Signature-Agent"?: components["parameters"]["Signature-Agent"];
                 /**
                  * @description RFC 9530 digest of the body as sent (sha-256 or sha-512); covered by a signature of a request with a body, and checked against the bytes received. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sha-256=:RK/0qy18MlBSVnWgjwz6lZEWjP/lF5HF9bvEF8FabDg=:
                  */
-                "Content-Digest"?: string;
+                "Content-Digest"?: components["parameters"]["Content-Digest"];
                 /**
                  * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
                  * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
@@ -5580,25 +5601,25 @@ export interface operations {
                  */
                 "Service-Buyer"?: string;
                 /**
-                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent, content-digest and content-type; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key and signature-agent, and content-digest and content-type when a body is sent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
                  */
-                "Signature-Input"?: string;
+                "Signature-Input"?: components["parameters"]["Signature-Input"];
                 /**
                  * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
                  */
-                Signature?: string;
+                Signature?: components["parameters"]["Signature"];
                 /**
                  * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
                  */
-                "Signature-Agent"?: string;
+                "Signature-Agent"?: components["parameters"]["Signature-Agent"];
                 /**
                  * @description RFC 9530 digest of the body as sent (sha-256 or sha-512); covered by a signature of a request with a body, and checked against the bytes received. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sha-256=:RK/0qy18MlBSVnWgjwz6lZEWjP/lF5HF9bvEF8FabDg=:
                  */
-                "Content-Digest"?: string;
+                "Content-Digest"?: components["parameters"]["Content-Digest"];
                 /**
                  * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
                  * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
@@ -5877,25 +5898,25 @@ export interface operations {
                  */
                 "Service-Buyer"?: string;
                 /**
-                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent, content-digest and content-type; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key and signature-agent, and content-digest and content-type when a body is sent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
                  */
-                "Signature-Input"?: string;
+                "Signature-Input"?: components["parameters"]["Signature-Input"];
                 /**
                  * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
                  */
-                Signature?: string;
+                Signature?: components["parameters"]["Signature"];
                 /**
                  * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
                  */
-                "Signature-Agent"?: string;
+                "Signature-Agent"?: components["parameters"]["Signature-Agent"];
                 /**
                  * @description RFC 9530 digest of the body as sent (sha-256 or sha-512); covered by a signature of a request with a body, and checked against the bytes received. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sha-256=:RK/0qy18MlBSVnWgjwz6lZEWjP/lF5HF9bvEF8FabDg=:
                  */
-                "Content-Digest"?: string;
+                "Content-Digest"?: components["parameters"]["Content-Digest"];
                 /**
                  * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
                  * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
@@ -6345,25 +6366,25 @@ export interface operations {
                  */
                 "Service-Buyer"?: string;
                 /**
-                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key, signature-agent, content-digest and content-type; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key and signature-agent, and content-digest and content-type when a body is sent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
                  */
-                "Signature-Input"?: string;
+                "Signature-Input"?: components["parameters"]["Signature-Input"];
                 /**
                  * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
                  */
-                Signature?: string;
+                Signature?: components["parameters"]["Signature"];
                 /**
                  * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
                  */
-                "Signature-Agent"?: string;
+                "Signature-Agent"?: components["parameters"]["Signature-Agent"];
                 /**
                  * @description RFC 9530 digest of the body as sent (sha-256 or sha-512); covered by a signature of a request with a body, and checked against the bytes received. How to sign: /api/agent/docs/overview#signed-requests.
                  * @example sha-256=:RK/0qy18MlBSVnWgjwz6lZEWjP/lF5HF9bvEF8FabDg=:
                  */
-                "Content-Digest"?: string;
+                "Content-Digest"?: components["parameters"]["Content-Digest"];
                 /**
                  * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
                  * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
