@@ -31,7 +31,6 @@ type Query = PendingQuery<never> & {
 
 export class PoolSockets {
   private readonly byPid = new Map<number, net.Socket>();
-  private readonly watch = new DeadlineWatch();
 
   /**
    * postgres.js's `socket` option. The socket is returned while it connects (writes queue until
@@ -74,14 +73,13 @@ export class PoolSockets {
     const query = pending as unknown as Query;
     const then = query.then;
     let armed = false;
-    const watch = this.watch;
     // Armed when the query is first awaited, which is when postgres.js sends or queues it.
     query.then = function (this: Query, ...args: Parameters<Query['then']>) {
       if (!armed) {
         armed = true;
-        const watched = watch.add(scope.deadline, () => expire(query));
+        const timer = setTimeout(() => expire(query), Math.max(0, scope.deadline - performance.now()));
         const settled = () => {
-          watch.remove(watched);
+          clearTimeout(timer);
           if (transaction) transaction.pid ??= query.state?.pid;
         };
         then.call(query, settled, settled);
@@ -113,65 +111,19 @@ export class PoolSockets {
       started = true;
       return body(tx, transaction);
     });
-    let late!: (err: Error) => void;
-    const expired = new Promise<never>((_, reject) => (late = reject));
-    const watched = this.watch.add(scope.deadline, () => {
-      if (!started) return late(new DatabaseDeadlineError('Waiting for a connection'));
-      const socket = transaction.pid === undefined ? undefined : this.byPid.get(transaction.pid);
-      socket?.destroy(new DatabaseDeadlineError('A transaction'));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        if (!started) return reject(new DatabaseDeadlineError('Waiting for a connection'));
+        const socket = transaction.pid === undefined ? undefined : this.byPid.get(transaction.pid);
+        socket?.destroy(new DatabaseDeadlineError('A transaction'));
+      }, Math.max(0, scope.deadline - performance.now()));
     });
     run.catch(() => {}); // answered through the race below, or abandoned at the deadline
     try {
-      return await Promise.race([run, expired]);
+      return await Promise.race([run, late]);
     } finally {
-      this.watch.remove(watched);
-    }
-  }
-}
-
-/** How often the statements in flight are checked against their deadlines. */
-const WATCH_TICK_MS = 100;
-
-interface Watched {
-  deadline: number;
-  expire(): void;
-}
-
-/**
- * What is in flight, checked against its deadline by one timer for all of it, ticking only while
- * something is: a timer armed and cleared per statement cost ~13 µs of CPU each, eight of them on
- * a cart add (bench:cart). A deadline is met within WATCH_TICK_MS, well inside the second the
- * fault tests allow; one already past when added expires at once.
- */
-class DeadlineWatch {
-  private readonly inFlight = new Set<Watched>();
-  private timer: NodeJS.Timeout | undefined;
-
-  add(deadline: number, expire: () => void): Watched {
-    const watched = { deadline, expire };
-    if (performance.now() >= deadline) {
-      setImmediate(expire);
-      return watched;
-    }
-    this.inFlight.add(watched);
-    this.timer ??= setInterval(() => this.tick(), WATCH_TICK_MS).unref();
-    return watched;
-  }
-
-  remove(watched: Watched): void {
-    this.inFlight.delete(watched);
-  }
-
-  private tick(): void {
-    const now = performance.now();
-    for (const watched of this.inFlight) {
-      if (now < watched.deadline) continue;
-      this.inFlight.delete(watched);
-      watched.expire();
-    }
-    if (this.inFlight.size === 0) {
-      clearInterval(this.timer);
-      this.timer = undefined;
+      clearTimeout(timer);
     }
   }
 }
