@@ -1,5 +1,7 @@
 /** Feedback reports from agents: stored with who sent them, acknowledged at once. */
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { feedbackReports } from '../db/schema';
 import { newId } from '../lib/ids';
 import { callerNamespace, type Caller } from '../identity/caller';
@@ -22,9 +24,25 @@ export interface FeedbackReport {
   context?: { endpoint?: string; [key: string]: unknown };
 }
 
+/** Built once (db/prepared.ts): every report is this one statement. */
+const insertReport = prepared<typeof feedbackReports.$inferInsert, unknown>('feedback_insert', (db) =>
+  db.insert(feedbackReports).values({
+    id: sql.placeholder('id'),
+    category: sql.placeholder('category'),
+    severity: sql.placeholder('severity'),
+    message: sql.placeholder('message'),
+    context: sql.placeholder('context'),
+    agentProfile: sql.placeholder('agentProfile'),
+    caller: sql.placeholder('caller'),
+    buyerRef: sql.placeholder('buyerRef'),
+    buyerSession: sql.placeholder('buyerSession'),
+    buyerRefAttested: sql.placeholder('buyerRefAttested'),
+  }),
+);
+
 export async function recordFeedback(db: Db, report: FeedbackReport, caller: Caller): Promise<{ id: string; status: 'received' }> {
   const id = newId('fb');
-  await db.insert(feedbackReports).values({
+  await insertReport(db, {
     id,
     category: report.category,
     severity: report.severity,

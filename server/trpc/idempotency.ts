@@ -9,8 +9,9 @@
  */
 import { createHash } from 'node:crypto';
 import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { placeholderFor, prepared } from '../db/prepared';
 import { idempotencyRecords } from '../db/schema';
 import { ApiError, type ErrorCode } from '../errors/catalogue';
 import { apiErrorIn } from '../errors/from-unknown';
@@ -61,12 +62,24 @@ interface StoredOutcome {
 
 type Claim = { kind: 'claimed' } | { kind: 'replay'; outcome: StoredOutcome; headers: Record<string, string> };
 
-async function claim(db: Db, c: IdempotencyClaim): Promise<Claim> {
-  const inserted = await db
+/** Every idempotent call runs these two: built once (db/prepared.ts). */
+const insertClaim = prepared<IdempotencyClaim & { createdAt: Date }, { key: string }[]>('idempotency_claim', (db) =>
+  db
     .insert(idempotencyRecords)
-    .values({ namespace: c.namespace, key: c.key, fingerprint: c.fingerprint, state: 'running', createdAt: new Date() })
+    .values({ namespace: sql.placeholder('namespace'), key: sql.placeholder('key'), fingerprint: sql.placeholder('fingerprint'), state: 'running', createdAt: sql.placeholder('createdAt') })
     .onConflictDoNothing()
-    .returning({ key: idempotencyRecords.key });
+    .returning({ key: idempotencyRecords.key }),
+);
+
+const storeOutcome = prepared<{ namespace: string; key: string; responseBody: string; responseHeaders: Record<string, string> }, unknown>('idempotency_store', (db) =>
+  db
+    .update(idempotencyRecords)
+    .set({ state: 'done', responseBody: placeholderFor<string>('responseBody'), responseHeaders: placeholderFor<Record<string, string>>('responseHeaders') })
+    .where(and(eq(idempotencyRecords.namespace, sql.placeholder('namespace')), eq(idempotencyRecords.key, sql.placeholder('key')))),
+);
+
+async function claim(db: Db, c: IdempotencyClaim): Promise<Claim> {
+  const inserted = await insertClaim(db, { namespace: c.namespace, key: c.key, fingerprint: c.fingerprint, createdAt: new Date() });
   if (inserted.length) return { kind: 'claimed' };
 
   const where = and(eq(idempotencyRecords.namespace, c.namespace), eq(idempotencyRecords.key, c.key));
@@ -88,10 +101,7 @@ async function claim(db: Db, c: IdempotencyClaim): Promise<Claim> {
 }
 
 async function store(db: Db, c: IdempotencyClaim, outcome: StoredOutcome, headers: Record<string, string>): Promise<void> {
-  await db
-    .update(idempotencyRecords)
-    .set({ state: 'done', responseBody: JSON.stringify(outcome), responseHeaders: headers })
-    .where(and(eq(idempotencyRecords.namespace, c.namespace), eq(idempotencyRecords.key, c.key)));
+  await storeOutcome(db, { namespace: c.namespace, key: c.key, responseBody: JSON.stringify(outcome), responseHeaders: headers });
 }
 
 /** Forgets the claim (running, or done but not delivered), so a retry with the key runs again. */
