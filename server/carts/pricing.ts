@@ -7,7 +7,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { availabilityOf } from '../catalog/jsonld';
-import { rows, type Db } from '../db/client';
+import type { Db } from '../db/client';
+import { preparedRows } from '../db/prepared';
 import type { CartNotice, DeliveryZone, OrderLine, OrderTotals } from '../db/schema';
 import { centsToDecimal, readLimits } from '../domain/limits';
 import type { CartRow } from './store';
@@ -57,21 +58,26 @@ interface LineRow {
   max_cart_total_cents: number;
 }
 
+/**
+ * A cart's lines priced now, built once (db/prepared.ts): every cart answer runs it. The live
+ * ceiling rides on every line, read in the same statement (as adding items reads
+ * max_item_quantity): no round trip more per render. A cart without lines totals 0, within any.
+ */
+const selectPricedLines = preparedRows<{ cartId: string }, LineRow>(
+  'cart_priced_lines',
+  sql`SELECT ci.id, ci.variant_id, ci.quantity, v.sku, v.product_id, v.price_cents, v.stock, v.options,
+             p.title, s.handle AS seller_handle, s.delivery,
+             (SELECT max_cart_total_cents FROM platform_limits WHERE id = 1) AS max_cart_total_cents
+      FROM cart_items ci
+      JOIN variants v ON v.id = ci.variant_id
+      JOIN products p ON p.id = v.product_id
+      JOIN sellers s ON s.id = v.seller_id
+      WHERE ci.cart_id = ${sql.placeholder('cartId')}
+      ORDER BY ci.created_at, ci.id`,
+);
+
 export async function priceCart(db: Db, cart: CartRow): Promise<PricedCart> {
-  // The live ceiling rides on every line, read in the same statement (as adding items reads
-  // max_item_quantity): no round trip more per render. A cart without lines totals 0, within any.
-  const found = await rows<LineRow>(
-    db,
-    sql`SELECT ci.id, ci.variant_id, ci.quantity, v.sku, v.product_id, v.price_cents, v.stock, v.options,
-               p.title, s.handle AS seller_handle, s.delivery,
-               (SELECT max_cart_total_cents FROM platform_limits WHERE id = 1) AS max_cart_total_cents
-        FROM cart_items ci
-        JOIN variants v ON v.id = ci.variant_id
-        JOIN products p ON p.id = v.product_id
-        JOIN sellers s ON s.id = v.seller_id
-        WHERE ci.cart_id = ${cart.id}
-        ORDER BY ci.created_at, ci.id`,
-  );
+  const found = await selectPricedLines(db, { cartId: cart.id });
   const messages: CartNotice[] = [];
   const lines = found.map((r, i): PricedLine => {
     if (r.stock !== null && r.stock < r.quantity) {

@@ -9,7 +9,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
-import { rows, type Db } from '../db/client';
+import type { Db } from '../db/client';
+import { preparedRows } from '../db/prepared';
 import { carts, type CartNotice, type ShippingAddress } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
 import { callerNamespace, linkedPlatform, type Caller } from '../identity/caller';
@@ -74,10 +75,27 @@ function cartRow(r: CartColumns): CartRow {
  * get the same 404.
  */
 export async function loadCart(db: Db, id: string, owner: string, opts: { lock?: boolean } = {}): Promise<CartRow> {
-  const [found] = await rows<CartColumns>(db, sql`SELECT ${CART_COLUMNS} FROM carts WHERE id = ${id} AND owner = ${owner}${opts.lock ? sql` FOR UPDATE` : sql``}`);
+  const [found] = await (opts.lock ? selectCartLocked : selectCart)(db, { id, owner });
   if (!found) throw new ApiError('cart_not_found');
   return applyExpiry(db, cartRow(found));
 }
+
+// Every cart call runs these (db/prepared.ts).
+const selectCart = preparedRows<{ id: string; owner: string }, CartColumns>(
+  'cart_select',
+  sql`SELECT ${CART_COLUMNS} FROM carts WHERE id = ${sql.placeholder('id')} AND owner = ${sql.placeholder('owner')}`,
+);
+const selectCartLocked = preparedRows<{ id: string; owner: string }, CartColumns>(
+  'cart_select_locked',
+  sql`SELECT ${CART_COLUMNS} FROM carts WHERE id = ${sql.placeholder('id')} AND owner = ${sql.placeholder('owner')} FOR UPDATE`,
+);
+const updateTouched = preparedRows<{ id: string; status: CartStatus; notices: string; updatedAt: string; expiresAt: string }, CartColumns>(
+  'cart_touch',
+  sql`UPDATE carts SET status = ${sql.placeholder('status')}, notices = ${sql.placeholder('notices')}::jsonb,
+             updated_at = ${sql.placeholder('updatedAt')}::timestamptz, expires_at = ${sql.placeholder('expiresAt')}::timestamptz
+      WHERE id = ${sql.placeholder('id')}
+      RETURNING ${CART_COLUMNS}`,
+);
 
 /** Open and checkout carts may change; expired, completed and cancelled ones answer 409. */
 export function assertMutable(cart: CartRow): void {
@@ -105,12 +123,12 @@ export async function touch(tx: Db, cart: CartRow, config: Pick<Config, 'cartTtl
   if (cart.status === 'checkout' && (await cancelLiveLink(tx, cart.id))) notices.push(LINK_CANCELLED);
   const now = new Date();
   const expires = new Date(now.getTime() + config.cartTtlHours * 3_600_000);
-  const [row] = await rows<CartColumns>(
-    tx,
-    sql`UPDATE carts SET status = ${change.status ?? 'open'}, notices = ${JSON.stringify(notices)}::jsonb,
-               updated_at = ${now.toISOString()}::timestamptz, expires_at = ${expires.toISOString()}::timestamptz
-        WHERE id = ${cart.id}
-        RETURNING ${CART_COLUMNS}`,
-  );
+  const [row] = await updateTouched(tx, {
+    id: cart.id,
+    status: change.status ?? 'open',
+    notices: JSON.stringify(notices),
+    updatedAt: now.toISOString(),
+    expiresAt: expires.toISOString(),
+  });
   return cartRow(row);
 }

@@ -6,7 +6,7 @@
  * runs the same text on the handle it is given — the request's, under its deadline, or its
  * transaction's — so it keeps every rule a statement built in place keeps.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client';
 
 interface Prepared<R> {
@@ -36,6 +36,26 @@ export function prepared<V extends object, R>(name: string, build: (db: Db) => P
     const query = Object.create(template) as Prepared<R> & { client: unknown };
     query.client = session.client;
     return query.execute(values as Record<string, unknown>);
+  };
+}
+
+interface Internals {
+  dialect: { sqlToQuery(statement: SQL): unknown };
+  session: { prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: boolean): Prepared<unknown> };
+}
+
+/**
+ * A raw statement built once (`sql` with `sql.placeholder`s): its rows on either driver (PGlite
+ * answers `{rows}`, postgres-js an array), as `rows()` in db/client.ts answers them.
+ */
+export function preparedRows<V extends object, T>(name: string, statement: SQL): (db: Db, values: V) => Promise<T[]> {
+  const run = prepared<V, unknown>(name, (db) => {
+    const { dialect, session } = db as unknown as Internals;
+    return { prepare: (as) => session.prepareQuery(dialect.sqlToQuery(statement), undefined, as, false) };
+  });
+  return async (db, values) => {
+    const result = await run(db, values);
+    return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
   };
 }
 

@@ -3,8 +3,9 @@
  * orders, newest first (keyset pages under a signed cursor), and one order's status with its history.
  * An order the reader may not see is answered as one that does not exist.
  */
-import { and, desc, eq, lt, or, asc } from 'drizzle-orm';
+import { and, desc, eq, lt, or, asc, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { orderEvents, orders, type OrderLine, type OrderTotals } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
 import { cursorScope, decodeCursor, encodeCursor } from '../catalog/cursor';
@@ -76,6 +77,10 @@ export async function orderStatus(db: Db, reader: OrderReader, orderId: string):
 }
 
 /** Records a status the order has just taken, in the transaction that gave it. */
+const insertEvent = prepared<{ id: string; orderId: string; status: OrderStatus; at: Date }, unknown>('order_event_insert', (db) =>
+  db.insert(orderEvents).values({ id: sql.placeholder('id'), orderId: sql.placeholder('orderId'), status: sql.placeholder('status'), at: sql.placeholder('at') }),
+);
+
 export async function recordOrderEvent(tx: Db, orderId: string, status: OrderStatus, at = new Date()): Promise<void> {
-  await tx.insert(orderEvents).values({ id: newId('oev'), orderId, status, at });
+  await insertEvent(tx, { id: newId('oev'), orderId, status, at });
 }

@@ -8,7 +8,8 @@
  * Voiding an order (its payment could never be captured) gives the stock back the same way.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { rows, type Db } from '../db/client';
+import type { Db } from '../db/client';
+import { placeholderFor, prepared, preparedRows } from '../db/prepared';
 import { carts, orders, UNTRACKED_STOCK, type OrderLine, type OrderTotals, type ShippingAddress } from '../db/schema';
 import { buyerOfNamespace, personOfNamespace } from '../identity/caller';
 import { newId } from '../lib/ids';
@@ -39,7 +40,59 @@ export type PlaceResult =
   /** Nothing was written: some lines are short, or a price moved since the lines were priced. */
   | { placed: false; short: ShortLine[]; priceChanged: boolean };
 
-const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+// Every order (and every voided one) runs these, built once (db/prepared.ts); the lists travel as one jsonb parameter.
+const lockProducts = preparedRows<{ ids: string }, { id: string }>(
+  'order_lock_products',
+  sql`SELECT p.id FROM products p
+      WHERE p.id IN (SELECT product_id FROM variants WHERE id IN (SELECT jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb)))
+      ORDER BY p.id FOR UPDATE OF p`,
+);
+const lockVariants = preparedRows<{ ids: string }, LockedVariant>(
+  'order_lock_variants',
+  sql`SELECT id, stock, price_cents FROM variants WHERE id IN (SELECT jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb)) ORDER BY id FOR UPDATE`,
+);
+const takeStock = preparedRows<{ moves: string }, never>(
+  'order_take_stock',
+  sql`UPDATE variants v SET stock = v.stock - x.quantity
+      FROM jsonb_to_recordset(${sql.placeholder('moves')}::jsonb) AS x(id text, quantity int)
+      WHERE v.id = x.id AND v.stock IS NOT NULL`,
+);
+const insertOrder = prepared<Omit<typeof orders.$inferInsert, 'status' | 'createdAt'>, OrderRow[]>('order_insert', (db) =>
+  db
+    .insert(orders)
+    .values({
+      id: sql.placeholder('id'),
+      cartId: sql.placeholder('cartId'),
+      owner: sql.placeholder('owner'),
+      lineItems: sql.placeholder('lineItems'),
+      totals: sql.placeholder('totals'),
+      shippingAddress: sql.placeholder('shippingAddress'),
+      payment: sql.placeholder('payment'),
+      buyerId: sql.placeholder('buyerId'),
+      accountId: sql.placeholder('accountId'),
+      platform: sql.placeholder('platform'),
+    })
+    .returning(),
+);
+const completeCart = prepared<{ cartId: string; orderId: string; updatedAt: Date }, unknown>('order_cart_completed', (db) =>
+  db
+    .update(carts)
+    .set({ status: 'completed', orderId: placeholderFor<string>('orderId'), notices: [], updatedAt: placeholderFor<Date>('updatedAt') })
+    .where(eq(carts.id, sql.placeholder('cartId'))),
+);
+// The products' denormalised columns follow their variants, as the catalog writer computes them
+// (catalog/writer.ts priceAndStock): search filters and sorts on them.
+const followStock = preparedRows<{ moves: string }, never>(
+  'order_follow_stock',
+  sql`UPDATE products p SET stock_max = s.stock_max, price_min_in_stock = s.price_min_in_stock
+      FROM (SELECT product_id,
+                   max(coalesce(stock, ${UNTRACKED_STOCK})) AS stock_max,
+                   min(price_cents) FILTER (WHERE stock IS NULL OR stock > 0) AS price_min_in_stock
+            FROM variants
+            WHERE product_id IN (SELECT product_id FROM variants WHERE id IN (SELECT x.id FROM jsonb_to_recordset(${sql.placeholder('moves')}::jsonb) AS x(id text)))
+            GROUP BY product_id) s
+      WHERE p.id = s.product_id`,
+);
 
 interface LockedVariant {
   id: string;
@@ -49,33 +102,14 @@ interface LockedVariant {
 
 /** Locks the variants and their products, products first, each in id order (see the top of the file). */
 async function lockStock(tx: Db, ids: string[]): Promise<LockedVariant[]> {
-  await rows(
-    tx,
-    sql`SELECT p.id FROM products p
-        WHERE p.id IN (SELECT product_id FROM variants WHERE id IN (SELECT jsonb_array_elements_text(${json(ids)})))
-        ORDER BY p.id FOR UPDATE OF p`,
-  );
-  return rows<LockedVariant>(
-    tx,
-    sql`SELECT id, stock, price_cents FROM variants WHERE id IN (SELECT jsonb_array_elements_text(${json(ids)})) ORDER BY id FOR UPDATE`,
-  );
+  await lockProducts(tx, { ids: JSON.stringify(ids) });
+  return lockVariants(tx, { ids: JSON.stringify(ids) });
 }
 
 /** Takes `quantity` units of each variant (a negative quantity gives them back), under lockStock's locks. */
 async function moveStock(tx: Db, moves: { id: string; quantity: number }[]): Promise<void> {
-  await tx.execute(sql`UPDATE variants v SET stock = v.stock - x.quantity
-      FROM jsonb_to_recordset(${json(moves)}) AS x(id text, quantity int)
-      WHERE v.id = x.id AND v.stock IS NOT NULL`);
-  // The products' denormalised columns follow their variants, as the catalog writer computes them
-  // (catalog/writer.ts priceAndStock): search filters and sorts on them.
-  await tx.execute(sql`UPDATE products p SET stock_max = s.stock_max, price_min_in_stock = s.price_min_in_stock
-      FROM (SELECT product_id,
-                   max(coalesce(stock, ${UNTRACKED_STOCK})) AS stock_max,
-                   min(price_cents) FILTER (WHERE stock IS NULL OR stock > 0) AS price_min_in_stock
-            FROM variants
-            WHERE product_id IN (SELECT product_id FROM variants WHERE id IN (SELECT x.id FROM jsonb_to_recordset(${json(moves)}) AS x(id text)))
-            GROUP BY product_id) s
-      WHERE p.id = s.product_id`);
+  await takeStock(tx, { moves: JSON.stringify(moves) });
+  await followStock(tx, { moves: JSON.stringify(moves) });
 }
 
 export async function placeOrder(tx: Db, request: OrderRequest): Promise<PlaceResult> {
@@ -97,24 +131,21 @@ export async function placeOrder(tx: Db, request: OrderRequest): Promise<PlaceRe
 
   await moveStock(tx, request.lines.map((l) => ({ id: l.variant_id, quantity: l.quantity })));
 
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      id: newId('ord'),
-      cartId: request.cart.id,
-      owner: request.cart.owner,
-      lineItems: request.lines,
-      totals: request.totals,
-      shippingAddress: request.cart.shippingAddress,
-      payment: request.payment,
-      // A cart made with a buyer token places that buyer's order; one made with an OAuth token, the person's.
-      buyerId: buyerOfNamespace(request.cart.owner),
-      accountId: personOfNamespace(request.cart.owner),
-      platform: request.cart.platform,
-    })
-    .returning();
+  const [order] = await insertOrder(tx, {
+    id: newId('ord'),
+    cartId: request.cart.id,
+    owner: request.cart.owner,
+    lineItems: request.lines,
+    totals: request.totals,
+    shippingAddress: request.cart.shippingAddress,
+    payment: request.payment,
+    // A cart made with a buyer token places that buyer's order; one made with an OAuth token, the person's.
+    buyerId: buyerOfNamespace(request.cart.owner),
+    accountId: personOfNamespace(request.cart.owner),
+    platform: request.cart.platform,
+  });
   await recordOrderEvent(tx, order.id, 'placed', order.createdAt);
-  await tx.update(carts).set({ status: 'completed', orderId: order.id, notices: [], updatedAt: new Date() }).where(eq(carts.id, request.cart.id));
+  await completeCart(tx, { cartId: request.cart.id, orderId: order.id, updatedAt: new Date() });
   return { placed: true, order };
 }
 

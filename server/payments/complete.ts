@@ -13,10 +13,11 @@
  * the authorization was cancelled or expired) the order is voided, its stock returned, the link
  * marked failed and the cart opened again with a payment_failed message, so it can be paid anew.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { cartCeiling, notReadyReasons, priceCart, type PricedCart } from '../carts/pricing';
 import { expireLinkIfDue } from '../carts/expiry';
 import type { Db } from '../db/client';
+import { placeholderFor, prepared } from '../db/prepared';
 import { carts, orders, paymentLinks, type CartNotice } from '../db/schema';
 import { placeOrder, voidOrder, type ShortLine } from '../orders/place';
 import type { Services } from '../trpc/context';
@@ -87,13 +88,27 @@ async function orderPaidBy(db: Db, outcome: PaymentOutcome, authorization: strin
   return order?.payment.reference === authorization ? outcome.orderId : undefined;
 }
 
+// Every payment runs these (db/prepared.ts).
+const linkCart = prepared<{ linkId: string }, { cartId: string }[]>('payment_link_cart', (db) =>
+  db.select({ cartId: paymentLinks.cartId }).from(paymentLinks).where(eq(paymentLinks.id, sql.placeholder('linkId'))),
+);
+const lockCart = prepared<{ cartId: string }, (typeof carts.$inferSelect)[]>('payment_cart_locked', (db) =>
+  db.select().from(carts).where(eq(carts.id, sql.placeholder('cartId'))).for('update'),
+);
+const lockLink = prepared<{ linkId: string }, (typeof paymentLinks.$inferSelect)[]>('payment_link_locked', (db) =>
+  db.select().from(paymentLinks).where(eq(paymentLinks.id, sql.placeholder('linkId'))).for('update'),
+);
+const markPaid = prepared<{ linkId: string; closedAt: Date }, unknown>('payment_link_paid', (db) =>
+  db.update(paymentLinks).set({ status: 'paid', closedAt: placeholderFor<Date>('closedAt') }).where(eq(paymentLinks.id, sql.placeholder('linkId'))),
+);
+
 async function settle(tx: Db, payment: CompletedPayment): Promise<PaymentOutcome> {
   const notPayable = (reason: 'unknown' | 'expired' | 'cancelled' | 'failed') => ({ kind: 'not_payable', reason }) as const;
 
-  const [found] = await tx.select({ cartId: paymentLinks.cartId }).from(paymentLinks).where(eq(paymentLinks.id, payment.linkId));
+  const [found] = await linkCart(tx, { linkId: payment.linkId });
   if (!found) return notPayable('unknown');
-  const [cart] = await tx.select().from(carts).where(eq(carts.id, found.cartId)).for('update');
-  const [link] = await tx.select().from(paymentLinks).where(eq(paymentLinks.id, payment.linkId)).for('update');
+  const [cart] = await lockCart(tx, { cartId: found.cartId });
+  const [link] = await lockLink(tx, { linkId: payment.linkId });
   if (link.provider !== payment.provider) return notPayable('unknown');
 
   if (link.status === 'paid') return { kind: 'already_paid', orderId: cart.orderId! };
@@ -126,7 +141,7 @@ async function settle(tx: Db, payment: CompletedPayment): Promise<PaymentOutcome
   if (!placed.placed) {
     return placed.priceChanged ? cancelChanged(tx, cart.id) : { kind: 'short', lines: placed.short };
   }
-  await tx.update(paymentLinks).set({ status: 'paid', closedAt: new Date() }).where(eq(paymentLinks.id, link.id));
+  await markPaid(tx, { linkId: link.id, closedAt: new Date() });
   return { kind: 'placed', orderId: placed.order.id };
 }
 
