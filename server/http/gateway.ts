@@ -14,7 +14,7 @@ import { createContext, type RequestContext, type RequestEnvelope, type Services
 import { sessionCookieName } from '../identity/session-cookie';
 import { admit } from '../trpc/procedures';
 import { createOpenApiBridge } from './openapi-bridge';
-import { decodeBody, queryOnBodyOperation, readQuery, uncarriedParameter } from './rest-input';
+import { decodeBody, queryOnBodyOperation, readQuery, requestTarget, uncarriedParameter, type RequestTarget } from './rest-input';
 import { buildRouteTable, type Route } from './routes';
 
 export interface HeaderReader {
@@ -86,7 +86,7 @@ export function createGateway(services: Services, router: AppRouter, documents: 
     return cached && finish(ctx, cached.status, cached.headers, cached.body);
   }
 
-  async function run(route: Route, ctx: RequestContext, url: URL, body: unknown, cacheKey: string): Promise<ApiResponse> {
+  async function run(route: Route, ctx: RequestContext, url: RequestTarget, body: unknown, cacheKey: string): Promise<ApiResponse> {
     const outcome = await execute({
       ctx,
       method: route.method,
@@ -106,7 +106,7 @@ export function createGateway(services: Services, router: AppRouter, documents: 
     const envelope = restEnvelope(req, sessionCookie);
     const ctx = createContext(services, envelope);
     try {
-      const url = new URL(req.url, config.publicBaseUrl);
+      const url = requestTarget(req.url, config.publicBaseUrl);
       const method = req.method.toUpperCase();
       const document = documents[url.pathname];
       if (document) {
