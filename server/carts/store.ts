@@ -81,14 +81,9 @@ export async function loadCart(db: Db, id: string, owner: string, opts: { lock?:
 }
 
 // Every cart call runs these (db/prepared.ts).
-const selectCart = preparedRows<{ id: string; owner: string }, CartColumns>(
-  'cart_select',
-  sql`SELECT ${CART_COLUMNS} FROM carts WHERE id = ${sql.placeholder('id')} AND owner = ${sql.placeholder('owner')}`,
-);
-const selectCartLocked = preparedRows<{ id: string; owner: string }, CartColumns>(
-  'cart_select_locked',
-  sql`SELECT ${CART_COLUMNS} FROM carts WHERE id = ${sql.placeholder('id')} AND owner = ${sql.placeholder('owner')} FOR UPDATE`,
-);
+const CART_OF_OWNER = sql`SELECT ${CART_COLUMNS} FROM carts WHERE id = ${sql.placeholder('id')} AND owner = ${sql.placeholder('owner')}`;
+const selectCart = preparedRows<{ id: string; owner: string }, CartColumns>('cart_select', CART_OF_OWNER);
+const selectCartLocked = preparedRows<{ id: string; owner: string }, CartColumns>('cart_select_locked', sql`${CART_OF_OWNER} FOR UPDATE`);
 const updateTouched = preparedRows<{ id: string; status: CartStatus; notices: string; updatedAt: string; expiresAt: string }, CartColumns>(
   'cart_touch',
   sql`UPDATE carts SET status = ${sql.placeholder('status')}, notices = ${sql.placeholder('notices')}::jsonb,

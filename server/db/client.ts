@@ -207,6 +207,10 @@ function overClient(db: Db, client: unknown): Db {
 
 /** Runs raw SQL and returns its rows on either driver (PGlite answers `{rows}`, postgres-js an array). */
 export async function rows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown;
+  return rowsOf<T>(await db.execute(query));
+}
+
+/** The rows of a raw statement's result, whichever driver answered it. */
+export function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }

@@ -6,8 +6,8 @@
  * runs the same text on the handle it is given — the request's, under its deadline, or its
  * transaction's — so it keeps every rule a statement built in place keeps.
  */
-import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from './client';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { rowsOf, type Db } from './client';
 
 interface Prepared<R> {
   execute(values?: Record<string, unknown>): Promise<R>;
@@ -53,10 +53,12 @@ export function preparedRows<V extends object, T>(name: string, statement: SQL):
     const { dialect, session } = db as unknown as Internals;
     return { prepare: (as) => session.prepareQuery(dialect.sqlToQuery(statement), undefined, as, false) };
   });
-  return async (db, values) => {
-    const result = await run(db, values);
-    return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-  };
+  return async (db, values) => rowsOf<T>(await run(db, values));
+}
+
+/** A placeholder of the same name for each field: the values of an insert built once. */
+export function placeholders<K extends string>(...names: K[]): Record<K, Placeholder<K>> {
+  return Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as Record<K, Placeholder<K>>;
 }
 
 /**

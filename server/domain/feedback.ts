@@ -1,7 +1,6 @@
 /** Feedback reports from agents: stored with who sent them, acknowledged at once. */
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { prepared } from '../db/prepared';
+import { placeholders, prepared } from '../db/prepared';
 import { feedbackReports } from '../db/schema';
 import { newId } from '../lib/ids';
 import { callerNamespace, type Caller } from '../identity/caller';
@@ -26,18 +25,9 @@ export interface FeedbackReport {
 
 /** Built once (db/prepared.ts): every report is this one statement. */
 const insertReport = prepared<typeof feedbackReports.$inferInsert, unknown>('feedback_insert', (db) =>
-  db.insert(feedbackReports).values({
-    id: sql.placeholder('id'),
-    category: sql.placeholder('category'),
-    severity: sql.placeholder('severity'),
-    message: sql.placeholder('message'),
-    context: sql.placeholder('context'),
-    agentProfile: sql.placeholder('agentProfile'),
-    caller: sql.placeholder('caller'),
-    buyerRef: sql.placeholder('buyerRef'),
-    buyerSession: sql.placeholder('buyerSession'),
-    buyerRefAttested: sql.placeholder('buyerRefAttested'),
-  }),
+  db
+    .insert(feedbackReports)
+    .values(placeholders('id', 'category', 'severity', 'message', 'context', 'agentProfile', 'caller', 'buyerRef', 'buyerSession', 'buyerRefAttested')),
 );
 
 export async function recordFeedback(db: Db, report: FeedbackReport, caller: Caller): Promise<{ id: string; status: 'received' }> {

@@ -147,16 +147,13 @@ export function createGateway(services: Services, router: AppRouter, documents: 
  * (Request-Id, Service-Agent-Trust, the two RateLimit headers, Content-Length, nosniff) — more
  * than the rest of a cached GET together.
  */
-function copyHeaders(source: Record<string, string>): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const name in source) headers[name] = source[name];
-  return headers;
+function copyHeaders(source: Record<string, string> | undefined, into: Record<string, string> = {}): Record<string, string> {
+  for (const name in source) into[name] = source[name];
+  return into;
 }
 
 function jsonHeaders(extra: Record<string, string> | undefined): Record<string, string> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  for (const name in extra) headers[name] = extra[name];
-  return headers;
+  return copyHeaders(extra, { 'Content-Type': 'application/json' });
 }
 
 function restEnvelope(req: ApiRequest, sessionCookie: string): RequestEnvelope {

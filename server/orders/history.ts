@@ -3,9 +3,9 @@
  * orders, newest first (keyset pages under a signed cursor), and one order's status with its history.
  * An order the reader may not see is answered as one that does not exist.
  */
-import { and, desc, eq, lt, or, asc, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, or, asc } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { prepared } from '../db/prepared';
+import { placeholders, prepared } from '../db/prepared';
 import { orderEvents, orders, type OrderLine, type OrderTotals } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
 import { cursorScope, decodeCursor, encodeCursor } from '../catalog/cursor';
@@ -76,10 +76,11 @@ export async function orderStatus(db: Db, reader: OrderReader, orderId: string):
   return { order_id: order.id, status: order.status, history: events.map((e) => ({ status: e.status, at: e.at.toISOString() })) };
 }
 
-/** Records a status the order has just taken, in the transaction that gave it. */
 const insertEvent = prepared<{ id: string; orderId: string; status: OrderStatus; at: Date }, unknown>('order_event_insert', (db) =>
-  db.insert(orderEvents).values({ id: sql.placeholder('id'), orderId: sql.placeholder('orderId'), status: sql.placeholder('status'), at: sql.placeholder('at') }),
+  db.insert(orderEvents).values(placeholders('id', 'orderId', 'status', 'at')),
 );
+
+/** Records a status the order has just taken, in the transaction that gave it. */
 
 export async function recordOrderEvent(tx: Db, orderId: string, status: OrderStatus, at = new Date()): Promise<void> {
   await insertEvent(tx, { id: newId('oev'), orderId, status, at });

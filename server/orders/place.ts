@@ -9,7 +9,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { placeholderFor, prepared, preparedRows } from '../db/prepared';
+import { placeholderFor, placeholders, prepared, preparedRows } from '../db/prepared';
 import { carts, orders, UNTRACKED_STOCK, type OrderLine, type OrderTotals, type ShippingAddress } from '../db/schema';
 import { buyerOfNamespace, personOfNamespace } from '../identity/caller';
 import { newId } from '../lib/ids';
@@ -60,18 +60,7 @@ const takeStock = preparedRows<{ moves: string }, never>(
 const insertOrder = prepared<Omit<typeof orders.$inferInsert, 'status' | 'createdAt'>, OrderRow[]>('order_insert', (db) =>
   db
     .insert(orders)
-    .values({
-      id: sql.placeholder('id'),
-      cartId: sql.placeholder('cartId'),
-      owner: sql.placeholder('owner'),
-      lineItems: sql.placeholder('lineItems'),
-      totals: sql.placeholder('totals'),
-      shippingAddress: sql.placeholder('shippingAddress'),
-      payment: sql.placeholder('payment'),
-      buyerId: sql.placeholder('buyerId'),
-      accountId: sql.placeholder('accountId'),
-      platform: sql.placeholder('platform'),
-    })
+    .values(placeholders('id', 'cartId', 'owner', 'lineItems', 'totals', 'shippingAddress', 'payment', 'buyerId', 'accountId', 'platform'))
     .returning(),
 );
 const completeCart = prepared<{ cartId: string; orderId: string; updatedAt: Date }, unknown>('order_cart_completed', (db) =>
@@ -102,14 +91,16 @@ interface LockedVariant {
 
 /** Locks the variants and their products, products first, each in id order (see the top of the file). */
 async function lockStock(tx: Db, ids: string[]): Promise<LockedVariant[]> {
-  await lockProducts(tx, { ids: JSON.stringify(ids) });
-  return lockVariants(tx, { ids: JSON.stringify(ids) });
+  const values = { ids: JSON.stringify(ids) };
+  await lockProducts(tx, values);
+  return lockVariants(tx, values);
 }
 
 /** Takes `quantity` units of each variant (a negative quantity gives them back), under lockStock's locks. */
 async function moveStock(tx: Db, moves: { id: string; quantity: number }[]): Promise<void> {
-  await takeStock(tx, { moves: JSON.stringify(moves) });
-  await followStock(tx, { moves: JSON.stringify(moves) });
+  const values = { moves: JSON.stringify(moves) };
+  await takeStock(tx, values);
+  await followStock(tx, values);
 }
 
 export async function placeOrder(tx: Db, request: OrderRequest): Promise<PlaceResult> {

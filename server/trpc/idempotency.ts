@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { placeholderFor, prepared } from '../db/prepared';
+import { placeholderFor, placeholders, prepared } from '../db/prepared';
 import { idempotencyRecords } from '../db/schema';
 import { ApiError, type ErrorCode } from '../errors/catalogue';
 import { apiErrorIn } from '../errors/from-unknown';
@@ -66,7 +66,7 @@ type Claim = { kind: 'claimed' } | { kind: 'replay'; outcome: StoredOutcome; hea
 const insertClaim = prepared<IdempotencyClaim & { createdAt: Date }, { key: string }[]>('idempotency_claim', (db) =>
   db
     .insert(idempotencyRecords)
-    .values({ namespace: sql.placeholder('namespace'), key: sql.placeholder('key'), fingerprint: sql.placeholder('fingerprint'), state: 'running', createdAt: sql.placeholder('createdAt') })
+    .values({ ...placeholders('namespace', 'key', 'fingerprint', 'createdAt'), state: 'running' })
     .onConflictDoNothing()
     .returning({ key: idempotencyRecords.key }),
 );
