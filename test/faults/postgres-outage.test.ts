@@ -75,10 +75,17 @@ describe.skipIf(!serverUrl)('Postgres out of reach under load (needs DATABASE_UR
       const startedAt = performance.now();
       const at = { mode };
       const headers = agentHeaders(method === 'GET' ? {} : { 'Idempotency-Key': freshKey(), 'Content-Type': 'application/json' });
-      const res = await fetch(s.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
-      const json = (await res.json()) as Record<string, any>;
-      answers.push({ op, status: res.status, code: json.code, retryAfter: res.headers.get('retry-after'), ms: performance.now() - startedAt, startedAt, ...at });
-      return { status: res.status, body: json };
+      try {
+        const res = await fetch(s.url + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
+        const json = (await res.json()) as Record<string, any>;
+        answers.push({ op, status: res.status, code: json.code, retryAfter: res.headers.get('retry-after'), ms: performance.now() - startedAt, startedAt, ...at });
+        return { status: res.status, body: json };
+      } catch (err) {
+        // No answer within 30 s (or none at all): recorded as status 0, so the failure names the
+        // call and the fault it met instead of ending the load with a bare TimeoutError.
+        answers.push({ op, status: 0, code: (err as Error).name, retryAfter: null, ms: performance.now() - startedAt, startedAt, ...at });
+        return { status: 0, body: {} };
+      }
     };
 
     // Each client: a cart with one item, two more items, a read of it, a search; and again.
