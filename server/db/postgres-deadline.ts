@@ -102,7 +102,7 @@ export class PoolSockets {
    * A transaction's body starts only within the deadline: one that got its connection too late
    * rolls back at once, and its caller is answered at the deadline rather than when a connection
    * frees up. One still open at the deadline (its COMMIT unanswered, say) loses its connection,
-   * which rolls it back, and its caller is answered then too.
+   * which rolls it back and fails it.
    */
   async transaction<T>(scope: RequestScope, begin: (body: (tx: unknown) => unknown) => Promise<T>, body: (tx: unknown, transaction: { pid?: number }) => unknown): Promise<T> {
     const transaction: { pid?: number } = {};
@@ -119,7 +119,6 @@ export class PoolSockets {
         if (!started) return reject(new DatabaseDeadlineError('Waiting for a connection'));
         const socket = transaction.pid === undefined ? undefined : this.byPid.get(transaction.pid);
         socket?.destroy(new DatabaseDeadlineError('A transaction'));
-        reject(new DatabaseDeadlineError('A transaction'));
       }, Math.max(0, scope.deadline - performance.now()));
     });
     run.catch(() => {}); // answered through the race below, or abandoned at the deadline
