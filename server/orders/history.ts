@@ -81,7 +81,6 @@ const insertEvent = prepared<{ id: string; orderId: string; status: OrderStatus;
 );
 
 /** Records a status the order has just taken, in the transaction that gave it. */
-
 export async function recordOrderEvent(tx: Db, orderId: string, status: OrderStatus, at = new Date()): Promise<void> {
   await insertEvent(tx, { id: newId('oev'), orderId, status, at });
 }
