@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ResponseInternal } from '@auth/core/types';
 import { and, eq, gt } from 'drizzle-orm';
+import { currentScope } from '../db/deadline';
 import { verificationTokens } from '../db/schema';
 import { apiErrorIn, isDatabaseUnavailable } from '../errors/from-unknown';
 import { createCaller } from '../routers';
@@ -126,7 +127,7 @@ export function createAccounts(services: Services, auth: AuthService): Accounts 
     // A variable, not a literal: the envelope's fields are the pipeline's to declare.
     const envelope = { transport: 'internal' as const, session, idempotencyKey };
     // Inside a page's request: the shared handle waits under that request's deadline.
-    return createCaller(createContext(services, envelope, db)).developer;
+    return createCaller(createContext(services, envelope, currentScope(), db)).developer;
   };
 
   /** The failure of a procedure as a sentence; `signedOut` when the session is gone. */

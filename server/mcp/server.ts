@@ -19,7 +19,7 @@ import {
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Db } from '../db/client';
-import { newScope } from '../db/deadline';
+import { newScope, type RequestScope } from '../db/deadline';
 import { readLimits } from '../domain/limits';
 import { SERVICE_VERSION } from '../domain/ucp-profile';
 import { errorBody, type ErrorBody } from '../errors/catalogue';
@@ -66,13 +66,13 @@ export function createMcpServer(services: Services): McpServer {
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
   const listed = { tools: listedTools(tools) };
 
-  async function callTool(name: string, params: { arguments?: Record<string, unknown>; _meta?: Record<string, unknown> }, headers: HttpHeaders, db: Db, message: HttpMessage): Promise<CallToolResult> {
+  async function callTool(name: string, params: { arguments?: Record<string, unknown>; _meta?: Record<string, unknown> }, headers: HttpHeaders, scope: RequestScope, db: Db, message: HttpMessage): Promise<CallToolResult> {
     const tool = byName.get(name);
     if (!tool) throw jsonRpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}. tools/list names them.`);
     const { envelope, input } = toolCallEnvelope(tool, params, headers);
     // A request signature covers the POST, so every call of a batch shares it (verified once).
     envelope.message = message;
-    const ctx = createContext(services, envelope, db);
+    const ctx = createContext(services, envelope, scope, db);
     try {
       const data = (await invoke(ctx, tool.operation.name, input)) as Record<string, unknown>;
       return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data, ...resultMeta(ctx) };
@@ -83,14 +83,14 @@ export function createMcpServer(services: Services): McpServer {
     }
   }
 
-  /** A Server for one HTTP request; `db` is the request's, under its deadline. */
-  function newServer(db: Db, message: HttpMessage): Server {
+  /** A Server for one HTTP request; `db` is the request's, under its deadline `scope`. */
+  function newServer(scope: RequestScope, db: Db, message: HttpMessage): Server {
     const server = new Server(
       { name: 'agent-commerce', title: 'Agent Commerce', version: SERVICE_VERSION },
       { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator },
     );
     server.setRequestHandler(ListToolsRequestSchema, () => listed);
-    server.setRequestHandler(CallToolRequestSchema, (request, extra) => callTool(request.params.name, request.params, extra.requestInfo?.headers ?? {}, db, message));
+    server.setRequestHandler(CallToolRequestSchema, (request, extra) => callTool(request.params.name, request.params, extra.requestInfo?.headers ?? {}, scope, db, message));
     server.setRequestHandler(ListResourcesRequestSchema, () => ({
       resources: [{ uri: LIMITS_RESOURCE, name: 'platform-limits', title: 'Live cart limits', mimeType: 'application/json', description: LIMITS_DESCRIPTION }],
     }));
@@ -112,7 +112,8 @@ export function createMcpServer(services: Services): McpServer {
       }
       // A credential is checked on every request, protocol methods included, and refused at the
       // HTTP level as MCP's authorization spec has it: a client then knows to fix it, not retry.
-      const db = services.database.scoped(newScope());
+      const scope = newScope();
+      const db = services.database.scoped(scope);
       const authorization = request.headers.get('authorization');
       let credential: BearerCredential | undefined;
       if (authorization !== null) {
@@ -141,7 +142,7 @@ export function createMcpServer(services: Services): McpServer {
       // Stateless and answering JSON: once handleRequest returns, the server and its transport hold
       // nothing open. Closing them would only build and reject a "connection closed" error and
       // abort signals (~8% of a call), so they are left to the garbage collector.
-      const server = newServer(db, { method: request.method, url: pathAndQuery(request.url), headers: request.headers, body: raw });
+      const server = newServer(scope, db, { method: request.method, url: pathAndQuery(request.url), headers: request.headers, body: raw });
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_BODY_BYTES });
       await server.connect(transport);
       return transport.handleRequest(request, { parsedBody: body });

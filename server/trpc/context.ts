@@ -6,7 +6,7 @@
  */
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
-import { newScope } from '../db/deadline';
+import { newScope, type RequestScope } from '../db/deadline';
 import { SettingsStore } from '../db/settings';
 import type { ApiError } from '../errors/catalogue';
 import type { Advisory } from '../identity/advisories';
@@ -136,6 +136,8 @@ export interface RequestContext {
    * operation runs in.
    */
   db: Db;
+  /** That deadline. */
+  scope: RequestScope;
   envelope: RequestEnvelope;
   /** Filled by the procedure kind's identity step. */
   caller: Caller;
@@ -160,16 +162,17 @@ export interface RequestContext {
 export const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /**
- * `db` is the request's database handle: by default one whose deadline starts now; a transport
- * that already waited on the database for this request passes the handle it used.
+ * `db` is the request's database handle, under `scope`: by default a deadline that starts now; a
+ * transport that already waited on the database for this request passes the scope and handle it used.
  */
-export function createContext(services: Services, envelope: RequestEnvelope, db = services.database.scoped(newScope())): RequestContext {
+export function createContext(services: Services, envelope: RequestEnvelope, scope = newScope(), db = services.database.scoped(scope)): RequestContext {
   const incoming = envelope.requestId;
   return {
     requestId: incoming && REQUEST_ID.test(incoming) ? incoming : newId('req'),
     transport: envelope.transport,
     services,
     db,
+    scope,
     envelope,
     // Every field from the start: one object shape whichever way the caller is identified.
     caller: { agent: undefined, credential: undefined, buyer: {}, signature: undefined },

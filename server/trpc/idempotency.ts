@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { newScope } from '../db/deadline';
 import { placeholderFor, placeholders, prepared } from '../db/prepared';
 import { idempotencyRecords } from '../db/schema';
 import { ApiError, type ErrorCode } from '../errors/catalogue';
@@ -109,6 +110,18 @@ async function release(db: Db, c: IdempotencyClaim): Promise<void> {
   await db.delete(idempotencyRecords).where(and(eq(idempotencyRecords.namespace, c.namespace), eq(idempotencyRecords.key, c.key)));
 }
 
+/**
+ * Releases the claim of a call that failed for a reason a retry may not meet (5xx, 429). Past the
+ * request's deadline its own handle would give up on the statement at once (cutting the connection
+ * it was sent on), and the caller must not wait longer: the claim is then released in the
+ * background, under a deadline of its own. Left running, it would answer the retry the 503 asks
+ * for "in progress" until STALE_CLAIM_SECONDS had passed.
+ */
+async function forget(ctx: RequestContext, c: IdempotencyClaim): Promise<void> {
+  if (performance.now() < ctx.scope.deadline) return release(ctx.db, c).catch(() => {});
+  release(ctx.services.database.scoped(newScope()), c).catch(() => {});
+}
+
 function replayed(ctx: RequestContext, outcome: StoredOutcome, headers: Record<string, string>) {
   ctx.response.replayed = true;
   if (!outcome.ok) {
@@ -176,7 +189,7 @@ const enforceIdempotency = t.middleware(async ({ ctx, path, input, meta, next })
       // What a refusal must leave behind although it rolled back (a wrong code counts).
       for (const write of ctx.afterRollback) await write(ctx.db);
     } else {
-      await release(ctx.db, c).catch(() => {});
+      await forget(ctx, c);
     }
     throw err;
   }

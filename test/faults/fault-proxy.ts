@@ -121,14 +121,14 @@ export interface ProxiedDatabase {
   close(): Promise<void>;
 }
 
-export async function proxiedDatabase(serverUrl: string, { prefix, poolSize }: { prefix: string; poolSize: number }): Promise<ProxiedDatabase> {
+export async function proxiedDatabase(serverUrl: string, { prefix, poolSize, slowMs }: { prefix: string; poolSize: number; slowMs?: number }): Promise<ProxiedDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const direct = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
-  const proxy = new FaultProxy({ host: url.hostname, port: Number(url.port || 5432) });
+  const proxy = new FaultProxy({ host: url.hostname, port: Number(url.port || 5432) }, slowMs);
   url.port = String(await proxy.listen());
   const service = await openDatabase({ databaseUrl: url.toString(), poolSize, migrate: false });
   return {
