@@ -6,8 +6,10 @@
  * late, one way) that the claim lands and the transaction after it meets the deadline. Needs a
  * Postgres server (DATABASE_URL; `.ci/run` provides one).
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_DEADLINE_MS } from '../../server/db/deadline';
+import { idempotencyRecords } from '../../server/db/schema';
 import { agentHeaders, freshKey } from '../support/app';
 import { testServer, type TestServer } from '../support/http';
 import { proxiedDatabase, type ProxiedDatabase } from './fault-proxy';
@@ -45,6 +47,9 @@ describe.skipIf(!serverUrl)('a claimed call that meets its deadline (needs DATAB
     const late = await createCart(key);
     expect(late).toMatchObject({ status: 503, body: { code: 'service_unavailable' } });
     expect(late.ms).toBeLessThan(DB_DEADLINE_MS + 1_000);
+    // The call met its deadline after its claim, not before: the claim is there (its release is
+    // still on its way through the slow network).
+    expect(await db.direct.db.select({ state: idempotencyRecords.state }).from(idempotencyRecords).where(eq(idempotencyRecords.key, key))).toEqual([{ state: 'running' }]);
     await db.proxy.set('pass');
     // The 503 said to retry after a few seconds; the released claim lets the same key run.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
