@@ -136,7 +136,7 @@ export interface RequestContext {
    * operation runs in.
    */
   db: Db;
-  /** That deadline. */
+  /** The deadline `db` waits under. */
   scope: RequestScope;
   envelope: RequestEnvelope;
   /** Filled by the procedure kind's identity step. */
