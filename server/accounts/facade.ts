@@ -126,8 +126,8 @@ export function createAccounts(services: Services, auth: AuthService): Accounts 
   const caller = (session: string, idempotencyKey?: string) => {
     // A variable, not a literal: the envelope's fields are the pipeline's to declare.
     const envelope = { transport: 'internal' as const, session, idempotencyKey };
-    // Inside a page's request: the shared handle waits under that request's deadline.
-    return createCaller(createContext(services, envelope, currentScope(), db)).developer;
+    // Inside a page's request: under that request's deadline.
+    return createCaller(createContext(services, envelope, currentScope())).developer;
   };
 
   /** The failure of a procedure as a sentence; `signedOut` when the session is gone. */

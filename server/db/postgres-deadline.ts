@@ -89,9 +89,10 @@ export class PoolSockets {
     const expire = (q: Query) => {
       const pid = q.state?.pid;
       if (pid === undefined) return void q.cancel(); // still queued: postgres.js takes it off and rejects it
-      // Answered here rather than left to postgres.js noticing the close: under a fault load a
-      // statement whose connection was cut stayed unsettled, its request unanswered for 30 s and more
-      // (test/faults/postgres-outage.test.ts, about one run in ten).
+      // Answered here rather than left to postgres.js noticing the close: the caller's answer then
+      // depends on no bookkeeping of the driver's, which under the fault load once kept such a
+      // statement unsettled for 30 s, before the driver faults found there were patched
+      // (test/faults/cut-transaction.test.ts).
       this.byPid.get(pid)?.destroy(new DatabaseDeadlineError('A statement'));
       q.reject(new DatabaseDeadlineError('A statement'));
     };

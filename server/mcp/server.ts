@@ -18,7 +18,6 @@ import {
   ReadResourceRequestSchema,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { Db } from '../db/client';
 import { newScope, type RequestScope } from '../db/deadline';
 import { readLimits } from '../domain/limits';
 import { SERVICE_VERSION } from '../domain/ucp-profile';
@@ -66,13 +65,13 @@ export function createMcpServer(services: Services): McpServer {
   const jsonSchemaValidator = new AjvJsonSchemaValidator();
   const listed = { tools: listedTools(tools) };
 
-  async function callTool(name: string, params: { arguments?: Record<string, unknown>; _meta?: Record<string, unknown> }, headers: HttpHeaders, scope: RequestScope, db: Db, message: HttpMessage): Promise<CallToolResult> {
+  async function callTool(name: string, params: { arguments?: Record<string, unknown>; _meta?: Record<string, unknown> }, headers: HttpHeaders, scope: RequestScope, message: HttpMessage): Promise<CallToolResult> {
     const tool = byName.get(name);
     if (!tool) throw jsonRpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}. tools/list names them.`);
     const { envelope, input } = toolCallEnvelope(tool, params, headers);
     // A request signature covers the POST, so every call of a batch shares it (verified once).
     envelope.message = message;
-    const ctx = createContext(services, envelope, scope, db);
+    const ctx = createContext(services, envelope, scope);
     try {
       const data = (await invoke(ctx, tool.operation.name, input)) as Record<string, unknown>;
       return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data, ...resultMeta(ctx) };
@@ -83,20 +82,20 @@ export function createMcpServer(services: Services): McpServer {
     }
   }
 
-  /** A Server for one HTTP request; `db` is the request's, under its deadline `scope`. */
-  function newServer(scope: RequestScope, db: Db, message: HttpMessage): Server {
+  /** A Server for one HTTP request, its database work under the request's deadline `scope`. */
+  function newServer(scope: RequestScope, message: HttpMessage): Server {
     const server = new Server(
       { name: 'agent-commerce', title: 'Agent Commerce', version: SERVICE_VERSION },
       { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator },
     );
     server.setRequestHandler(ListToolsRequestSchema, () => listed);
-    server.setRequestHandler(CallToolRequestSchema, (request, extra) => callTool(request.params.name, request.params, extra.requestInfo?.headers ?? {}, scope, db, message));
+    server.setRequestHandler(CallToolRequestSchema, (request, extra) => callTool(request.params.name, request.params, extra.requestInfo?.headers ?? {}, scope, message));
     server.setRequestHandler(ListResourcesRequestSchema, () => ({
       resources: [{ uri: LIMITS_RESOURCE, name: 'platform-limits', title: 'Live cart limits', mimeType: 'application/json', description: LIMITS_DESCRIPTION }],
     }));
     server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
       if (request.params.uri !== LIMITS_RESOURCE) throw jsonRpcError(RESOURCE_NOT_FOUND, `Resource not found: ${request.params.uri}`, { uri: request.params.uri });
-      const limits = await readLimits(db);
+      const limits = await readLimits(services.database.scoped(scope));
       return { contents: [{ uri: LIMITS_RESOURCE, mimeType: 'application/json', text: JSON.stringify(limits) }] };
     });
     return server;
@@ -142,7 +141,7 @@ export function createMcpServer(services: Services): McpServer {
       // Stateless and answering JSON: once handleRequest returns, the server and its transport hold
       // nothing open. Closing them would only build and reject a "connection closed" error and
       // abort signals (~8% of a call), so they are left to the garbage collector.
-      const server = newServer(scope, db, { method: request.method, url: pathAndQuery(request.url), headers: request.headers, body: raw });
+      const server = newServer(scope, { method: request.method, url: pathAndQuery(request.url), headers: request.headers, body: raw });
       const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true, maxRequestBodySize: MAX_BODY_BYTES });
       await server.connect(transport);
       return transport.handleRequest(request, { parsedBody: body });

@@ -162,16 +162,16 @@ export interface RequestContext {
 export const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /**
- * `db` is the request's database handle, under `scope`: by default a deadline that starts now; a
- * transport that already waited on the database for this request passes the scope and handle it used.
+ * `scope` is the request's database deadline: by default one that starts now; a transport that
+ * already waited on the database for this request passes the scope it waited under.
  */
-export function createContext(services: Services, envelope: RequestEnvelope, scope = newScope(), db = services.database.scoped(scope)): RequestContext {
+export function createContext(services: Services, envelope: RequestEnvelope, scope = newScope()): RequestContext {
   const incoming = envelope.requestId;
   return {
     requestId: incoming && REQUEST_ID.test(incoming) ? incoming : newId('req'),
     transport: envelope.transport,
     services,
-    db,
+    db: services.database.scoped(scope),
     scope,
     envelope,
     // Every field from the start: one object shape whichever way the caller is identified.
