@@ -32,6 +32,7 @@ import { runLoad, type LoadOptions, type LoadResult } from './lib/load';
 import { ensureNextBuild, freePort, installCleanup, runBenchmark, startProcess, type Child } from './lib/processes';
 import { printTable } from './lib/table';
 import { BENCH_RATE_LIMITS } from './lib/rate-limits';
+import { BENCH_SECRETS_KEY } from './lib/secrets-key';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -239,7 +240,7 @@ async function timed(links: Link[], pay: (link: Link) => Promise<boolean>): Prom
 
 /** The service's way: the built-in provider authorizes, completePayment places the order and captures. */
 async function placeThroughService(url: string, links: Link[]): Promise<PlaceResult> {
-  const config = loadConfig({ ...process.env, ...BENCH_RATE_LIMITS, NODE_ENV: 'production', DATABASE_URL: url, PUBLIC_BASE_URL: 'http://127.0.0.1' });
+  const config = loadConfig({ SECRETS_KEY: BENCH_SECRETS_KEY, ...process.env, ...BENCH_RATE_LIMITS, NODE_ENV: 'production', DATABASE_URL: url, PUBLIC_BASE_URL: 'http://127.0.0.1' });
   const database = await openDatabase({ databaseUrl: url, poolSize: pool, migrate: false });
   const app = createApp(config, database);
   const provider = providerNamed(config, 'builtin');

@@ -19,6 +19,7 @@ import { QUALITY_TARGETS, evaluate, formatReport, type QualityReport } from '../
 import { dropDatabase, recreateDatabase } from './lib/database';
 import { printTable } from './lib/table';
 import { BENCH_RATE_LIMITS } from './lib/rate-limits';
+import { BENCH_SECRETS_KEY } from './lib/secrets-key';
 
 const AGENT = 'profile="https://agent.shopbot.dev/profile.json"';
 const BASE = 'http://bench.local';
@@ -28,7 +29,7 @@ const POSTGRES_DATABASE = 'acapi_bench_search_quality';
 async function measure(database: Database): Promise<QualityReport> {
   await ensureDemoCatalog(database.db);
   await database.maintain('VACUUM (ANALYZE) sellers, products, variants, search_words');
-  const app = createApp(loadConfig({ ...BENCH_RATE_LIMITS, PUBLIC_BASE_URL: BASE, NODE_ENV: 'production' }), database);
+  const app = createApp(loadConfig({ ...BENCH_RATE_LIMITS, SECRETS_KEY: BENCH_SECRETS_KEY, PUBLIC_BASE_URL: BASE, NODE_ENV: 'production' }), database);
   return evaluate(database.db, async (pathAndQuery) => {
     const res = await app.fetch(new Request(BASE + pathAndQuery, { headers: { 'UCP-Agent': AGENT } }));
     return { status: res.status, body: await res.json() };

@@ -16,12 +16,12 @@
 import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import { CURSOR_SECRET } from '../server/catalog/cursor';
 import { searchJsonLd, type SearchView } from '../server/catalog/jsonld';
 import { searchCatalog, type SearchPage } from '../server/catalog/search';
 import { postgresOptions, type Db } from '../server/db/client';
 import { schema } from '../server/db/schema';
-import { SettingsStore } from '../server/db/settings';
+import { deriveKey } from '../server/secrets/keys';
+import { benchSecretsKey } from './lib/secrets-key';
 import { queryInput } from '../server/http/rest-input';
 import { searchInput } from '../server/routers/catalog';
 import { ADMIN_URL } from './lib/database';
@@ -56,7 +56,7 @@ async function largestSeller(prefix = ''): Promise<string> {
 }
 
 try {
-  const secret = await new SettingsStore(db).secret(CURSOR_SECRET);
+  const secret = deriveKey(benchSecretsKey(), 'cursor');
   const [largest, electronics, pets] = await Promise.all([largestSeller(), largestSeller('electronics'), largestSeller('animals')]);
   const shapes: [string, Record<string, string | number>][] = [
     ['text', { q: 'dog' }],

@@ -34,11 +34,11 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
-import { CURSOR_SECRET } from '../server/catalog/cursor';
 import { searchCatalog } from '../server/catalog/search';
 import { postgresOptions, type Db } from '../server/db/client';
 import { schema } from '../server/db/schema';
-import { SettingsStore } from '../server/db/settings';
+import { deriveKey } from '../server/secrets/keys';
+import { benchSecretsKey } from './lib/secrets-key';
 import { queryInput } from '../server/http/rest-input';
 import { searchInput } from '../server/routers/catalog';
 import { cpuStopwatch, groupPids } from './lib/cpu';
@@ -332,9 +332,7 @@ interface Checked extends MixRequest {
 }
 
 async function checkIdentity(mix: MixRequest[], serviceUrl: string, bareUrl: string): Promise<Checked[]> {
-  const pg = client();
-  const db = drizzle(pg, { schema }) as unknown as Db;
-  const secret = await new SettingsStore(db).secret(CURSOR_SECRET);
+  const secret = deriveKey(benchSecretsKey(), 'cursor');
   const recorder = serviceRecorder(secret);
   const out: Checked[] = [];
   const problems: string[] = [];
@@ -370,7 +368,6 @@ async function checkIdentity(mix: MixRequest[], serviceUrl: string, bareUrl: str
     if (!svcIds.length) problems.push(`${where}: empty page (pick values that match something)`);
     out.push({ ...r, statements: svcStatements });
   }
-  await pg.end();
   if (problems.length) throw new Error(`The service and the bare server do not run the same SQL:\n  ${problems.join('\n  ')}`);
   return out;
 }

@@ -1,10 +1,16 @@
-// npm run oauth:rotate-keys — new ES256 signing and cookie keys for the OAuth server, first in line;
-// the previous ones are kept to verify with (ID tokens and cookies already out stay valid). Each
-// instance takes the new keys up at its next start.
+// npm run oauth:rotate-keys — a new ES256 signing key for the OAuth server, first in line; the
+// previous one is kept to verify with (ID tokens already out stay valid). Each instance takes the
+// new key up at its next start. Needs SECRETS_KEY on Postgres: the keys are stored sealed under it.
 import { rotateOAuthKeys } from '../server/oauth/keys';
-import { openCommandDatabase } from './support/cli';
+import { ServiceKeys } from '../server/secrets/keys';
+import { upgradeSecrets } from '../server/secrets-upgrade';
+import { openCommandDatabase, secretsConfig } from './support/cli';
 
-const database = await openCommandDatabase('npm run oauth:rotate-keys');
-const keys = await rotateOAuthKeys(database.db);
+const command = 'npm run oauth:rotate-keys';
+const config = secretsConfig(command);
+const database = await openCommandDatabase(command);
+const keys = new ServiceKeys(database.db, config.secretsKey, config.secretsKeyPrevious);
+await upgradeSecrets(database.db, keys);
+const rotated = await rotateOAuthKeys(database.db, keys);
 await database.close();
-console.log(`Rotated: signing with key ${keys.signing[0].kid}; ${keys.signing.length - 1} previous key kept to verify with. Restart each instance to use it.`);
+console.log(`Rotated: signing with key ${rotated.signing[0].kid}; ${rotated.signing.length - 1} previous key kept to verify with. Restart each instance to use it.`);

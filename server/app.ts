@@ -18,6 +18,7 @@ import { buildOpenRpcDocument } from './mcp/openrpc';
 import { appRouter } from './routers';
 import { compactSearchResult } from './routers/catalog';
 import { createServices, type Services } from './trpc/context';
+import { prepareSecrets } from './secrets-upgrade';
 import { describeOperations } from './trpc/operations';
 
 export interface App {
@@ -28,8 +29,11 @@ export interface App {
   webhooks: Record<string, RawHandler>;
   /** /llms.txt, generated once: served as plain text beside the pages (http/llms-txt.ts). */
   llmsTxt(): string;
-  /** The agent API and the MCP server as a fetch handler: Request in, Response out (tests use this). */
-  fetch(request: Request): Promise<Response>;
+  /**
+   * The agent API and the MCP server as a fetch handler: Request in, Response out (tests use this),
+   * from the client address bucket `clientAddress` (none: not counted per address).
+   */
+  fetch(request: Request, clientAddress?: string): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -57,9 +61,9 @@ export function createApp(config: Config, database: Database): App {
     mcp,
     webhooks: { [STRIPE_WEBHOOK_PATH]: stripeWebhook(services) },
     llmsTxt,
-    async fetch(request) {
+    async fetch(request, clientAddress) {
       const url = new URL(request.url);
-      if (url.pathname === mcp.path) return mcp.handle(request);
+      if (url.pathname === mcp.path) return mcp.handle(request, undefined, undefined, clientAddress);
       if (url.pathname === LLMS_TXT_PATH) return llmsTxtResponse(request.method, llmsTxt);
       const body = request.body ? new Uint8Array(await request.arrayBuffer()) : null;
       const apiRequest: ApiRequest = {
@@ -67,6 +71,7 @@ export function createApp(config: Config, database: Database): App {
         url: url.pathname + url.search,
         headers: request.headers,
         body: body && body.length > MAX_BODY_BYTES ? 'too_large' : body,
+        clientAddress,
       };
       const res = await gateway(apiRequest);
       return new Response(res.body, { status: res.status, headers: res.headers });
@@ -84,5 +89,7 @@ export async function startApp(config: Config): Promise<App> {
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
   });
-  return createApp(config, database);
+  const app = createApp(config, database);
+  await prepareSecrets(app.services);
+  return app;
 }

@@ -28,8 +28,16 @@ export interface Config {
   cartTtlHours: number;
   /** A payment link expires this long after it was issued (PAYMENT_LINK_TTL_HOURS, default 24). */
   paymentLinkTtlHours: number;
-  /** Signs Auth.js's cookies and hashes its sign-in tokens (AUTH_SECRET); unset: one made once in service_settings. */
+  /** Signs Auth.js's cookies and hashes its sign-in tokens (AUTH_SECRET); unset: derived from the secrets key. */
   authSecret: string | undefined;
+  /**
+   * SECRETS_KEY: 32 bytes every sealing, signing and MAC key is derived from (server/secrets/),
+   * never in the database. Unset here, the server refuses to start on Postgres and keeps one in a
+   * file beside DATA_DIR on the embedded database (secrets/secrets-key.ts); other commands need none.
+   */
+  secretsKey: Buffer | undefined;
+  /** SECRETS_KEY_PREVIOUS: the key being rotated away from; what was made under it still verifies. */
+  secretsKeyPrevious: Buffer | undefined;
   /** Mail: sent through SMTP_URL (e.g. smtp://user:pass@host:587) when set; otherwise each message is written to the log. */
   mail: { smtpUrl: string | undefined; from: string };
   /** Card payments through Stripe Checkout when set; the built-in provider otherwise. */
@@ -39,7 +47,7 @@ export interface Config {
    * redis:// or rediss://) when set; the database otherwise.
    */
   redisUrl: string | undefined;
-  /** The agent surface's rate limits (RATE_LIMIT_OPEN, _SIGNED, _CREDENTIAL; RATE_LIMITS=off). */
+  /** The agent surface's rate limits (RATE_LIMIT_OPEN, _OPEN_ADDRESS, _SIGNED, _CREDENTIAL; RATE_LIMITS=off). */
   rateLimits: RateLimitsConfig;
   /** Fetching agent profiles and key directories to verify request signatures (server/profiles/). */
   profileFetch: ProfileFetchConfig;
@@ -60,7 +68,7 @@ export interface ProfileFetchConfig {
   ca: { file: string; pem: string } | undefined;
 }
 
-export type RatePolicyName = 'open' | 'signed' | 'credential';
+export type RatePolicyName = 'open' | 'address' | 'signed' | 'credential';
 
 /** At most `quota` calls per fixed window of `windowSeconds`, windows aligned to the epoch. */
 export interface RatePolicy {
@@ -72,8 +80,10 @@ export interface RatePolicy {
 export interface RateLimitsConfig {
   /** False with RATE_LIMITS=off: nothing is counted and no RateLimit headers are sent. */
   enabled: boolean;
-  /** Per agent profile URL, for open calls. */
+  /** Per agent profile URL (without query or fragment) and client address, for open calls. */
   open: RatePolicy;
+  /** Per client address (an IPv6 /64), for open calls across every profile; taken before `open`. */
+  address: RatePolicy;
   /** Per verified profile, for calls with a verified request signature. */
   signed: RatePolicy;
   /** Per caller namespace (a key, a buyer token, an OAuth grant's person, a developer's session). */
@@ -172,9 +182,21 @@ function rateLimits(env: NodeJS.ProcessEnv): RateLimitsConfig {
     enabled: switch_ !== 'off',
     // Parsed even when off, so a malformed value never waits for the day limits are turned on.
     open: ratePolicy('open', 'RATE_LIMIT_OPEN', env.RATE_LIMIT_OPEN, '600/60'),
+    address: ratePolicy('address', 'RATE_LIMIT_OPEN_ADDRESS', env.RATE_LIMIT_OPEN_ADDRESS, '1200/60'),
     signed: ratePolicy('signed', 'RATE_LIMIT_SIGNED', env.RATE_LIMIT_SIGNED, '3000/60'),
     credential: ratePolicy('credential', 'RATE_LIMIT_CREDENTIAL', env.RATE_LIMIT_CREDENTIAL, '6000/60'),
   };
+}
+
+/** 32 random bytes, base64 (or base64url): anything else is refused, saying how to make one. */
+export function parseSecretsKey(variable: string, value: string | undefined): Buffer | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const text = value.trim();
+  const key = Buffer.from(text, 'base64');
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text) || key.length !== 32) {
+    throw new Error(`${variable} must be 32 random bytes in base64 (make one with: openssl rand -base64 32); got ${key.length} bytes`);
+  }
+  return key;
 }
 
 function redisUrl(value: string | undefined): string | undefined {
@@ -209,6 +231,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cartTtlHours: positive('CART_TTL_HOURS', env.CART_TTL_HOURS, 7 * 24),
     paymentLinkTtlHours: positive('PAYMENT_LINK_TTL_HOURS', env.PAYMENT_LINK_TTL_HOURS, 24),
     authSecret: env.AUTH_SECRET || undefined,
+    secretsKey: parseSecretsKey('SECRETS_KEY', env.SECRETS_KEY),
+    secretsKeyPrevious: parseSecretsKey('SECRETS_KEY_PREVIOUS', env.SECRETS_KEY_PREVIOUS),
     mail: { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || `Agent Commerce <no-reply@${new URL(base).hostname}>` },
     stripe: env.STRIPE_SECRET_KEY
       ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined, apiUrl: env.STRIPE_API_URL || undefined }

@@ -26,11 +26,15 @@ import { createAuthorizationServer } from './oauth/authorization-server';
 import { sweepOAuth } from './oauth/consents';
 import { describeProfileFetch } from './profiles';
 import { describeRateLimits } from './limits/limiter';
+import { proxyWarning } from './http/client-address';
+import { MissingSecretsKey } from './secrets/keys';
+import { withSecretsKey } from './secrets/secrets-key';
+import { retireLegacySecrets } from './secrets-upgrade';
 
 async function main(): Promise<void> {
   const started = performance.now();
   const dev = process.argv.includes('--dev');
-  const config = loadConfig();
+  const { config, notice } = withSecretsKey(loadConfig(), dev ? 'npm run dev' : 'npm start');
   const root = fileURLToPath(new URL('..', import.meta.url));
 
   const releaseLock = config.databaseUrl ? () => {} : claimDataDir(config.dataDir);
@@ -44,14 +48,18 @@ async function main(): Promise<void> {
   }
 
   // Pages reach this running service through the registry, not through module copies of their own.
+  if (notice) console.log(notice);
   console.log(app.services.mailer.describe());
   for (const line of describeProfileFetch(config.profileFetch)) console.log(line);
   console.log(describeRateLimits(config, app.services.shared.kind));
+  const proxied = proxyWarning(config);
+  if (proxied) console.warn(proxied);
   const auth = createAuth(app.services);
   const accounts = createAccounts(app.services, auth);
   // The OAuth server's authorizations are for whoever is signed in to the pages (Auth.js's session).
   const oauth = await createAuthorizationServer({
     db: app.services.db,
+    serviceKeys: app.services.keys,
     base: config.publicBaseUrl,
     trustProxy: config.trustProxy,
     sessionCookieName: accounts.sessionCookieName,
@@ -78,11 +86,13 @@ async function main(): Promise<void> {
   // applies its own expiry, so the minute only bounds how stale the stored status may be.
   // Ended sign-in links and sessions, old rate-limit events, and expired OAuth rows and the
   // consents of grants that are gone go the same way, and so do the agent surface's ended rate
-  // windows and expired signature nonces (rate_counters; Redis expires its own).
+  // windows and expired signature nonces (rate_counters; Redis expires its own), and the keys from
+  // before SECRETS_KEY once nothing made under them is live (secrets-upgrade.ts).
   const sweep = setInterval(() => {
     void sweepExpired(app.services.db).catch(() => {});
     void sweepAccounts(app.services.db).catch(() => {});
     void sweepOAuth(app.services.db).catch(() => {});
+    void retireLegacySecrets(app.services.db, app.services.keys).catch(() => {});
     void app.services.shared.sweep().catch(() => {});
   }, 60 * 1000);
   sweep.unref();
@@ -123,7 +133,7 @@ async function main(): Promise<void> {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   main().catch((err) => {
-    console.error(err instanceof StartupError ? err.message : err);
+    console.error(err instanceof StartupError || err instanceof MissingSecretsKey ? err.message : err);
     process.exit(1);
   });
 }

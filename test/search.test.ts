@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import jsonld from 'jsonld';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CURSOR_SECRET } from '../server/catalog/cursor';
 import { searchCatalog } from '../server/catalog/search';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { prefixUpperBound, searchSql, type SearchKey, type SearchQuery } from '../server/catalog/search-sql';
@@ -302,7 +301,7 @@ describe('cursor pagination', () => {
   ] as const)(
     'gives a text search in %s order (category %s) the same pages whether it walks the order or sorts all matches',
     async (sort_by, category) => {
-      const secret = await t.app.services.settings.secret(CURSOR_SECRET);
+      const secret = t.app.services.keys.key('cursor');
       // Walks of 1 and 4 rows fall short on most pages and sort instead; 2,500 always walks here.
       const pages = async (textOrderWalk: number) => {
         const ids: string[] = [];
@@ -400,7 +399,7 @@ describe('facets', () => {
   );
 
   it('are approximate, over a bounded candidate set, when the match set exceeds the cap', async () => {
-    const secret = await t.app.services.settings.secret(CURSOR_SECRET);
+    const secret = t.app.services.keys.key('cursor');
     const db = t.db.database.db;
     const capped = await searchCatalog(db, secret, { q: 'gadget', limit: 5 }, { candidateCap: 10 });
     expect(capped.approximate).toBe(true);
@@ -433,7 +432,7 @@ describe('totalResults', () => {
   );
 
   it('is a lower bound, the candidate set’s size, above the cap; facets=false counts it alike', async () => {
-    const secret = await t.app.services.settings.secret(CURSOR_SECRET);
+    const secret = t.app.services.keys.key('cursor');
     const db = t.db.database.db;
     for (const params of [{ q: 'gadget' }, { category: 'home' }, { sort_by: 'price_asc' as const }]) {
       for (const facets of [true, false]) {
@@ -525,7 +524,7 @@ describe('a text search narrowed by category, seller or price', () => {
 
   /** Every product id of a search, walking all its pages. */
   async function ids(q: string, f: Filters, sort_by: 'relevance' | 'newest' | 'price_asc', categoryTermsMax?: number) {
-    const secret = await t.app.services.settings.secret(CURSOR_SECRET);
+    const secret = t.app.services.keys.key('cursor');
     const params = {
       ...{ q, category: f.category, seller_handle: f.seller, sort_by },
       ...{ min_price_cents: f.min, max_price_cents: f.max, in_stock: f.inStock, min_stock: f.minStock },

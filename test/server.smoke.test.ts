@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT, testDatabase, type TestDatabase } from './support/app';
+import { AGENT, TEST_SECRETS_KEY, testDatabase, type TestDatabase } from './support/app';
 import { freePort } from './support/http';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -26,7 +26,8 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acapi-smoke-'));
   if (process.env.DATABASE_URL) pg = await testDatabase();
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_BASE_URL: base, DATABASE_URL: pg?.url ?? '' };
+  // On Postgres the test key; on PGlite none, so the server makes its own beside the data folder.
+  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_BASE_URL: base, DATABASE_URL: pg?.url ?? '', SECRETS_KEY: pg ? TEST_SECRETS_KEY : '' };
   const started = Date.now();
   server = spawn('npm', ['start'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   server.stdout!.on('data', (d) => (output += d));
@@ -54,9 +55,17 @@ afterAll(async () => {
   }
   await pg?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(`${dataDir}.secrets-key`, { force: true });
 });
 
 describe('npm start', () => {
+  it.skipIf(!!process.env.DATABASE_URL)('on PGlite without SECRETS_KEY, makes its key beside the data folder and says production must set one', () => {
+    expect(fs.statSync(`${dataDir}.secrets-key`).mode & 0o777).toBe(0o600);
+    expect(fs.existsSync(path.join(dataDir, '.secrets-key'))).toBe(false);
+    expect(output).toContain(`SECRETS_KEY is not set: using the key made now in ${dataDir}.secrets-key`);
+    expect(output).toContain('Production must set SECRETS_KEY (openssl rand -base64 32)');
+  });
+
   it('serves the agent API through the custom server', async () => {
     const res = await fetch(`${base}/api/agent/platform/limits`, { headers: { 'UCP-Agent': AGENT } });
     expect(await res.json()).toEqual({ max_item_quantity: 20, max_cart_total_cents: 100000, max_cart_total_usd: '1000.00' });

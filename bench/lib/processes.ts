@@ -7,6 +7,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { BENCH_SECRETS_KEY } from './secrets-key';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -61,7 +62,8 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 export async function startProcess(opts: StartOptions): Promise<Child> {
   const child = spawn(opts.command, opts.args, {
     cwd: opts.cwd,
-    env: (opts.env ?? process.env) as NodeJS.ProcessEnv,
+    // Every server a benchmark starts derives its keys from the run's one SECRETS_KEY.
+    env: { SECRETS_KEY: BENCH_SECRETS_KEY, ...(opts.env ?? process.env) } as Record<string, string | undefined> as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true, // own process group, killed as a group
   });

@@ -1,18 +1,33 @@
 /**
- * What the commands that write the database (seed, catalog:import, limits, db:migrate) share: opening the configured database the way
+ * What the commands that write the database (seed, catalog:import, limits, db:migrate, the key rotations) share: opening the configured database the way
  * the server does, refusing clearly when a server holds the PGlite folder, and a progress bar.
  */
 import cliProgress from 'cli-progress';
-import { loadConfig } from '../../server/config';
+import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { DataDirBusyError, assertDataDirFree } from '../../server/db/data-dir-lock';
 import { NO_DEADLINE } from '../../server/db/deadline';
+import { MissingSecretsKey } from '../../server/secrets/keys';
+import { withSecretsKey } from '../../server/secrets/secrets-key';
 
 /** Prints the message (and usage) to stderr and exits 1. */
 export function fail(message: string, usage?: string): never {
   console.error(message);
   if (usage) console.error(`\n${usage}`);
   process.exit(1);
+}
+
+/**
+ * The config with its secrets key, for the commands that read or write secrets: as the server
+ * finds it (secrets/secrets-key.ts), refusing without SECRETS_KEY on Postgres.
+ */
+export function secretsConfig(command: string): Config {
+  try {
+    return withSecretsKey(loadConfig(), command).config;
+  } catch (err) {
+    if (err instanceof MissingSecretsKey) fail(err.message);
+    throw err;
+  }
 }
 
 /** Postgres when DATABASE_URL is set; otherwise the PGlite folder, unless a server is running on it. */

@@ -1,20 +1,36 @@
 /**
  * Payment links as part of a cart's state: a cart in checkout has one live link, which any change
  * to the cart cancels. They live with the carts, and payments/ (providers, checkout, the page)
- * builds on them, so the two folders import one way only. A link's token is an HMAC of its id under a secret kept
- * in the database (every instance derives the same token, so the live link can be answered again),
- * and only the token's SHA-256 is stored, for the page's lookup: the token itself is nowhere at rest.
+ * builds on them, so the two folders import one way only. A link's token is an HMAC of its id under
+ * a key derived from SECRETS_KEY (every instance derives the same token, so the live link can be
+ * answered again), and only the token's SHA-256 is stored, for the page's lookup: the token itself
+ * is nowhere at rest, and the database alone cannot make it.
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { paymentLinks } from '../db/schema';
-import type { SettingsStore } from '../db/settings';
+import type { ServiceKeys } from '../secrets/keys';
 
-export const PAYMENT_LINK_SECRET = 'payment_link';
+const tokenUnder = (key: Buffer, linkId: string) => createHmac('sha256', key).update(linkId).digest('base64url');
 
-export async function linkToken(settings: SettingsStore, linkId: string): Promise<string> {
-  return createHmac('sha256', await settings.secret(PAYMENT_LINK_SECRET)).update(linkId).digest('base64url');
+/** The token of a new link. */
+export function linkToken(keys: ServiceKeys, linkId: string): string {
+  return tokenUnder(keys.key('payment-link'), linkId);
+}
+
+/**
+ * The token of a stored link: made under the current key, the previous one (a rotation) or the one
+ * stored before SECRETS_KEY (an upgrade), whichever its stored hash is of.
+ */
+async function storedLinkToken(keys: ServiceKeys, link: { id: string; tokenHash: string }): Promise<string> {
+  const stored = Buffer.from(link.tokenHash);
+  for (const key of await keys.verifying('payment-link')) {
+    const token = tokenUnder(key, link.id);
+    const hash = Buffer.from(tokenHash(token));
+    if (hash.length === stored.length && timingSafeEqual(hash, stored)) return token;
+  }
+  throw new Error(`Payment link ${link.id} was made under a key no longer configured (SECRETS_KEY_PREVIOUS removed too early?)`);
 }
 
 export function tokenHash(token: string): string {
@@ -48,6 +64,6 @@ export async function cancelLiveLink(db: Db, cartId: string): Promise<boolean> {
 }
 
 /** Where the human pays for `link`: the provider's hosted page, or the service's own /pay/{token}. */
-export async function linkUrl(settings: SettingsStore, publicBaseUrl: string, link: { id: string; providerUrl: string | null }): Promise<string> {
-  return link.providerUrl ?? payPageUrl(publicBaseUrl, await linkToken(settings, link.id));
+export async function linkUrl(keys: ServiceKeys, publicBaseUrl: string, link: { id: string; tokenHash: string; providerUrl: string | null }): Promise<string> {
+  return link.providerUrl ?? payPageUrl(publicBaseUrl, await storedLinkToken(keys, link));
 }

@@ -133,7 +133,7 @@ export type Cart = z.infer<typeof cartSchema>;
 
 /** The cart as answered, priced now unless the caller priced it already. */
 export async function renderCart(services: Services, db: Db, cart: CartRow, priced?: PricedCart): Promise<Cart> {
-  const { config, settings } = services;
+  const { config, keys } = services;
   const p = priced ?? (await priceCart(db, cart));
   const link = cart.status === 'checkout' ? await liveLink(db, cart.id) : undefined;
   return {
@@ -151,7 +151,7 @@ export async function renderCart(services: Services, db: Db, cart: CartRow, pric
     updated_at: cart.updatedAt.toISOString(),
     links: {
       self: `${config.publicBaseUrl}/api/agent/cart/${cart.id}`,
-      payment_link: link ? await linkUrl(settings, config.publicBaseUrl, link) : null,
+      payment_link: link ? await linkUrl(keys, config.publicBaseUrl, link) : null,
     },
   };
 }

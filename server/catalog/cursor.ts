@@ -1,6 +1,6 @@
 /**
  * Opaque keyset cursors: `base64url(JSON payload) "." base64url(HMAC-SHA256)`, signed with the
- * per-database 'cursor' secret so every instance accepts every other's cursors. The payload holds
+ * 'cursor' key derived from SECRETS_KEY so every instance accepts every other's cursors. The payload holds
  * a hash of the query it belongs to (its scope), the keyset of the last row served, how many rows
  * were served before, and whatever state the next page must reuse (e.g. the corrected query).
  *
@@ -10,8 +10,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../errors/catalogue';
 import { canonicalJson } from '../lib/canonical-json';
-
-export const CURSOR_SECRET = 'cursor';
 
 export interface CursorState<K> {
   /** Keyset of the last row served. */

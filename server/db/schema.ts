@@ -34,7 +34,11 @@ export const platformLimits = pgTable('platform_limits', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-/** Service-wide secrets and settings shared by every instance (e.g. the cursor signing key). */
+/**
+ * Service-wide settings shared by every instance: the OAuth keys (sealed under SECRETS_KEY), the
+ * upgrade's marker, a bulk load's saved definitions. No key that signs or seals is kept here
+ * (server/secrets/keys.ts derives them); keys from before SECRETS_KEY only until they retire.
+ */
 export const serviceSettings = pgTable('service_settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),

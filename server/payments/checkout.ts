@@ -93,10 +93,10 @@ async function assertWithinCeiling(tx: Db, priced: PricedCart): Promise<void> {
 }
 
 async function openLink(services: Services, tx: Db, cart: CartRow, priced: PricedCart, request: CheckoutRequest): Promise<LinkRow> {
-  const { config, settings } = services;
+  const { config, keys } = services;
   const provider = paymentProvider(config);
   const id = linkIdFor(cart, request);
-  const token = await linkToken(settings, id);
+  const token = linkToken(keys, id);
   const expiresAt = new Date(Date.now() + config.paymentLinkTtlHours * 3_600_000);
   const opened = await provider.open({
     linkId: id,
@@ -141,7 +141,7 @@ function linkIdFor(cart: CartRow, request: CheckoutRequest): string {
 
 async function view(services: Services, link: LinkRow): Promise<PaymentLinkView> {
   return {
-    url: await linkUrl(services.settings, services.config.publicBaseUrl, link),
+    url: await linkUrl(services.keys, services.config.publicBaseUrl, link),
     expires_at: link.expiresAt.toISOString(),
     cart_id: link.cartId,
     amount_cents: link.amountCents,

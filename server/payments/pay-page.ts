@@ -25,7 +25,7 @@ import { readLimits } from '../domain/limits';
 import type { Services } from '../trpc/context';
 import { completePayment } from './complete';
 import { expiresInWords } from './expiry-words';
-import { PAYMENT_LINK_SECRET, tokenHash } from '../carts/links';
+import { tokenHash } from '../carts/links';
 import { CARD_FIELDS, CARD_PROBLEMS, declineMessage, type CardDetails, type CardField, type CardProblem } from './provider';
 import { providerNamed } from './select';
 
@@ -107,6 +107,8 @@ const FIELD_MESSAGES: Record<CardField, Partial<Record<CardProblem, string>>> = 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const money = (cents: number) => usd.format(cents / 100);
 
+const formTokenUnder = (key: Buffer, linkId: string) => createHmac('sha256', key).update(`pay-form\0${linkId}`).digest('base64url');
+
 export function payPage(services: Services): PayPage {
   const { db, config } = services;
 
@@ -117,8 +119,9 @@ export function payPage(services: Services): PayPage {
     return link;
   }
 
-  async function formToken(linkId: string): Promise<string> {
-    return createHmac('sha256', await services.settings.secret(PAYMENT_LINK_SECRET)).update(`pay-form\0${linkId}`).digest('base64url');
+  /** A form rendered before a rotation or the upgrade still posts: its token is checked under each key. */
+  async function formTokenHolds(given: string, linkId: string): Promise<boolean> {
+    return (await services.keys.verifying('payment-link')).some((key) => sameSecret(given, formTokenUnder(key, linkId)));
   }
 
   /** The link's status now: a live link past its expiry is expired (and its cart open again). */
@@ -150,7 +153,7 @@ export function payPage(services: Services): PayPage {
       expiresIn: expiresInWords(link.expiresAt, new Date()),
       alert: (await overLimitAlert(link)) ?? alertFor(query, errors, priced),
       payment: provider.authorize
-        ? { form: { action: `/pay/${token}/submit`, formToken: await formToken(link.id), errors } }
+        ? { form: { action: `/pay/${token}/submit`, formToken: formTokenUnder(services.keys.key('payment-link'), link.id), errors } }
         : { hostedUrl: link.providerUrl! },
     };
   }
@@ -159,8 +162,7 @@ export function payPage(services: Services): PayPage {
     const page = `/pay/${token}`;
     const link = await findLink(token);
     if (!link) return page;
-    const expected = await formToken(link.id);
-    if (!fromOurOrigin(request, config.publicBaseUrl) || !sameSecret(form.form_token ?? '', expected)) return `${page}?outcome=refused`;
+    if (!fromOurOrigin(request, config.publicBaseUrl) || !(await formTokenHolds(form.form_token ?? '', link.id))) return `${page}?outcome=refused`;
     // An expired, cancelled or paid link: the page says which.
     if ((await currentStatus(link)) !== 'live') return page;
     const provider = providerNamed(config, link.provider);

@@ -9,7 +9,6 @@
 import { z } from 'zod';
 import { buyerRecord, CODE_MINUTES, issueCode, loadBuyer, registerBuyer, verifyCode, type BuyerRow, type Verifier } from '../buyers/buyers';
 import { personProfile } from '../identity/people';
-import { CURSOR_SECRET } from '../catalog/cursor';
 import { ApiError } from '../errors/catalogue';
 import { callerNamespace } from '../identity/caller';
 import type { BuyerCredential, KeyCredential, OAuthCredential } from '../identity/credentials';
@@ -19,11 +18,8 @@ import { listOrders, orderStatus } from '../orders/history';
 import type { RequestContext } from '../trpc/context';
 import { idempotent } from '../trpc/idempotency';
 import { router } from '../trpc/init';
-import { secretLoaded } from '../trpc/secret-loaded';
 import { credential } from '../trpc/procedures';
 
-/** The secret codes are kept under (an HMAC): a stolen table reveals no code. */
-const CODE_SECRET = 'buyer-codes';
 /** Stands for a buyer the example key registered for the call alone (test/support/openapi-examples.ts). */
 export const EXAMPLE_BUYER = 'buy_01kt2j3m5v8x4q2w7e9r6t1y3c';
 
@@ -135,7 +131,6 @@ export const buyerRouter = router({
       tool: { name: 'request_buyer_code', title: 'Send a buyer a code', description: 'Mails the buyer a 6-digit code (10 minutes). Ask the person to read it back to you, then call verify_buyer. At most 5 codes per buyer an hour.' },
     })
     .input(z.object({ buyer_id: buyerId }).strict())
-    .use(secretLoaded(CODE_SECRET))
     .concat(idempotent)
     .output(
       z
@@ -149,7 +144,7 @@ export const buyerRouter = router({
     .mutation(async ({ ctx, input }) => {
       const buyer = await loadBuyer(ctx.db, ownerOf(ctx), input.buyer_id);
       const now = new Date();
-      const code = await issueCode(ctx.db, buyer, await ctx.services.settings.secret(CODE_SECRET), now);
+      const code = await issueCode(ctx.db, buyer, ctx.services.keys.key('buyer-code'), now);
       ctx.afterCommit.push(() => mailCode(ctx, buyer, code));
       return { buyer_id: buyer.id, status: 'sent' as const, expires_at: new Date(now.getTime() + CODE_MINUTES * 60_000).toISOString() };
     }),
@@ -169,7 +164,6 @@ export const buyerRouter = router({
       tool: { name: 'verify_buyer', title: 'Verify a buyer’s code', description: 'Checks the 6-digit code the person read back and answers a buyer token (Authorization: Bearer bt_live_…) that acts for the buyer. 5 wrong codes lock verification for 15 minutes.' },
     })
     .input(z.object({ buyer_id: buyerId, code: z.string().regex(/^\d{6}$/, 'must be the 6 digits of the code').describe('The 6-digit code the person received.') }).strict())
-    .use(secretLoaded(CODE_SECRET))
     .concat(idempotent)
     .output(
       z
@@ -182,7 +176,7 @@ export const buyerRouter = router({
     )
     .mutation(async ({ ctx, input }) => {
       const buyer = await loadBuyer(ctx.db, ownerOf(ctx), input.buyer_id);
-      const codeKey = await ctx.services.settings.secret(CODE_SECRET);
+      const codeKey = ctx.services.keys.key('buyer-code');
       const countMiss = (write: (db: typeof ctx.db) => Promise<unknown>) => ctx.afterRollback.push(write);
       const verified = await verifyCode(ctx.db, buyer, input.code, { codeKey, verifier: verifierOf(ctx), countMiss });
       return { buyer_token: verified.token, expires_at: verified.expiresAt.toISOString(), buyer: profile(verified.buyer) };
@@ -232,7 +226,7 @@ export const buyerRouter = router({
         .strict(),
     )
     .output(z.object({ orders: z.array(orderSummary), nextCursor: z.string().nullable().describe('Pass it back for the next page; null on the last.') }).meta({ id: 'BuyerOrderPage' }))
-    .query(async ({ ctx, input }) => listOrders(ctx.db, await ctx.services.settings.secret(CURSOR_SECRET), readerOf(ctx), input)),
+    .query(async ({ ctx, input }) => listOrders(ctx.db, ctx.services.keys.key('cursor'), readerOf(ctx), input)),
 
   orderStatus: credential('dev.ucp.shopping.order:read', { buyerToken: true })
     .meta({

@@ -4,7 +4,6 @@
  * in /api/openapi.json. The work is done in server/catalog/.
  */
 import { z } from 'zod';
-import { CURSOR_SECRET } from '../catalog/cursor';
 import { SEARCH_CONTEXT_PATH, SEARCH_VIEWS, searchJsonLd } from '../catalog/jsonld';
 import { searchCatalog, searchGuidance } from '../catalog/search';
 import { deliveryCoverage, findSeller, listSellers, parseSellerSelector, sellerLinks } from '../catalog/sellers';
@@ -342,7 +341,7 @@ export const catalogRouter = router({
     .query(async ({ ctx, input }) => {
       // Facets come with the full view unless asked otherwise; an agent reading the compact view asks for them.
       const params = { ...input, facets: input.facets ?? input.view === 'full' };
-      const page = await searchCatalog(ctx.db, await ctx.services.settings.secret(CURSOR_SECRET), params);
+      const page = await searchCatalog(ctx.db, ctx.services.keys.key('cursor'), params);
       ctx.response.headers['Content-Type'] = JSON_LD;
       return { ...searchJsonLd(page, input.view, `${ctx.services.config.publicBaseUrl}${SEARCH_CONTEXT_PATH}`), ...searchGuidance(page) };
     }),
@@ -374,7 +373,7 @@ export const catalogRouter = router({
         .strict(),
     )
     .output(z.object({ sellers: z.array(sellerSummary), nextCursor: z.string().nullable() }).meta({ id: 'SellerList' }))
-    .query(async ({ ctx, input }) => listSellers(ctx.db, await ctx.services.settings.secret(CURSOR_SECRET), input)),
+    .query(async ({ ctx, input }) => listSellers(ctx.db, ctx.services.keys.key('cursor'), input)),
 
   seller: open
     .meta({

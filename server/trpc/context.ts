@@ -7,7 +7,6 @@
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { newScope, type RequestScope } from '../db/deadline';
-import { SettingsStore } from '../db/settings';
 import type { ApiError } from '../errors/catalogue';
 import type { Advisory } from '../identity/advisories';
 import type { Caller } from '../identity/caller';
@@ -15,6 +14,7 @@ import { CredentialResolver } from '../identity/credentials';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { newId } from '../lib/ids';
 import { ResponseCache } from '../lib/response-cache';
+import { ServiceKeys } from '../secrets/keys';
 import { createProfileFetcher, type ProfileFetcher } from '../profiles';
 import type { HttpMessage } from '../signatures/message';
 import { SignatureVerifier } from '../signatures/verify';
@@ -37,7 +37,8 @@ export interface Services {
   operations: readonly Operation[];
   /** Answers of `cacheMs` operations; cleared by writes that change them. */
   responses: ResponseCache;
-  settings: SettingsStore;
+  /** Every sealing, signing and MAC key, derived from SECRETS_KEY (secrets/keys.ts). */
+  keys: ServiceKeys;
   /** Resolves network keys (each answer cached at most 1 s) and developer sessions. */
   credentials: CredentialResolver;
   /** Every e-mail the service sends (sign-in links, buyer codes). */
@@ -70,7 +71,7 @@ export function createServices(config: Config, database: Database, operations: r
     db,
     operations,
     responses: new ResponseCache(),
-    settings: new SettingsStore(db),
+    keys: new ServiceKeys(db, config.secretsKey, config.secretsKeyPrevious),
     credentials: new CredentialResolver(db, config.publicBaseUrl),
     mailer: createMailer(config.mail),
     openapi,
@@ -101,6 +102,12 @@ export interface RequestEnvelope {
    */
   browserOrigin?: string | null;
   idempotencyKey?: string | null;
+  /**
+   * REST and MCP: the client's address as per-address limits count it (lib/client-ip.ts
+   * addressBucket: an IPv4 address, or an IPv6 /64). Undefined for a call that has none (the
+   * internal transport), which the per-address allowance does not count.
+   */
+  clientAddress?: string;
   /**
    * A transport that carries identification in several places (MCP) found one named with
    * different values: refused at the credentials step as conflicting_credentials, never picked.
@@ -136,7 +143,7 @@ export interface RequestContext {
    * operation runs in.
    */
   db: Db;
-  /** The deadline `db` waits under. */
+  /** The deadline `db` waits under, and the client address the request's profile fetches count under. */
   scope: RequestScope;
   envelope: RequestEnvelope;
   /** Filled by the procedure kind's identity step. */
@@ -162,10 +169,11 @@ export interface RequestContext {
 export const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
 /**
- * `scope` is the request's database deadline: by default one that starts now; a transport that
- * already waited on the database for this request passes the scope it waited under.
+ * `scope` is the request's database deadline (and its client address): by default one that starts
+ * now; a transport that already waited on the database for this request passes the scope it
+ * waited under.
  */
-export function createContext(services: Services, envelope: RequestEnvelope, scope = newScope()): RequestContext {
+export function createContext(services: Services, envelope: RequestEnvelope, scope = newScope(envelope.clientAddress)): RequestContext {
   const incoming = envelope.requestId;
   return {
     requestId: incoming && REQUEST_ID.test(incoming) ? incoming : newId('req'),

@@ -134,9 +134,6 @@ function replayed(ctx: RequestContext, outcome: StoredOutcome, headers: Record<s
   return { ok: true as const, data: outcome.data, ctx, marker: middlewareMarker };
 }
 
-/** The key that seals the secret fields of stored outcomes (see OperationPolicy.secretFields). */
-const SEAL_KEY = 'idempotency-seal';
-
 /** An answer's secret fields, sealed where they stand, so the stored JSON keeps its key order. */
 function sealSecrets(data: unknown, fields: readonly string[], key: Buffer): unknown {
   const sealed: Record<string, unknown> = { ...(data as Record<string, unknown>) };
@@ -144,35 +141,47 @@ function sealSecrets(data: unknown, fields: readonly string[], key: Buffer): unk
   return sealed;
 }
 
-function openSecrets(outcome: StoredOutcome, fields: readonly string[], key: Buffer): StoredOutcome {
+/** Opens what was sealed under any of `keys` (the current key, the previous one, or one from before SECRETS_KEY). */
+function openSecrets(outcome: StoredOutcome, fields: readonly string[], keys: Buffer[]): StoredOutcome {
   if (!outcome.ok) return outcome;
   const data: Record<string, unknown> = { ...(outcome.data as Record<string, unknown>) };
   for (const field of fields) {
     const value = data[field] as { sealed?: string } | undefined;
-    if (value?.sealed) data[field] = unseal(value.sealed, key);
+    if (value?.sealed) data[field] = unsealUnderAny(value.sealed, keys);
   }
   return { ...outcome, data };
+}
+
+function unsealUnderAny(sealed: string, keys: Buffer[]): string {
+  for (const key of keys.slice(0, -1)) {
+    try {
+      return unseal(sealed, key);
+    } catch {
+      // sealed under another key: try the next
+    }
+  }
+  return unseal(sealed, keys[keys.length - 1]);
 }
 
 /**
  * Outcomes of operations that ran are stored (success and business errors); refusals before the
  * operation, in-progress answers, 429s and 5xx are not, so those can be retried with the same key.
- * Secret fields an operation declares are stored sealed (AES-256-GCM), so a replay can answer them
- * while the table holds no usable secret.
+ * Secret fields an operation declares are stored sealed (AES-256-GCM, under a key derived from
+ * SECRETS_KEY), so a replay can answer them while the database holds no usable secret.
  */
 const enforceIdempotency = t.middleware(async ({ ctx, path, input, meta, next }) => {
   if (!ctx.idempotencyKey) throw new ApiError('IDEMPOTENCY_KEY_REQUIRED');
   const c: IdempotencyClaim = { namespace: callerNamespace(ctx.caller), key: ctx.idempotencyKey, fingerprint: requestFingerprint(path, input) };
   const secretFields = meta?.op?.secretFields;
   // Read before the transaction: PGlite has one connection, which the transaction would hold.
-  const sealKey = secretFields ? await ctx.services.settings.secret(SEAL_KEY) : undefined;
+  const sealKeys = secretFields ? await ctx.services.keys.verifying('replay-seal') : undefined;
   const claimed = await claim(ctx.db, c);
-  if (claimed.kind === 'replay') return replayed(ctx, sealKey ? openSecrets(claimed.outcome, secretFields!, sealKey) : claimed.outcome, claimed.headers);
+  if (claimed.kind === 'replay') return replayed(ctx, sealKeys ? openSecrets(claimed.outcome, secretFields!, sealKeys) : claimed.outcome, claimed.headers);
   try {
     const outcome = await ctx.db.transaction(async (tx) => {
       const result = await next({ ctx: { db: tx as unknown as Db } });
       if (!result.ok) throw result.error; // roll the effect back
-      const data = sealKey ? sealSecrets(result.data, secretFields!, sealKey) : result.data;
+      const data = sealKeys ? sealSecrets(result.data, secretFields!, sealKeys[0]) : result.data;
       await store(tx as unknown as Db, c, { ok: true, data, status: ctx.response.status }, ctx.response.headers);
       return result;
     });

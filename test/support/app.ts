@@ -8,6 +8,7 @@ import postgres from 'postgres';
 import { createApp, type App } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
+import { prepareSecrets } from '../../server/secrets-upgrade';
 
 export const BASE = 'https://api.test.local';
 export const AGENT = 'profile="https://agent.shopbot.dev/profile.json"';
@@ -46,18 +47,26 @@ export interface TestApp {
   app: App;
   config: Config;
   db: TestDatabase;
-  call(method: string, path: string, init?: { headers?: Record<string, string>; body?: unknown; raw?: string | Uint8Array }): Promise<Response>;
+  /** `address`: the client address bucket the call comes from (none: not counted per address). */
+  call(method: string, path: string, init?: { headers?: Record<string, string>; body?: unknown; raw?: string | Uint8Array; address?: string }): Promise<Response>;
   close(): Promise<void>;
 }
 
+/**
+ * The one SECRETS_KEY every test app derives its keys from: apps sharing a database must agree on
+ * them (a cursor, a payment link or a sealed OAuth key made by one is read by the other).
+ */
+export const TEST_SECRETS_KEY = Buffer.from('test-secrets-key-32-bytes-long!!').toString('base64');
+
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ PUBLIC_BASE_URL: BASE, NODE_ENV: 'test', ...env });
+  return loadConfig({ PUBLIC_BASE_URL: BASE, NODE_ENV: 'test', SECRETS_KEY: TEST_SECRETS_KEY, ...env });
 }
 
 export async function testApp(env: Record<string, string> = {}, existing?: TestDatabase): Promise<TestApp> {
   const db = existing ?? (await testDatabase());
   const config = testConfig(env);
   const app = createApp(config, db.database);
+  await prepareSecrets(app.services);
   return {
     app,
     config,
@@ -69,7 +78,7 @@ export async function testApp(env: Record<string, string> = {}, existing?: TestD
         body = JSON.stringify(init.body);
         if (!headers.has('content-type')) headers.set('content-type', 'application/json');
       }
-      return app.fetch(new Request(BASE + path, { method, headers, body: body as BodyInit | undefined }));
+      return app.fetch(new Request(BASE + path, { method, headers, body: body as BodyInit | undefined }), init.address);
     },
     close: () => (existing ? Promise.resolve() : db.drop()),
   };

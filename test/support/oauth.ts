@@ -22,7 +22,7 @@ export interface OAuthServer extends TestApp {
   close(): Promise<void>;
 }
 
-export async function oauthServer(env: Record<string, string> = {}, existing?: TestDatabase, limits = OAUTH_LIMITS): Promise<OAuthServer> {
+export async function oauthServer(env: Record<string, string> = {}, existing?: TestDatabase, limits: Partial<typeof OAUTH_LIMITS> = OAUTH_LIMITS): Promise<OAuthServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const t = await testApp({ PUBLIC_BASE_URL: url, ...env }, existing);
@@ -31,6 +31,7 @@ export async function oauthServer(env: Record<string, string> = {}, existing?: T
   const base = t.config.publicBaseUrl;
   const oauth = await createAuthorizationServer({
     db: t.app.services.db,
+    serviceKeys: t.app.services.keys,
     base,
     trustProxy: t.config.trustProxy,
     sessionCookieName: accounts.sessionCookieName,

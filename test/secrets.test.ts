@@ -1,0 +1,419 @@
+/**
+ * SECRETS_KEY (server/secrets/): every sealing, signing and MAC key derived from it and never
+ * stored; where it comes from (the environment; on the embedded database a 0600 file beside
+ * DATA_DIR; on Postgres nowhere else: start-up refuses); the upgrade from the keys stored before it
+ * and a rotation, both without breaking a live payment link or a replay; and a copy of the database
+ * alone, read offline, recovering nothing that acts. On PGlite and, with DATABASE_URL, on Postgres.
+ */
+import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq, sql } from 'drizzle-orm';
+import * as oauth from 'oauth4webapi';
+import postgres from 'postgres';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { tokenHash } from '../server/carts/links';
+import { openDatabase, rows, type Database } from '../server/db/client';
+import { idempotencyRecords, paymentLinks, serviceSettings } from '../server/db/schema';
+import { seal, unseal } from '../server/lib/secrets';
+import { oauthKeys } from '../server/oauth/keys';
+import { payPage } from '../server/payments/pay-page';
+import { createCaller } from '../server/routers';
+import { deriveKey, KEY_PURPOSES, MissingSecretsKey, ServiceKeys } from '../server/secrets/keys';
+import { secretsKeyFile, withSecretsKey } from '../server/secrets/secrets-key';
+import { retireLegacySecrets } from '../server/secrets-upgrade';
+import { createContext } from '../server/trpc/context';
+import { agentApi, seedCart } from './support/cart-fixtures';
+import { seedCatalog, seller } from './support/catalog-fixtures';
+import { setClock } from './support/clock';
+import { signedInDeveloper, type Developer } from './support/developer';
+import { BASE, freshKey, TEST_SECRETS_KEY, testApp, testConfig, testDatabase, type TestApp, type TestDatabase } from './support/app';
+import { Browser, oauthServer, refreshTarget, signedInPerson } from './support/oauth';
+import { authorizationRequest, discover, insecure, registerClient } from './support/oauth-client';
+import { startSmtpSink } from './support/smtp';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '..');
+const onPostgres = !!process.env.DATABASE_URL;
+const CARD = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ada Lovelace' };
+
+/** Runs a command's script as `npm run` does (through tsx), with `env` over this process's. */
+async function cli(script: string, env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', script], { cwd: root, env: { ...process.env, ...env }, timeout: 90_000 });
+    return { code: 0, stdout, stderr };
+  } catch (err: any) {
+    return { code: err.code as number, stdout: err.stdout as string, stderr: err.stderr as string };
+  }
+}
+
+async function catalogWithKettle(t: TestApp): Promise<void> {
+  await seedCatalog(t.app.services.db, [{ seller: seller(`kettles-${randomBytes(3).toString('hex')}`), products: [{ title: 'Enamel Kettle', variants: [[3200, 50]] }] }]);
+}
+
+/** A cart of the test agent in checkout: its id and the pay-page token of its live link. */
+async function linkedCart(t: TestApp): Promise<{ cartId: string; token: string }> {
+  const cartId = await seedCart(t.app.services.db, [['Enamel Kettle', 1]]);
+  const res = await agentApi(t)('POST', '/api/agent/payment-link', { cart_id: cartId });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { cartId, token: new URL(res.body.url as string).pathname.split('/').pop()! };
+}
+
+/** A network key minted from the dashboard with an Idempotency-Key: the secret, answered once and sealed for replays. */
+async function mintWithKey(t: TestApp, dev: Developer, key: string): Promise<string> {
+  const res = await t.call('POST', '/api/developer/network-keys', {
+    headers: { Cookie: dev.cookie(BASE), Origin: BASE, 'Idempotency-Key': key },
+    body: { name: 'agent', scopes: ['buyer:write', 'dev.ucp.shopping.order:read'] },
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()).secret;
+}
+
+const cartLink = async (t: TestApp, cartId: string) => (await agentApi(t)('GET', `/api/agent/cart/${cartId}`)).body.links.payment_link as string;
+const b64 = (key: Buffer) => key.toString('base64');
+
+describe('derived keys', () => {
+  it('differ per purpose and follow SECRETS_KEY alone', () => {
+    const key = randomBytes(32);
+    const derived = KEY_PURPOSES.map((purpose) => deriveKey(key, purpose).toString('hex'));
+    expect(new Set(derived).size).toBe(KEY_PURPOSES.length);
+    expect(derived.every((d) => d.length === 64)).toBe(true);
+    expect(deriveKey(Buffer.from(key), 'cursor')).toEqual(deriveKey(key, 'cursor'));
+    expect(deriveKey(randomBytes(32), 'cursor')).not.toEqual(deriveKey(key, 'cursor'));
+  });
+
+  it('are the same in two apps on one database: a cursor and a payment link made by one hold in the other', async () => {
+    const db = await testDatabase();
+    try {
+      const one = await testApp({}, db);
+      const two = await testApp({}, db);
+      for (const purpose of KEY_PURPOSES) expect(two.app.services.keys.key(purpose)).toEqual(one.app.services.keys.key(purpose));
+      await catalogWithKettle(one);
+      await catalogWithKettle(one);
+      const page = await agentApi(one)('GET', '/api/agent/sellers?limit=1');
+      expect(page.status).toBe(200);
+      const cursor = page.body.nextCursor as string;
+      expect(cursor).toBeTruthy();
+      expect((await agentApi(two)('GET', `/api/agent/sellers?limit=1&cursor=${encodeURIComponent(cursor)}`)).status).toBe(200);
+      // A cursor signed under another SECRETS_KEY is the usual invalid cursor.
+      const stranger = await testApp({ SECRETS_KEY: b64(randomBytes(32)) }, db);
+      const refused = await agentApi(stranger)('GET', `/api/agent/sellers?limit=1&cursor=${encodeURIComponent(cursor)}`);
+      expect([refused.status, refused.body.code]).toEqual([400, 'invalid_cursor']);
+      const { cartId, token } = await linkedCart(one);
+      expect(await cartLink(two, cartId)).toBe(`${BASE}/pay/${token}`);
+    } finally {
+      await db.drop();
+    }
+  });
+
+  it('refuses a SECRETS_KEY that is not 32 bytes of base64, saying how to make one', () => {
+    for (const bad of ['short', b64(randomBytes(16)), b64(randomBytes(33)), '!'.repeat(44)]) {
+      expect(() => testConfig({ SECRETS_KEY: bad })).toThrow(/SECRETS_KEY must be 32 random bytes in base64 \(make one with: openssl rand -base64 32\)/);
+      expect(() => testConfig({ SECRETS_KEY_PREVIOUS: bad })).toThrow(/SECRETS_KEY_PREVIOUS must be 32 random bytes/);
+    }
+    const key = randomBytes(32);
+    expect(testConfig({ SECRETS_KEY: b64(key) }).secretsKey).toEqual(key);
+    expect(testConfig({ SECRETS_KEY: key.toString('base64url') }).secretsKey).toEqual(key);
+  });
+});
+
+describe('where SECRETS_KEY comes from', () => {
+  let dir: string;
+  beforeAll(() => void (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acapi-secrets-'))));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('on the embedded database: made once into a 0600 file beside DATA_DIR, never inside it, and reused', () => {
+    const dataDir = path.join(dir, 'data');
+    const config = testConfig({ DATA_DIR: dataDir, DATABASE_URL: '', SECRETS_KEY: '' });
+    const made = withSecretsKey(config, 'npm start');
+    const file = secretsKeyFile(config.dataDir);
+    expect(file).toBe(`${dataDir}.secrets-key`);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    expect(made.config.secretsKey).toEqual(Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64'));
+    expect(made.notice).toMatch(/SECRETS_KEY is not set: using the key made now in .*data\.secrets-key.*Production must set SECRETS_KEY \(openssl rand -base64 32\)/);
+    const again = withSecretsKey(config, 'npm start');
+    expect(again.config.secretsKey).toEqual(made.config.secretsKey);
+    expect(again.notice).toMatch(/using the key kept in/);
+    // A set SECRETS_KEY wins, and no file is consulted.
+    const key = randomBytes(32);
+    expect(withSecretsKey(testConfig({ DATA_DIR: path.join(dir, 'other'), SECRETS_KEY: b64(key) }), 'npm start')).toEqual({ config: expect.objectContaining({ secretsKey: key }) });
+    expect(fs.existsSync(`${path.join(dir, 'other')}.secrets-key`)).toBe(false);
+  });
+
+  it('on Postgres: none is made; the check is the server’s and the secrets commands’, not loadConfig’s', () => {
+    const config = testConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', DATA_DIR: path.join(dir, 'pg'), SECRETS_KEY: '' });
+    expect(config.secretsKey).toBeUndefined();
+    expect(() => withSecretsKey(config, 'npm start')).toThrow(MissingSecretsKey);
+    expect(() => withSecretsKey(config, 'npm start')).toThrow('SECRETS_KEY is not set. With DATABASE_URL, npm start needs it: 32 random bytes in base64, the same on every instance and never in the database. Make one with: openssl rand -base64 32');
+    expect(fs.existsSync(`${path.join(dir, 'pg')}.secrets-key`)).toBe(false);
+  });
+
+  it.each([
+    ['server/main.ts', 'npm start'],
+    ['scripts/oauth-rotate-keys.ts', 'npm run oauth:rotate-keys'],
+    ['scripts/secrets-rotate.ts', 'npm run secrets:rotate'],
+  ])('%s exits 1 with DATABASE_URL and no SECRETS_KEY, naming the variable and how to make one', async (script, command) => {
+    const res = await cli(script, { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', SECRETS_KEY: '', SECRETS_KEY_PREVIOUS: '', DATA_DIR: path.join(dir, 'refused') });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain(`SECRETS_KEY is not set. With DATABASE_URL, ${command} needs it: 32 random bytes in base64, the same on every instance and never in the database. Make one with: openssl rand -base64 32`);
+  }, 60_000);
+});
+
+describe('npm run secrets:rotate and oauth:rotate-keys', () => {
+  let dir: string;
+  let pg: TestDatabase | undefined;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acapi-rotate-'));
+    pg = onPostgres ? await testDatabase() : undefined;
+    env = pg ? { DATABASE_URL: pg.url! } : { DATABASE_URL: '', DATA_DIR: path.join(dir, 'data') };
+  });
+  afterAll(async () => {
+    await pg?.drop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('re-seal the OAuth keys under the new key, say until when the previous one must stay, and refuse without a previous key', async () => {
+    const [a, b] = [b64(randomBytes(32)), b64(randomBytes(32))];
+    const first = await cli('scripts/oauth-rotate-keys.ts', { ...env, SECRETS_KEY: a, SECRETS_KEY_PREVIOUS: '' });
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/^Rotated: signing with key \S+; 1 previous key kept to verify with/);
+
+    const lone = await cli('scripts/secrets-rotate.ts', { ...env, SECRETS_KEY: b, SECRETS_KEY_PREVIOUS: '' });
+    expect(lone.code).toBe(1);
+    expect(lone.stderr).toContain('SECRETS_KEY_PREVIOUS is not set');
+    // Under b alone the keys sealed under a do not open.
+    const stranger = await cli('scripts/oauth-rotate-keys.ts', { ...env, SECRETS_KEY: b, SECRETS_KEY_PREVIOUS: '' });
+    expect(stranger.code).not.toBe(0);
+    expect(stranger.stderr).toContain('The OAuth keys are sealed under another SECRETS_KEY');
+
+    const rotated = await cli('scripts/secrets-rotate.ts', { ...env, SECRETS_KEY: b, SECRETS_KEY_PREVIOUS: a });
+    expect(rotated.code, rotated.stderr).toBe(0);
+    expect(rotated.stdout).toMatch(/^OAuth keys sealed under the new SECRETS_KEY\. Keep SECRETS_KEY_PREVIOUS set until \d{4}-\d\d-\d\dT[\d:.]+Z, then remove it/);
+    const after = await cli('scripts/oauth-rotate-keys.ts', { ...env, SECRETS_KEY: b, SECRETS_KEY_PREVIOUS: '' });
+    expect(after.code, after.stderr).toBe(0);
+  }, 240_000);
+});
+
+describe('the upgrade from keys stored in the database', () => {
+  let restore: (() => void) | undefined;
+  afterEach(() => restore?.());
+
+  it('seals the OAuth keys in place, keeps the old link and replay keys until what they made has expired, and drops the others at once', async () => {
+    restore = setClock('2031-03-01T12:00:00Z');
+    const db = await testDatabase();
+    try {
+      // What the service held before SECRETS_KEY: a live link and a replay record made under keys
+      // stored in service_settings, and the OAuth keys in plain JSON.
+      const before = await testApp({}, db);
+      await catalogWithKettle(before);
+      const dev = await signedInDeveloper(before.app.services.db);
+      const idempotencyKey = freshKey();
+      const minted = await mintWithKey(before, dev, idempotencyKey);
+      const { cartId } = await linkedCart(before);
+      const oldLinkKey = randomBytes(32);
+      const oldSealKey = randomBytes(32);
+      const raw = before.app.services.db;
+      const [link] = await raw.select().from(paymentLinks).where(eq(paymentLinks.cartId, cartId));
+      const oldToken = createHmac('sha256', oldLinkKey).update(link.id).digest('base64url');
+      await raw.update(paymentLinks).set({ tokenHash: tokenHash(oldToken) }).where(eq(paymentLinks.id, link.id));
+      const [record] = await raw.select().from(idempotencyRecords).where(eq(idempotencyRecords.key, idempotencyKey));
+      const sealedSecret = /"sealed":"([^"]+)"/.exec(record.responseBody!)![1];
+      const resealed = seal(unseal(sealedSecret, before.app.services.keys.key('replay-seal')), oldSealKey);
+      await raw.update(idempotencyRecords).set({ responseBody: record.responseBody!.replace(sealedSecret, resealed) }).where(eq(idempotencyRecords.key, idempotencyKey));
+      const jwk = { ...generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }), kid: 'old-kid', alg: 'ES256', use: 'sig' };
+      const oldCookie = randomBytes(32).toString('base64url');
+      await raw.delete(serviceSettings);
+      await raw.insert(serviceSettings).values([
+        { key: 'payment_link', value: oldLinkKey.toString('base64url') },
+        { key: 'idempotency-seal', value: oldSealKey.toString('base64url') },
+        { key: 'cursor', value: randomBytes(32).toString('base64url') },
+        { key: 'buyer-codes', value: randomBytes(32).toString('base64url') },
+        { key: 'auth', value: randomBytes(32).toString('base64url') },
+        { key: 'oauth.keys', value: JSON.stringify({ signing: [jwk], cookies: [oldCookie] }) },
+      ]);
+
+      // The first start with SECRETS_KEY, and a second one at the same time: the upgrade is idempotent.
+      const [after] = await Promise.all([testApp({}, db), testApp({}, db)]);
+      const stored = async () => Object.fromEntries((await raw.select().from(serviceSettings)).map((r) => [r.key, r.value]));
+      const settings = await stored();
+      expect(Object.keys(settings).sort()).toEqual(['idempotency-seal', 'oauth.keys', 'payment_link', 'secrets.upgrade']);
+      expect(Object.keys(JSON.parse(settings['oauth.keys']))).toEqual(['sealed']);
+      expect(settings['oauth.keys']).not.toContain(jwk.d);
+      const keys = after.app.services.keys;
+      const provider = await oauthKeys(raw, keys);
+      expect(provider.signing).toEqual([jwk]);
+      expect(provider.cookies).toEqual([keys.key('oauth-cookie').toString('base64url'), oldCookie]);
+
+      // The link made before still answers and pays; the replay still opens its secret.
+      expect(await cartLink(after, cartId)).toBe(`${BASE}/pay/${oldToken}`);
+      const page = payPage(after.app.services);
+      const view = await page.view(oldToken, {});
+      expect(view.state).toBe('live');
+      const replay = await after.call('POST', '/api/developer/network-keys', {
+        headers: { Cookie: dev.cookie(BASE), Origin: BASE, 'Idempotency-Key': idempotencyKey },
+        body: { name: 'agent', scopes: ['buyer:write', 'dev.ucp.shopping.order:read'] },
+      });
+      expect(replay.status).toBe(201);
+      expect((await replay.json()).secret).toBe(minted);
+
+      // Nothing retires before its time; the link's expiry and the replay window retire both keys.
+      expect(await retireLegacySecrets(raw, keys)).toEqual([]);
+      restore();
+      restore = setClock('2031-03-02T12:01:00Z');
+      expect((await retireLegacySecrets(raw, keys)).sort()).toEqual(['payment-link', 'replay-seal']);
+      expect(Object.keys(await stored()).sort()).toEqual(['oauth.keys', 'secrets.upgrade']);
+      expect(await raw.select().from(idempotencyRecords).where(eq(idempotencyRecords.key, idempotencyKey))).toEqual([]);
+      // The provider's login cookie lasts 30 days: the old cookie key verifies until then.
+      restore();
+      restore = setClock('2031-04-01T12:01:00Z');
+      expect(await retireLegacySecrets(raw, keys)).toEqual(['oauth-cookie']);
+      expect((await oauthKeys(raw, keys)).cookies).toEqual([keys.key('oauth-cookie').toString('base64url')]);
+      expect((await oauthKeys(raw, keys)).signing).toEqual([jwk]);
+    } finally {
+      await db.drop();
+    }
+  }, 60_000);
+});
+
+describe('a rotation (SECRETS_KEY_PREVIOUS)', () => {
+  it('keeps what was made under the previous key working: link, pay form, replay; and re-seals the OAuth keys', async () => {
+    const db = await testDatabase();
+    try {
+      const first = await testApp({}, db);
+      await catalogWithKettle(first);
+      const dev = await signedInDeveloper(first.app.services.db);
+      const idempotencyKey = freshKey();
+      const minted = await mintWithKey(first, dev, idempotencyKey);
+      const { cartId, token } = await linkedCart(first);
+      const formView = await payPage(first.app.services).view(token, {});
+      if (formView.state !== 'live' || !('form' in formView.payment)) throw new Error(`not a live link: ${formView.state}`);
+      const signing = (await oauthKeys(first.app.services.db, first.app.services.keys)).signing;
+
+      const next = randomBytes(32);
+      const second = await testApp({ SECRETS_KEY: b64(next), SECRETS_KEY_PREVIOUS: TEST_SECRETS_KEY }, db);
+      expect(second.app.services.keys.key('payment-link')).not.toEqual(first.app.services.keys.key('payment-link'));
+      expect(await cartLink(second, cartId)).toBe(`${BASE}/pay/${token}`);
+      const replay = await second.call('POST', '/api/developer/network-keys', {
+        headers: { Cookie: dev.cookie(BASE), Origin: BASE, 'Idempotency-Key': idempotencyKey },
+        body: { name: 'agent', scopes: ['buyer:write', 'dev.ucp.shopping.order:read'] },
+      });
+      expect((await replay.json()).secret).toBe(minted);
+      // The form rendered under the previous key posts: the card is taken and the cart completed.
+      const outcome = await payPage(second.app.services).submit(token, { form_token: formView.payment.form.formToken, ...CARD }, { origin: BASE, referer: null });
+      expect(outcome).not.toContain('refused');
+      expect((await agentApi(second)('GET', `/api/agent/cart/${cartId}`)).body.status).toBe('completed');
+      // Started with the new key, the OAuth keys are sealed under it: the new key alone opens them.
+      expect((await oauthKeys(second.app.services.db, new ServiceKeys(second.app.services.db, next, undefined))).signing).toEqual(signing);
+    } finally {
+      await db.drop();
+    }
+  }, 60_000);
+});
+
+describe('an offline copy of the database', () => {
+  it('recovers no key, buyer token, code, pay-page token, session, OAuth token or private key', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acapi-copy-'));
+    const smtp = await startSmtpSink();
+    let pg: TestDatabase | undefined;
+    let database: Database | undefined;
+    try {
+      // PGlite on disk (what DATA_DIR holds), or a database of its own on the Postgres server.
+      pg = onPostgres ? await testDatabase() : undefined;
+      const dataDir = path.join(dir, 'data');
+      if (!pg) database = await openDatabase({ dataDir });
+      const existing: TestDatabase = pg ?? { database: database!, drop: () => database!.close() };
+      const s = await oauthServer({ SMTP_URL: smtp.url }, existing);
+      const db = s.app.services.db;
+      await catalogWithKettle(s);
+
+      const dev = await signedInDeveloper(db);
+      const caller = createCaller(createContext(s.app.services, { transport: 'internal', session: dev.session, idempotencyKey: freshKey() }));
+      const networkKey = (await caller.developer.mintNetworkKey({ name: 'agent', scopes: ['buyer:write', 'dev.ucp.shopping.order:read'] })).secret;
+      const post = (p: string, body: unknown) => s.call('POST', p, { headers: { Authorization: `Bearer ${networkKey}`, 'Idempotency-Key': freshKey() }, body });
+      const codeOf = async (buyerId: string, email: string) => {
+        const mail = smtp.nextMail(email);
+        expect((await post('/api/agent/buyer/otp', { buyer_id: buyerId })).status).toBe(202);
+        return (await mail).text.match(/\b(\d{6})\b/)![1];
+      };
+      const verified = await (await post('/api/agent/buyer', { email: 'verified@example.org', name: 'Ada' })).json();
+      const verify = await post('/api/agent/buyer/verify', { buyer_id: verified.buyer_id, code: await codeOf(verified.buyer_id, 'verified@example.org') });
+      const buyerToken = (await verify.json()).buyer_token as string;
+      expect(buyerToken).toMatch(/^bt_live_/);
+      const pending = await (await post('/api/agent/buyer', { email: 'pending@example.org', name: 'Grace' })).json();
+      const pendingCode = await codeOf(pending.buyer_id, 'pending@example.org');
+      const { token: payToken } = await linkedCart(s);
+
+      const person = await signedInPerson(s);
+      const browser = new Browser(s.url);
+      browser.signIn(s.sessionCookieName, person.session);
+      const as = await discover(s.url);
+      const client = await registerClient(as, 'http://127.0.0.1:9/callback');
+      const started = await authorizationRequest(as, client, 'http://127.0.0.1:9/callback');
+      let { url } = await browser.follow(started.url.href);
+      const uid = /\/oauth\/interaction\/([^/?]+)$/.exec(new URL(url).pathname)![1];
+      const consent = await s.oauth.pages.interaction(uid, browser.cookies.get(s.sessionCookieName));
+      if (consent.state !== 'ready') throw new Error(`consent page: ${consent.state}`);
+      ({ url } = await browser.follow(refreshTarget(await (await browser.decide(consent.action, 'allow')).text())!));
+      const params = oauth.validateAuthResponse(as, client, new URL(url), started.state);
+      const grant = await oauth.processAuthorizationCodeResponse(
+        as,
+        client,
+        await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, 'http://127.0.0.1:9/callback', started.verifier, insecure),
+      );
+      const privateKey = (await oauthKeys(db, s.app.services.keys)).signing[0] as { d: string };
+      await s.close();
+
+      // The copy: the DATA_DIR folder alone, opened elsewhere; on Postgres, every row as a dump reads it.
+      let dump: Record<string, unknown[]>;
+      if (pg) {
+        const reader = postgres(pg.url!, { max: 1, onnotice: () => {} });
+        const tables = await reader<{ name: string }[]>`SELECT table_schema || '.' || table_name AS name FROM information_schema.tables WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`;
+        dump = Object.fromEntries(await Promise.all(tables.map(async ({ name }) => [name, await reader.unsafe(`SELECT * FROM ${name.split('.').map((p) => `"${p}"`).join('.')}`)])));
+        await reader.end();
+      } else {
+        await database!.close();
+        const copy = path.join(dir, 'copy');
+        fs.cpSync(dataDir, copy, { recursive: true });
+        const opened = await openDatabase({ dataDir: copy, migrate: false });
+        const tables = await rows<{ name: string }>(opened.db, sql`SELECT table_schema || '.' || table_name AS name FROM information_schema.tables WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`);
+        dump = {};
+        for (const { name } of tables) dump[name] = await rows(opened.db, sql.raw(`SELECT * FROM ${name.split('.').map((p) => `"${p}"`).join('.')}`));
+        await opened.close();
+      }
+      expect(Object.keys(dump)).toEqual(expect.arrayContaining(['public.network_keys', 'public.buyer_tokens', 'public.buyer_codes', 'public.payment_links', 'public.oauth_records', 'public.sessions', 'public.service_settings', 'public.idempotency_records']));
+      const text = JSON.stringify(dump);
+
+      for (const secret of [networkKey, buyerToken, payToken, dev.session, person.session, grant.access_token, grant.refresh_token!, privateKey.d]) expect(text).not.toContain(secret);
+      expect(text).not.toMatch(/ak_live_[A-Za-z0-9_-]{43}/);
+      expect(text).not.toMatch(/bt_live_[A-Za-z0-9_-]{43}/);
+      expect(text).not.toMatch(/"d":"/);
+
+      // Every value service_settings holds, tried as a key: none makes a pay-page token or a code's
+      // hash, opens a sealed value (a replay's secret, the OAuth keys), or is a private key.
+      const settings = dump['public.service_settings'] as { key: string; value: string }[];
+      const candidates = settings.flatMap((r) => [Buffer.from(r.value, 'base64url'), Buffer.from(r.value)]).filter((k) => k.length === 32);
+      const [link] = dump['public.payment_links'] as { id: string }[];
+      const code = (dump['public.buyer_codes'] as { buyer_id: string; code_hash: string }[]).find((c) => c.buyer_id === pending.buyer_id)!;
+      for (const key of [...candidates, Buffer.alloc(32)]) {
+        expect(createHmac('sha256', key).update(link.id).digest('base64url')).not.toBe(payToken);
+        expect(createHmac('sha256', key).update(`${pending.buyer_id}:${pendingCode}`).digest('base64url')).not.toBe(code.code_hash);
+      }
+      const sealedValues = [...text.matchAll(/\\?"sealed\\?":\\?"([A-Za-z0-9_-]+)/g)].map((m) => m[1]);
+      expect(sealedValues.length).toBeGreaterThanOrEqual(3); // the mint's and the verify's replays, and the OAuth keys
+      for (const sealedValue of sealedValues) for (const key of candidates) expect(() => unseal(sealedValue, key)).toThrow();
+      const oauthRow = settings.find((r) => r.key === 'oauth.keys')!;
+      expect(Object.keys(JSON.parse(oauthRow.value))).toEqual(['sealed']);
+      expect(() => unseal(JSON.parse(oauthRow.value).sealed, Buffer.alloc(32))).toThrow();
+      // With SECRETS_KEY (and only with it) they open: the test's own control.
+      expect(unseal(JSON.parse(oauthRow.value).sealed, deriveKey(Buffer.from(TEST_SECRETS_KEY, 'base64'), 'oauth-keys-seal'))).toContain(privateKey.d);
+    } finally {
+      await pg?.drop();
+      await smtp.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
