@@ -1,11 +1,15 @@
 /**
  * A developer's whole path against `npm start`, in Chromium, with mail going over SMTP to a real
  * server this file starts (the service's SMTP_URL points at it, playwright.config.ts): sign in from
- * the e-mailed link, mint a key, read it once, call the agent API with it (no UCP-Agent), revoke it
- * in the page, and the same call is refused. Again with JavaScript off. axe-core on every page of
- * the path; screenshots (also at 375 px) kept as test artifacts.
+ * the e-mailed link through the confirm page's button, mint a key, read it once, call the agent API
+ * with it (no UCP-Agent), revoke it in the page, and the same call is refused. Again with JavaScript
+ * off. A link opened in a browser that did not ask for it is warned about; a page on another origin
+ * cannot sign a browser in with a link (neither by Auth.js's callback nor by the confirm form).
+ * axe-core on every page of the path; screenshots (also at 375 px) kept as test artifacts.
  */
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { expectPageHeaders, seriousViolations, snapshot } from './support/page-checks';
 import { linkIn, startSmtpSink, type SmtpSink } from '../test/support/smtp';
 
@@ -21,6 +25,35 @@ const search = (baseURL: string, key: string) => fetch(`${baseURL}/api/agent/sea
 
 let n = 0;
 const newAddress = () => `dev-${Date.now()}-${++n}@example.com`;
+const NOT_ASKED_HERE = 'This browser did not ask for this link.';
+
+/** Asks for a link to `email` from /signin in a browser of its own (JavaScript off), and answers the link. */
+async function linkAskedElsewhere(browser: Browser, email: string): Promise<string> {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/signin');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Send sign-in link' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+  await context.close();
+  return linkIn(await smtp.nextMail(email));
+}
+
+/** Whether the browser holds a session: /dashboard shows it, or sends to /signin. */
+async function signedIn(context: BrowserContext): Promise<boolean> {
+  const page = await context.newPage();
+  await page.goto('/dashboard');
+  const yes = !page.url().includes('/signin');
+  await page.close();
+  return yes;
+}
+
+/** A page on another origin (another port of this machine) whose body is `html`; answers its URL and a closer. */
+async function attackerPage(html: string): Promise<{ url: string; close: () => void }> {
+  const server = http.createServer((_, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<!doctype html><title>Win a prize</title>${html}`));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
+}
 
 /** From /dashboard (signed out) through the e-mailed link back to /dashboard. */
 async function signIn(page: Page, testInfo: TestInfo, email: string, { checkPages }: { checkPages: boolean }) {
@@ -38,6 +71,8 @@ async function signIn(page: Page, testInfo: TestInfo, email: string, { checkPage
   await page.goto(link);
   const button = page.getByRole('button', { name: `Sign in as ${email}` });
   await expect(button).toBeVisible();
+  // This browser asked for the link: no warning.
+  await expect(page.getByText(NOT_ASKED_HERE)).toHaveCount(0);
   if (checkPages) {
     await snapshot(page, testInfo, 'signin-confirm');
     expect(await seriousViolations(page)).toEqual([]);
@@ -154,4 +189,77 @@ test('a used sign-in link is refused with a sentence', async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(link);
   await expect(page.getByRole('alert')).toContainText('expired');
+});
+
+test('a link opened in a browser that did not ask for it: a warning, and the button still signs in (JavaScript on and off)', async ({ browser }, testInfo) => {
+  for (const javaScriptEnabled of [true, false]) {
+    const email = newAddress();
+    const link = await linkAskedElsewhere(browser, email);
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    const res = await page.goto(link);
+    expectPageHeaders(res!.headers(), '/signin/confirm');
+    await expect(page.getByText(NOT_ASKED_HERE)).toBeVisible();
+    await expect(page.getByText('That is normal if you asked for it on another device or in another browser.')).toBeVisible();
+    if (javaScriptEnabled) {
+      await snapshot(page, testInfo, 'signin-confirm-not-asked-here');
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+    await page.getByRole('button', { name: `Sign in as ${email}` }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+    // Signed in here: this browser is now known for that address (a signed cookie for the sign-in pages only).
+    const known = (await context.cookies()).find((c) => c.name === 'known-browser')!;
+    expect(known).toMatchObject({ path: '/signin', httpOnly: true, sameSite: 'Lax' });
+    expect(known.expires * 1000 - Date.now()).toBeGreaterThan(364 * 86_400_000);
+    await context.close();
+  }
+});
+
+test('a page on another origin cannot sign a browser in with a link: not by Auth.js\'s callback, not by the confirm form', async ({ browser, baseURL }) => {
+  // The attacker asks for a link to their own account and reads the confirm form as served to them.
+  const email = newAddress();
+  const link = await linkAskedElsewhere(browser, email);
+  const query = new URL(link).search;
+  const own = await browser.newContext({ javaScriptEnabled: false });
+  const ownPage = await own.newPage();
+  await ownPage.goto(link);
+  const confirmForm = await ownPage.locator('form.account-form').evaluate((form: HTMLFormElement, action) => {
+    form.setAttribute('action', action);
+    return form.outerHTML;
+  }, `${baseURL}/signin/confirm${query}`);
+  await own.close();
+
+  const victim = await browser.newContext();
+  const forms = [
+    `<form method="post" action="${baseURL}/api/auth/callback/nodemailer${query}"></form>`,
+    `<form method="get" action="${baseURL}/api/auth/callback/nodemailer">${[...new URLSearchParams(query)].map(([k, v]) => `<input type="hidden" name="${k}" value="${v}">`).join('')}</form>`,
+    confirmForm,
+  ];
+  for (const form of forms) {
+    const attacker = await attackerPage(`${form}<script>document.forms[0].submit()</script>`);
+    try {
+      const page = await victim.newPage();
+      const answered = page.waitForResponse((r) => r.url().startsWith(baseURL!) && r.request().isNavigationRequest());
+      await page.goto(attacker.url);
+      const answer = await answered;
+      expect(answer.status(), form.slice(0, 60)).not.toBe(303);
+      if (answer.url().includes('/api/auth/')) expect(answer.status()).toBe(404);
+      expect(await answer.headerValue('set-cookie')).toBeNull();
+      await page.close();
+    } finally {
+      attacker.close();
+    }
+    expect((await victim.cookies()).map((c) => c.name)).not.toContain('authjs.session-token');
+    expect(await signedIn(victim)).toBe(false);
+  }
+  await victim.close();
+
+  // The link was not used up: its owner's own press of the button still signs in.
+  const owner = await browser.newContext();
+  const page = await owner.newPage();
+  await page.goto(link);
+  await page.getByRole('button', { name: `Sign in as ${email}` }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await owner.close();
 });

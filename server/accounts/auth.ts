@@ -6,8 +6,8 @@
  * Request on that origin (http/server.ts), so links and the `Secure` cookie flag come from it, and
  * `trustHost` is safe. The e-mailed link opens /signin/confirm, not Auth.js's callback: that page's
  * "Sign in as …" button completes the sign-in, so a mail scanner that opens links cannot use the
- * single-use link up. Sign-in requests are limited per address and per client IP in
- * `sendVerificationRequest` (signin-limits.ts), which a direct POST to Auth.js reaches too.
+ * single-use link up. Asking for a link and using one happen only in process, from the pages'
+ * server actions (facade.ts): over HTTP Auth.js serves neither (`servedOverHttp`).
  */
 import { sessionCookieName } from '../identity/session-cookie';
 import { createHash, randomBytes } from 'node:crypto';
@@ -15,27 +15,17 @@ import { Auth, raw, skipCSRFCheck, type AuthConfig } from '@auth/core';
 import { AuthError } from '@auth/core/errors';
 import Nodemailer from '@auth/core/providers/nodemailer';
 import type { ResponseInternal } from '@auth/core/types';
-import type { RateVerdict } from '../db/rate-limits';
+import { ApiError, errorBody } from '../errors/catalogue';
 import type { Services } from '../trpc/context';
 import { hashedSessionAdapter } from './adapter';
-import { takeSignInRequest } from './signin-limits';
 
 export const AUTH_BASE_PATH = '/api/auth';
 /** A sign-in link works once, for 10 minutes (Auth.js's default is 24 hours). */
 export const SIGN_IN_LINK_SECONDS = 600;
-/** The service_settings entry holding the secret when AUTH_SECRET is not set. */
-const AUTH_SECRET_SETTING = 'auth';
 
 export const PAGES = { signIn: '/signin', verifyRequest: '/signin/check-email', error: '/signin', signOut: '/signout' } as const;
 
-/** Too many sign-in links asked for: by this address or from this client. */
-export class SignInHeld extends AuthError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(`Sign-in requests held for ${retryAfterSeconds} s`);
-  }
-}
-
-/** The sign-in e-mail could not be sent (or its request could not be counted). */
+/** The sign-in e-mail could not be sent. */
 export class SignInNotSent extends AuthError {
   constructor(readonly reason: unknown) {
     super('The sign-in e-mail was not sent', reason instanceof Error ? reason : undefined);
@@ -43,7 +33,7 @@ export class SignInNotSent extends AuthError {
 }
 
 export interface AuthService {
-  /** Auth.js over HTTP (/api/auth/*), CSRF checks on. */
+  /** Auth.js over HTTP (/api/auth/*), CSRF checks on; what it does not serve there answers 404. */
   handle(request: Request): Promise<Response>;
   /**
    * Auth.js called in process by the pages' facade: no CSRF check (a server-rendered page cannot
@@ -66,24 +56,22 @@ export function createAuth(services: Services): AuthService {
   const secure = base.startsWith('https:');
   let built: Promise<{ auth: AuthConfig; secret: string }> | undefined;
 
-  const secretOf = async () => config.authSecret ?? (await services.settings.secret(AUTH_SECRET_SETTING)).toString('base64url');
+  // A set AUTH_SECRET (Auth.js's documented variable) wins; unset, one derived from SECRETS_KEY.
+  const secretOf = () => config.authSecret ?? services.keys.key('auth').toString('base64url');
   const digest = (token: string, secret: string) => createHash('sha256').update(`${token}${secret}`).digest('hex');
 
   async function build(): Promise<{ auth: AuthConfig; secret: string }> {
-    const secret = await secretOf();
+    const secret = secretOf();
     const adapter = hashedSessionAdapter(db);
-    // Auth.js writes the link's token while it sends the mail (both at once). A request held by
-    // the rate limits must write nothing: the token's write waits for the limits' verdict, found
-    // under the token's stored hash. And Auth.js attaches its handler to the send only once the
-    // write has started: a send that failed before then would be an unhandled rejection, which
-    // ends a Node process. So a failed send waits for the write to have started.
-    const requests = new Map<string, { verdict: Promise<boolean>; writing: () => void }>();
+    // Auth.js writes the link's token while it sends the mail (both at once), and attaches its
+    // handler to the send only once the write has started: a send that failed before then would be
+    // an unhandled rejection, which ends a Node process. So a failed send waits for the write to
+    // have started, found under the token's stored hash.
+    const writes = new Map<string, () => void>();
     const createVerificationToken = adapter.createVerificationToken!;
     adapter.createVerificationToken = async (token) => {
-      const request = requests.get(token.token);
-      requests.delete(token.token);
-      request?.writing();
-      if (request && !(await request.verdict)) return null;
+      writes.get(token.token)?.();
+      writes.delete(token.token);
       return createVerificationToken(token);
     };
 
@@ -92,13 +80,10 @@ export function createAuth(services: Services): AuthService {
       server: config.mail.smtpUrl ?? 'smtp://localhost:25',
       from: config.mail.from,
       maxAge: SIGN_IN_LINK_SECONDS,
-      async sendVerificationRequest({ identifier, url, token, request }) {
-        const taken = takeSignInRequest(db, identifier, request.headers.get('x-forwarded-for'));
-        let writing!: () => void;
-        const written = new Promise<void>((resolve) => (writing = resolve));
-        requests.set(digest(token, secret), { verdict: taken.then((v) => v.allowed, () => false), writing });
+      async sendVerificationRequest({ identifier, url, token }) {
+        const written = new Promise<void>((resolve) => writes.set(digest(token, secret), resolve));
         try {
-          await send(identifier, url, taken);
+          await send(identifier, url);
         } catch (err) {
           await Promise.race([written, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
           throw err;
@@ -106,14 +91,7 @@ export function createAuth(services: Services): AuthService {
       },
     });
 
-    async function send(identifier: string, url: string, taken: Promise<RateVerdict>): Promise<void> {
-      let verdict;
-      try {
-        verdict = await taken;
-      } catch (err) {
-        throw new SignInNotSent(err);
-      }
-      if (!verdict.allowed) throw new SignInHeld(verdict.retryAfterSeconds);
+    async function send(identifier: string, url: string): Promise<void> {
       // The same parameters as Auth.js's callback link, on the page that asks before using it.
       const link = `${base}${PAGES.signIn}/confirm${new URL(url).search}`;
       try {
@@ -143,7 +121,7 @@ export function createAuth(services: Services): AuthService {
       },
       logger: {
         error(error) {
-          if (error instanceof SignInHeld || error instanceof SignInNotSent) return; // answered on the page
+          if (error instanceof SignInNotSent) return; // answered on the page
           console.error(`[auth] ${error.name}: ${error.message.replace(/(\. )?Read more at .*$/, '') || 'no details'}`);
         },
         warn: (code) => console.warn(`[auth] warning: ${code}`),
@@ -161,6 +139,11 @@ export function createAuth(services: Services): AuthService {
 
   return {
     async handle(request) {
+      const url = new URL(request.url);
+      if (!servedOverHttp(request.method, url.pathname)) {
+        const body = errorBody(new ApiError('not_found', { message: `No endpoint at ${url.pathname}.` }), '');
+        return Response.json(body, { status: 404 });
+      }
       return Auth(request, (await ready()).auth);
     },
     async internal(request) {
@@ -172,6 +155,26 @@ export function createAuth(services: Services): AuthService {
     },
     mailLogsOnly: mailer.logsOnly,
   };
+}
+
+/**
+ * What Auth.js answers over HTTP: its CSRF token, the session, sign-out, and the redirects from its
+ * own pages to ours. Not asking for a link (`signin/<provider>`): the sign-in page's server action
+ * is the one way, which takes the limits and knows the browser. Not the link's callback: Auth.js
+ * checks no CSRF there for e-mail and reads the token from the query for GET and POST alike, so any
+ * page could sign its visitor's browser in to an account of its choosing; the confirm page's server
+ * action calls it in process instead. The path is split as Auth.js splits it (empty segments
+ * dropped), so no spelling of it slips through.
+ */
+const SERVED_OVER_HTTP: Record<string, readonly string[]> = {
+  GET: ['csrf', 'session', 'signin', 'signout', 'error', 'verify-request'],
+  POST: ['session', 'signout'],
+};
+
+function servedOverHttp(method: string, pathname: string): boolean {
+  if (!pathname.startsWith(AUTH_BASE_PATH)) return false;
+  const segments = pathname.slice(AUTH_BASE_PATH.length).split('/').filter(Boolean);
+  return segments.length === 1 && (SERVED_OVER_HTTP[method]?.includes(segments[0]) ?? false);
 }
 
 /** `url` if it is a path or a URL on `base`'s origin (never `//host`), else `fallback`. */

@@ -4,23 +4,29 @@
  * runs in the server's own module instances (see runtime.ts) and is tested in vitest; pages only
  * lay it out and never import Auth.js, the database or the pipeline.
  *
- * Signing in and out call Auth.js in process (auth.ts, `internal`). Keys are listed, minted and
- * revoked by the same procedures agents' scripts call over REST, through `createCaller` with an
- * internal envelope carrying the session, so the pipeline's checks, limits and idempotency apply
- * alike. Next's own Origin check on server actions stands in for the REST edge's `origin_refused`.
+ * Signing in and out call Auth.js in process (auth.ts, `internal`): asking for a link takes the
+ * limits first (signin-limits.ts), and only the confirm page's button, a server action, uses a link
+ * (Auth.js serves neither over HTTP). Both leave a cookie on the browser (browser-cookies.ts).
+ * Keys are listed, minted and revoked by the same procedures agents' scripts call over REST,
+ * through `createCaller` with an internal envelope carrying the session, so the pipeline's checks,
+ * limits and idempotency apply alike. Next's own Origin check on server actions stands in for the REST edge's `origin_refused`.
  */
 import { randomBytes } from 'node:crypto';
-import type { ResponseInternal } from '@auth/core/types';
+import { AuthError } from '@auth/core/errors';
 import { and, eq, gt } from 'drizzle-orm';
 import { currentScope } from '../db/deadline';
 import { verificationTokens } from '../db/schema';
 import { apiErrorIn, isDatabaseUnavailable } from '../errors/from-unknown';
 import { createCaller } from '../routers';
 import { createContext, type Services } from '../trpc/context';
-import { AUTH_BASE_PATH, PAGES, SignInHeld, SignInNotSent, type AuthService } from './auth';
+import { AUTH_BASE_PATH, PAGES, SignInNotSent, type AuthService } from './auth';
+import { ASKED_FOR_LINK, browserCookie, KNOWN_BROWSER, type Cookie } from './browser-cookies';
+import { takeSignInRequest } from './signin-limits';
 
-/** A cookie Auth.js asks to set: name, value and its serialize options. */
-export type Cookie = NonNullable<ResponseInternal['cookies']>[number];
+export type { Cookie };
+
+/** The browser's cookies, by name, as the page's request carried them. */
+export type CookieJar = Record<string, string | undefined>;
 
 export interface SignedIn {
   accountId: string;
@@ -30,9 +36,22 @@ export interface SignedIn {
 /** A form's answer: done, or a sentence saying why not (announced on the page). */
 export type FormResult = { ok: true } | { ok: false; error: string };
 
+/** Asking for a link: done, with the "asked for a link" cookie to set, or a sentence saying why not. */
+export type SignInRequested = { ok: true; cookie: Cookie } | { ok: false; error: string };
+
 export type ConfirmView =
-  | { state: 'ready'; email: string; action: string; fields: Record<'token' | 'email' | 'callbackUrl', string> }
+  /** `askedHere`: this browser asked for a link to this address (else the page warns). */
+  | { state: 'ready'; email: string; askedHere: boolean; fields: ConfirmFields }
   | { state: 'invalid' };
+
+/** The confirm form's hidden fields: the link's own parameters. */
+export type ConfirmFields = Record<'token' | 'email' | 'callbackUrl', string>;
+
+/** The confirm button's answer: where to go (a path on this origin), and the cookies to set first. */
+export interface Confirmed {
+  redirect: string;
+  cookies: Cookie[];
+}
 
 export interface ScopeChoice {
   value: string;
@@ -75,10 +94,15 @@ export interface Accounts {
   signedIn(session: string | undefined): Promise<SignedIn | null>;
   /** The sentence for Auth.js's `?error=` code on /signin (a used or expired link, mostly); null without one. */
   signInError(code: string | undefined): string | null;
-  /** Sends a sign-in link to `email`, coming back to `callbackUrl`; `forwardedFor` is the request's X-Forwarded-For. */
-  requestSignIn(input: { email: string; callbackUrl?: string; forwardedFor: string | null }): Promise<FormResult>;
+  /**
+   * Sends a sign-in link to `email`, coming back to `callbackUrl`; `forwardedFor` is the request's
+   * X-Forwarded-For. A known-browser cookie for the address lifts the hourly ceiling.
+   */
+  requestSignIn(input: { email: string; callbackUrl?: string; forwardedFor: string | null; cookies: CookieJar }): Promise<SignInRequested>;
   /** The /signin/confirm page for the link's query: whether the link can still be used. */
-  confirmView(query: Record<string, string | string[] | undefined>): Promise<ConfirmView>;
+  confirmView(query: Record<string, string | string[] | undefined>, cookies: CookieJar): Promise<ConfirmView>;
+  /** The confirm page's button: uses the link (Auth.js's callback, in process) and signs this browser in. */
+  confirmSignIn(fields: Partial<ConfirmFields>, cookies: CookieJar): Promise<Confirmed>;
   /** Ends the session; answers the cookies to set (the cleared session cookie). */
   signOut(session: string | undefined): Promise<Cookie[]>;
   /** The dashboard, or null when the session is unknown or has ended. */
@@ -98,10 +122,13 @@ function signInErrorSentence(code: string | undefined): string | null {
   if (code === 'Verification') return 'That sign-in link has expired or was already used. Ask for a new one below.';
   if (code === 'AccessDenied') return 'Signing in was refused. Ask for a new link below.';
   if (code === 'MissingCSRF') return 'That form did not come from this site, so nothing was done. Use the form below.';
+  if (code === 'Unavailable') return 'We could not reach our database, so you were not signed in. If your link is less than 10 minutes old, open it again in a moment.';
   return 'Signing in did not work. Ask for a new link below; if it keeps failing, try again in a few minutes.';
 }
 
 const EMAIL = /^[^\s@"<>(),;:\\[\]]+@[^\s@"<>(),;:\\[\]]+$/;
+/** An address as it is counted, marked and stored: Auth.js's own normalisation (case, width, spaces). */
+const normalAddress = (email: string) => email.normalize('NFKC').trim().toLowerCase();
 const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
 const CLOCK = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
 
@@ -118,9 +145,16 @@ export function whenAgain(seconds: number, now = new Date()): string {
 
 const UNAVAILABLE = 'We could not reach our database, so nothing was done. Try again in a moment.';
 
+/** The failure inside an error of signing in: our wrapper carries it as `reason`, Auth.js's AdapterError as `cause.err`. */
+function failureInside(err: unknown): unknown {
+  return err instanceof SignInNotSent ? err.reason : ((err as { cause?: { err?: unknown } })?.cause?.err ?? err);
+}
+
 export function createAccounts(services: Services, auth: AuthService): Accounts {
   const { db, config } = services;
   const base = config.publicBaseUrl;
+  const knownBrowser = browserCookie(KNOWN_BROWSER, services.keys, base);
+  const askedForLink = browserCookie(ASKED_FOR_LINK, services.keys, base);
 
   /** The procedures, as this session. */
   const caller = (session: string, idempotencyKey?: string) => {
@@ -166,13 +200,25 @@ export function createAccounts(services: Services, auth: AuthService): Accounts 
     mailLogsOnly: auth.mailLogsOnly,
     signInError: signInErrorSentence,
 
-    async requestSignIn({ email, callbackUrl, forwardedFor }) {
-      const address = email.normalize('NFKC').trim().toLowerCase();
+    async requestSignIn({ email, callbackUrl, forwardedFor, cookies }) {
+      const address = normalAddress(email);
       if (!address) return { ok: false, error: 'Enter your e-mail address.' };
       if (address.length > 254 || !EMAIL.test(address)) return { ok: false, error: 'Enter an e-mail address like name@example.com.' };
+      let verdict;
+      try {
+        // Counted before Auth.js runs, so a held request mails nothing and stores no token.
+        const known = await knownBrowser.holds(cookies[knownBrowser.name], address);
+        verdict = await takeSignInRequest(db, address, forwardedFor, { knownBrowser: known });
+      } catch (err) {
+        if (isDatabaseUnavailable(err)) return { ok: false, error: UNAVAILABLE };
+        throw err;
+      }
+      if (!verdict.allowed) {
+        return { ok: false, error: `Too many sign-in links were asked for this address or from your network. You can ask again ${whenAgain(verdict.retryAfterSeconds)}.` };
+      }
       const request = new Request(`${base}${AUTH_BASE_PATH}/signin/nodemailer`, {
         method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': forwardedFor ?? '' },
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ email: address, callbackUrl: callbackUrl || '/dashboard' }),
       });
       try {
@@ -181,13 +227,9 @@ export function createAccounts(services: Services, auth: AuthService): Accounts 
         if (answer instanceof Response || !answer.redirect?.includes('/verify-request')) {
           return { ok: false, error: 'The sign-in link could not be made. Try again in a moment.' };
         }
-        return { ok: true };
+        return { ok: true, cookie: await askedForLink.add(cookies[askedForLink.name], address) };
       } catch (err) {
-        if (err instanceof SignInHeld) {
-          return { ok: false, error: `Too many sign-in links were asked for this address or from your network. You can ask again ${whenAgain(err.retryAfterSeconds)}.` };
-        }
-        // Our own wrapper carries the failure as `reason`; Auth.js's AdapterError as `cause.err`.
-        const inner = err instanceof SignInNotSent ? err.reason : ((err as { cause?: { err?: unknown } })?.cause?.err ?? err);
+        const inner = failureInside(err);
         if (isDatabaseUnavailable(inner)) return { ok: false, error: UNAVAILABLE };
         if (err instanceof SignInNotSent) {
           console.error(`[accounts] ${inner instanceof Error ? inner.message : String(inner)}`);
@@ -197,19 +239,44 @@ export function createAccounts(services: Services, auth: AuthService): Accounts 
       }
     },
 
-    async confirmView(query) {
+    async confirmView(query, cookies) {
       const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
       const token = one(query.token);
       const email = one(query.email);
       const callbackUrl = one(query.callbackUrl) || '/dashboard';
       if (!/^[0-9a-f]{64}$/.test(token) || !email) return { state: 'invalid' };
-      // Looked at, not used: only the button's request (Auth.js's callback) uses the link up.
+      // Looked at, not used: only the button (confirmSignIn) uses the link up.
       const [found] = await db
         .select({ expires: verificationTokens.expires })
         .from(verificationTokens)
         .where(and(eq(verificationTokens.identifier, email), eq(verificationTokens.token, await auth.tokenDigest(token)), gt(verificationTokens.expires, new Date())));
       if (!found) return { state: 'invalid' };
-      return { state: 'ready', email, action: `${AUTH_BASE_PATH}/callback/nodemailer`, fields: { token, email, callbackUrl } };
+      const askedHere = await askedForLink.holds(cookies[askedForLink.name], normalAddress(email));
+      return { state: 'ready', email, askedHere, fields: { token, email, callbackUrl } };
+    },
+
+    async confirmSignIn(fields, cookies) {
+      const { token = '', email = '', callbackUrl = '' } = fields;
+      const refused = (code: string): Confirmed => ({ redirect: `${PAGES.signIn}?error=${code}`, cookies: [] });
+      if (!/^[0-9a-f]{64}$/.test(token) || !email) return refused('Verification');
+      // Fresh, with no cookie of the browser's: the link alone says who signs in.
+      const callback = new Request(`${base}${AUTH_BASE_PATH}/callback/nodemailer?${new URLSearchParams({ token, email, callbackUrl: callbackUrl || '/dashboard' })}`);
+      let answer;
+      try {
+        answer = await auth.internal(callback);
+      } catch (err) {
+        if (isDatabaseUnavailable(failureInside(err))) return refused('Unavailable');
+        // A used or expired link (Verification), mostly: the sign-in page says which.
+        if (err instanceof AuthError) return refused(err.type);
+        throw err;
+      }
+      const session = answer instanceof Response ? [] : (answer.cookies ?? []).filter((c) => c.name === auth.sessionCookieName);
+      if (answer instanceof Response || !answer.redirect || !session.length) return refused('Callback');
+      // Auth.js's redirect callback has kept it on this origin (auth.ts); the page redirects by path.
+      const target = new URL(answer.redirect, base);
+      // Auth.js checked that the link was made for `email`.
+      const known = await knownBrowser.add(cookies[knownBrowser.name], normalAddress(email));
+      return { redirect: `${target.pathname}${target.search}${target.hash}`, cookies: [...session, known] };
     },
 
     async signOut(session) {
