@@ -156,8 +156,8 @@ async function smoke(url: string, name: ServerName): Promise<void> {
   if (name !== 'bare') {
     // Limits on: the caller's policy and what is left; off: neither, and the trust tier either way.
     const policy = get.headers.get('ratelimit-policy');
-    const expected = name === 'limitsOff' ? null : '"open";q=1000000000;w=60';
-    if (policy !== expected || get.headers.get('service-agent-trust') !== 'open' || (expected !== null) !== /^"open";r=\d+;t=\d+$/.test(get.headers.get('ratelimit') ?? '')) {
+    const expected = name === 'limitsOff' ? null : '"open";q=1000000000;w=60, "address";q=1000000000;w=60';
+    if (policy !== expected || get.headers.get('service-agent-trust') !== 'open' || (expected !== null) !== /^"(?:open|address)";r=\d+;t=\d+$/.test(get.headers.get('ratelimit') ?? '')) {
       throw new Error(`${name}: GET ${ENDPOINTS.limits.path} answered RateLimit-Policy ${policy}, RateLimit ${get.headers.get('ratelimit')}, Service-Agent-Trust ${get.headers.get('service-agent-trust')}`);
     }
   }

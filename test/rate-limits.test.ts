@@ -15,9 +15,11 @@ import { newSecret, secretDigest } from '../server/lib/secrets';
 import { describeRateLimits, RateLimiter } from '../server/limits/limiter';
 import type { SharedStore } from '../server/limits/store';
 import { agentTrust } from '../server/limits/trust';
+import { proxyWarning } from '../server/http/client-address';
 import { freshKey, testApp, testConfig, testDatabase, type TestApp, type TestDatabase } from './support/app';
 import { setClock } from './support/clock';
 import { signedInDeveloper } from './support/developer';
+import { testServer } from './support/http';
 
 /** The first second of a minute (windows are aligned to the epoch): a test's calls share its window. */
 const WINDOW_START = '2031-05-01T10:00:00Z';
@@ -47,9 +49,9 @@ async function networkKey(t: TestApp): Promise<string> {
   return secret;
 }
 
-function mcpCall(t: TestApp, name: string, args: Record<string, unknown>, headers: Record<string, string> = {}) {
+function mcpCall(t: TestApp, name: string, args: Record<string, unknown>, address?: string) {
   return t
-    .call('POST', '/api/mcp', { headers: { accept: 'application/json, text/event-stream', ...headers }, body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } } })
+    .call('POST', '/api/mcp', { headers: { accept: 'application/json, text/event-stream' }, body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }, address })
     .then(async (res) => (await res.json()).result);
 }
 
@@ -141,7 +143,7 @@ describe('headers, with the default policies', () => {
     const result = await mcpCall(t, 'get_platform_limits', { meta: { 'ucp-agent': { profile: me } } });
     expect(result.isError, JSON.stringify(result)).toBeFalsy();
     expect(result._meta['ai.service/agent-trust']).toBe('open');
-    expect(result._meta['ai.service/rate-limit']).toEqual({ policy: 'open', quota: 600, window: 60, remaining: 599, reset: expect.any(Number) });
+    expect(result._meta['ai.service/rate-limit']).toEqual({ policy: 'open', quota: 600, window: 60, remaining: 599, reset: expect.any(Number), policies: [{ policy: 'open', quota: 600, window: 60 }] });
     const anonymous = await mcpCall(t, 'get_platform_limits', {});
     expect(anonymous._meta['ai.service/agent-trust']).toBe('none');
     expect(anonymous._meta['ai.service/rate-limit']).toBeUndefined();
@@ -210,7 +212,7 @@ describe('a spent window', () => {
     expect(result.isError).toBe(true);
     const body = JSON.parse(result.content[0].text);
     expect(body).toMatchObject({ code: 'rate_limited', retryable: true, details: { retry_after: 10 } });
-    expect(result._meta['ai.service/rate-limit']).toEqual({ policy: 'open', quota: 5, window: 60, remaining: 0, reset: 10 });
+    expect(result._meta['ai.service/rate-limit']).toEqual({ policy: 'open', quota: 5, window: 60, remaining: 0, reset: 10, policies: [{ policy: 'open', quota: 5, window: 60 }] });
     expect(result._meta['ai.service/agent-trust']).toBe('open');
   });
 
@@ -218,6 +220,7 @@ describe('a spent window', () => {
     const limits = await (await t.call('GET', '/api/agent/docs/limits')).json();
     expect(limits.request_rate.policies.map((p: { policy: string; quota: number; window_seconds: number }) => [p.policy, p.quota, p.window_seconds])).toEqual([
       ['open', 5, 60],
+      ['address', 1200, 60],
       ['signed', 3000, 60],
       ['credential', 3, 60],
     ]);
@@ -235,6 +238,162 @@ describe('a spent window', () => {
     const statuses = await Promise.all(Array.from({ length: 12 }, () => t.call('GET', LIMITS, { headers: as(me) }).then((r) => r.status)));
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(7);
+  });
+});
+
+describe('the open allowance, keyed on the profile and the client address (#30 §5)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp({ RATE_LIMIT_OPEN: '20/60', RATE_LIMIT_OPEN_ADDRESS: '30/60' }, db);
+  });
+  const from = (address: string, url: string) => ({ headers: as(url), address });
+
+  it('counts a profile without its query or fragment: 24 calls with ?r=<n> against a quota of 20 → 4 refused', async () => {
+    restoreClock = setClock(WINDOW_START);
+    const me = profile();
+    const statuses: number[] = [];
+    for (let i = 0; i < 24; i++) statuses.push((await t.call('GET', LIMITS, from('198.51.100.7', i % 3 === 2 ? `${me}#f${i}` : `${me}?r=${i}`))).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(20);
+    expect(statuses.slice(20)).toEqual([429, 429, 429, 429]);
+  });
+
+  it('gives each client address its own allowance of one profile: nobody elsewhere can spend it', async () => {
+    restoreClock = setClock(WINDOW_START);
+    const victim = profile();
+    for (let i = 0; i < 21; i++) await t.call('GET', LIMITS, from('203.0.113.66', victim));
+    expect((await t.call('GET', LIMITS, from('203.0.113.66', victim))).status).toBe(429);
+    const own = await t.call('GET', LIMITS, from('192.0.2.10', victim));
+    expect(own.status).toBe(200);
+    expect(own.headers.get('ratelimit')).toMatch(/^"open";r=19;t=\d+$/);
+  });
+
+  it('lists both policies, reports the one with fewer calls left, and names the one that refused', async () => {
+    restoreClock = setClock(WINDOW_START);
+    const address = '198.51.100.20';
+    const [a, b] = [profile(), profile()];
+    const first = await t.call('GET', LIMITS, from(address, a));
+    expect(first.headers.get('ratelimit-policy')).toBe('"open";q=20;w=60, "address";q=30;w=60');
+    expect(first.headers.get('ratelimit')).toMatch(/^"open";r=19;t=\d+$/);
+    // 15 calls of a and 14 of b: the address has 1 left, b 6.
+    for (let i = 0; i < 14; i++) await t.call('GET', LIMITS, from(address, a));
+    for (let i = 0; i < 13; i++) await t.call('GET', LIMITS, from(address, b));
+    const fewer = await t.call('GET', LIMITS, from(address, b));
+    expect(fewer.status).toBe(200);
+    expect(fewer.headers.get('ratelimit')).toMatch(/^"address";r=1;t=\d+$/);
+    await t.call('GET', LIMITS, from(address, b));
+    const refused = await t.call('GET', LIMITS, from(address, b));
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ code: 'rate_limited', details: { policy: 'address' } });
+    expect(refused.headers.get('ratelimit')).toMatch(/^"address";r=0;t=\d+$/);
+    expect(refused.headers.get('ratelimit-policy')).toBe('"open";q=20;w=60, "address";q=30;w=60');
+    // The same on MCP: the tool error names the policy, _meta reports it and lists both.
+    const result = await mcpCall(t, 'get_platform_limits', { meta: { 'ucp-agent': { profile: a } } }, address);
+    expect(result.isError).toBe(true);
+    expect(result._meta['ai.service/error']).toMatchObject({ code: 'rate_limited', details: { policy: 'address' } });
+    expect(result._meta['ai.service/rate-limit']).toEqual({
+      policy: 'address',
+      quota: 30,
+      window: 60,
+      remaining: 0,
+      reset: expect.any(Number),
+      policies: [
+        { policy: 'open', quota: 20, window: 60 },
+        { policy: 'address', quota: 30, window: 60 },
+      ],
+    });
+  });
+
+  it('names the open policy when the profile refuses, on REST and MCP', async () => {
+    restoreClock = setClock(WINDOW_START);
+    const address = '198.51.100.21';
+    const me = profile();
+    for (let i = 0; i < 20; i++) await t.call('GET', LIMITS, from(address, me));
+    const refused = await t.call('GET', LIMITS, from(address, me));
+    expect(await refused.json()).toMatchObject({ code: 'rate_limited', details: { policy: 'open' } });
+    expect(refused.headers.get('ratelimit')).toMatch(/^"open";r=0;t=\d+$/);
+    const result = await mcpCall(t, 'get_platform_limits', { meta: { 'ucp-agent': { profile: me } } }, address);
+    expect(result._meta['ai.service/error']).toMatchObject({ code: 'rate_limited', details: { policy: 'open' } });
+    expect(result._meta['ai.service/rate-limit']).toMatchObject({ policy: 'open', remaining: 0 });
+    // Another address is served the same profile, on MCP too.
+    const other = await mcpCall(t, 'get_platform_limits', { meta: { 'ucp-agent': { profile: me } } }, '198.51.100.22');
+    expect(other.isError).toBeFalsy();
+    expect(other._meta['ai.service/rate-limit']).toMatchObject({ policy: 'open', remaining: 19 });
+  });
+
+  it('keeps a signed caller on its own allowance, uncounted by the address', async () => {
+    const limiter = t.app.services.limits;
+    const url = profile();
+    const signed: Caller = { agent: { url, host: new URL(url).host, hostKind: 'public' }, credential: undefined, buyer: {}, signature: { keyid: 'k', regime: 'default', profile: url } };
+    expect(await limiter.take(signed, '198.51.100.30')).toMatchObject({ policy: { name: 'signed' }, policies: { header: '"signed";q=3000;w=60' } });
+  });
+});
+
+describe('the address allowance, taken first', () => {
+  it('refuses across profiles, and its refusal spends nothing of the profile’s budget', async () => {
+    // Two instances on one database, apart only in the address quota: the profile's budget is one.
+    const strict = await testApp({ RATE_LIMIT_OPEN: '3/60', RATE_LIMIT_OPEN_ADDRESS: '4/60' }, db);
+    const loose = await testApp({ RATE_LIMIT_OPEN: '3/60', RATE_LIMIT_OPEN_ADDRESS: '100/60' }, db);
+    restoreClock = setClock(WINDOW_START);
+    const address = '198.51.100.40';
+    const [a, b] = [profile(), profile()];
+    const call = (app: TestApp, url: string) => app.call('GET', LIMITS, { headers: as(url), address });
+    expect([await call(strict, a), await call(strict, a), await call(strict, b), await call(strict, b)].map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const refused = await call(strict, a);
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).details.policy).toBe('address');
+    // a's third call is still there: the refusal took nothing of it.
+    const third = await call(loose, a);
+    expect(third.status).toBe(200);
+    expect(third.headers.get('ratelimit')).toMatch(/^"open";r=0;t=\d+$/);
+    expect((await call(loose, a)).status).toBe(429);
+  });
+});
+
+describe('client addresses as the HTTP server takes them', () => {
+  it('counts an IPv6 /64 as one address, and another /64 apart (REST and MCP, TRUST_PROXY)', async () => {
+    const s = await testServer({ TRUST_PROXY: '1', RATE_LIMIT_OPEN: '3/60', RATE_LIMIT_OPEN_ADDRESS: '100/60' }, db);
+    try {
+      restoreClock = setClock(WINDOW_START);
+      const me = profile();
+      const get = (forwardedFor: string) => fetch(`${s.url}${LIMITS}`, { headers: { ...as(me), 'X-Forwarded-For': forwardedFor } });
+      const statuses = [];
+      for (const address of ['2001:db8:1:2::1', '2001:db8:1:2:ffff::9', '203.0.113.1, 2001:db8:1:2::abcd']) statuses.push((await get(address)).status);
+      expect(statuses).toEqual([200, 200, 200]);
+      expect((await get('2001:db8:1:2::77')).status).toBe(429);
+      const elsewhere = await get('2001:db8:1:3::1');
+      expect(elsewhere.status).toBe(200);
+      expect(elsewhere.headers.get('ratelimit-policy')).toBe('"open";q=3;w=60, "address";q=100;w=60');
+      const mcp = await fetch(`${s.url}/api/mcp`, {
+        method: 'POST',
+        headers: { ...as(me), 'X-Forwarded-For': '2001:db8:1:2::5', accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_platform_limits', arguments: {} } }),
+      });
+      const { result } = await mcp.json();
+      expect(result._meta['ai.service/error']).toMatchObject({ code: 'rate_limited', details: { policy: 'open' } });
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('takes the socket’s address without TRUST_PROXY, whatever X-Forwarded-For says', async () => {
+    const s = await testServer({ RATE_LIMIT_OPEN: '2/60' }, db);
+    try {
+      restoreClock = setClock(WINDOW_START);
+      const me = profile();
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await fetch(`${s.url}${LIMITS}`, { headers: { ...as(me), 'X-Forwarded-For': `192.0.2.${i}` } })).status);
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('says at start-up when the service is evidently behind a proxy without TRUST_PROXY', () => {
+    expect(proxyWarning(testConfig({ PUBLIC_BASE_URL: 'https://shop.example.com', PORT: '3000' }))).toMatch(/^TRUST_PROXY is not set/);
+    expect(proxyWarning(testConfig({ PUBLIC_BASE_URL: 'http://shop.example.com:8080', PORT: '3000' }))).toMatch(/every client is counted as the proxy's address/);
+    expect(proxyWarning(testConfig({ PUBLIC_BASE_URL: 'https://shop.example.com', TRUST_PROXY: '1' }))).toBeUndefined();
+    expect(proxyWarning(testConfig({ PUBLIC_BASE_URL: 'http://localhost:3000', PORT: '3000' }))).toBeUndefined();
+    expect(proxyWarning(testConfig({ PUBLIC_BASE_URL: 'http://shop.example.com:3000', PORT: '3000' }))).toBeUndefined();
   });
 });
 
@@ -320,6 +479,11 @@ describe('the limiter and the trust item on their own', () => {
         counts.set(key, count + granted);
         return { granted, count: count + granted };
       },
+      async leaseBoth(first, then) {
+        const granted = await this.lease(first.key, first.want, first.quota, first.expiresAtMs);
+        this.statements--;
+        return [granted, granted.granted > 0 ? await this.lease(then.key, then.want, then.quota, then.expiresAtMs) : undefined];
+      },
       rememberNonce: async () => true,
       sweep: async () => {},
       close: async () => {},
@@ -391,7 +555,7 @@ describe('the limiter and the trust item on their own', () => {
 
   it('says at start-up what it limits and where the budgets are shared, or that limits are off', () => {
     expect(describeRateLimits(testConfig(), 'postgres')).toBe(
-      'Rate limits: open 600/60 s per agent profile, signed 3000/60 s per verified profile, credential 6000/60 s per caller; shared through the Postgres database.',
+      'Rate limits: open 600/60 s per agent profile and client address (and 1200/60 s per client address across profiles), signed 3000/60 s per verified profile, credential 6000/60 s per caller; shared through the Postgres database.',
     );
     expect(describeRateLimits(testConfig({ RATE_LIMIT_OPEN: '10/1' }), 'redis')).toContain('open 10/1 s per agent profile');
     expect(describeRateLimits(testConfig({ RATE_LIMIT_OPEN: '10/1' }), 'redis')).toContain('shared through Redis (REDIS_URL)');
@@ -404,6 +568,8 @@ describe('the limiter and the trust item on their own', () => {
       expect(load({ RATE_LIMIT_OPEN: value }), value).toThrow(/RATE_LIMIT_OPEN must be <quota>\/<seconds>/);
     }
     expect(load({ RATE_LIMIT_SIGNED: 'x' })).toThrow(/RATE_LIMIT_SIGNED/);
+    expect(load({ RATE_LIMIT_OPEN_ADDRESS: '1200' })).toThrow(/RATE_LIMIT_OPEN_ADDRESS must be <quota>\/<seconds>/);
+    expect(testConfig({ RATE_LIMIT_OPEN_ADDRESS: '50/10' }).rateLimits.address).toEqual({ name: 'address', quota: 50, windowSeconds: 10 });
     expect(load({ RATE_LIMIT_CREDENTIAL: '5' })).toThrow(/RATE_LIMIT_CREDENTIAL/);
     expect(load({ RATE_LIMITS: 'no' })).toThrow(/RATE_LIMITS must be "on" or "off"/);
     expect(load({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);

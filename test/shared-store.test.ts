@@ -94,6 +94,23 @@ describe.each(stores)('the shared store on $name', ({ name, env, skip }) => {
     expect(Math.max(...grants.map((g) => g.count))).toBe(100);
   });
 
+  it.skipIf(skip)('leases two budgets in one round trip, the second only when the first grants something', async () => {
+    const byAddress = unique('address:198.51.100.1');
+    const byProfile = unique('open:https://agent.example/p.json 198.51.100.1');
+    const expiresAtMs = Date.now() + 60_000;
+    const ask = (key: string, want: number, quota: number) => ({ key, want, quota, expiresAtMs });
+    expect(await a.app.services.shared.leaseBoth(ask(byAddress, 2, 3), ask(byProfile, 5, 10))).toEqual([{ granted: 2, count: 2 }, { granted: 5, count: 5 }]);
+    expect(await b.app.services.shared.leaseBoth(ask(byAddress, 2, 3), ask(byProfile, 5, 10))).toEqual([{ granted: 1, count: 3 }, { granted: 5, count: 10 }]);
+    // The first is spent: the second is not asked, and keeps what it had.
+    expect(await a.app.services.shared.leaseBoth(ask(byAddress, 2, 3), ask(byProfile, 5, 20))).toEqual([{ granted: 0, count: 3 }, undefined]);
+    expect(await b.app.services.shared.lease(byProfile, 5, 20, expiresAtMs)).toEqual({ granted: 5, count: 15 });
+    // Raced from both instances: neither budget is ever over-granted.
+    const [first, then] = [unique('raced-address'), unique('raced-profile')];
+    const grants = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? a : b).app.services.shared.leaseBoth(ask(first, 3, 40), ask(then, 2, 100))));
+    expect(grants.reduce((sum, [g]) => sum + g.granted, 0)).toBe(40);
+    expect(grants.reduce((sum, [, g]) => sum + (g?.granted ?? 0), 0)).toBe(2 * grants.filter(([g]) => g.granted > 0).length);
+  });
+
   it.skipIf(skip || name === 'Redis')('sweeps what has expired, and only that', async () => {
     const gone = unique('gone');
     const kept = unique('kept');

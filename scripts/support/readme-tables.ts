@@ -16,6 +16,7 @@ import { ERROR_CATALOGUE, type ErrorCode } from '../../server/errors/catalogue';
 import { MAX_ACTIVE_KEYS, MINTS_PER_HOUR } from '../../server/keys/network-keys';
 import { MAX_INPUT_DEPTH, MAX_QUERY_WORDS } from '../../server/lib/input-limits';
 import { MAX_BODY_BYTES } from '../../server/lib/request-limits';
+import { FETCH_BUDGET } from '../../server/profiles/budget';
 import { buildTools } from '../../server/mcp/tools';
 import { appRouter } from '../../server/routers';
 import { RETENTION_HOURS } from '../../server/trpc/idempotency';
@@ -75,6 +76,9 @@ function per({ limit, windowSeconds }: { limit: number; windowSeconds: number })
   return `${limit} in ${windowSeconds / 60} minutes`;
 }
 
+/** The profile fetch budget in the shape `per` reads. */
+const FETCH_BUDGET_RULE = { limit: FETCH_BUDGET.perAddress, windowSeconds: FETCH_BUDGET.windowSeconds };
+
 /** A request-rate policy in the shape `per` reads. */
 const rate = (policy: RatePolicy) => ({ limit: policy.quota, windowSeconds: policy.windowSeconds });
 
@@ -108,7 +112,10 @@ function defaultLimits(): string {
       ['wrong buyer codes before verification locks', `${WRONG_CODES} in ${LOCK_MINUTES} minutes`, 'fixed', status('code_attempts_exceeded')],
       ['OAuth client registrations per client IP', per(OAUTH_LIMITS.registration), 'fixed', '429 with `Retry-After`'],
       ['OAuth token requests per client IP', per(OAUTH_LIMITS.token), 'fixed', '429 with `Retry-After`'],
-      ['agent-surface calls per agent profile (open)', per(rate(config.rateLimits.open)), '`RATE_LIMIT_OPEN`, `RATE_LIMITS=off`', `${status('rate_limited')} with \`Retry-After\``],
+      ['OAuth authorization requests per client address', per(OAUTH_LIMITS.authorize), 'fixed', 'the HTML error page, 429 with `Retry-After`'],
+      ['documents fetched for one client address (profiles, key directories, client metadata), per instance', per(FETCH_BUDGET_RULE), 'fixed', 'not fetched: an open call is served unsigned with the advisory `profile_fetch_limited`'],
+      ['agent-surface calls per agent profile and client address (open)', per(rate(config.rateLimits.open)), '`RATE_LIMIT_OPEN`, `RATE_LIMITS=off`', `${status('rate_limited')} with \`Retry-After\``],
+      ['open calls per client address, across profiles', per(rate(config.rateLimits.address)), '`RATE_LIMIT_OPEN_ADDRESS`, `RATE_LIMITS=off`', `${status('rate_limited')} with \`Retry-After\``],
       ['agent-surface calls per verified profile (signed)', per(rate(config.rateLimits.signed)), '`RATE_LIMIT_SIGNED`, `RATE_LIMITS=off`', `${status('rate_limited')} with \`Retry-After\``],
       ['agent-surface calls per caller of a credential', per(rate(config.rateLimits.credential)), '`RATE_LIMIT_CREDENTIAL`, `RATE_LIMITS=off`', `${status('rate_limited')} with \`Retry-After\``],
     ],

@@ -30,13 +30,19 @@ export const DB_DEADLINE_MS = 10_000;
 export interface RequestScope {
   /** performance.now() past which the request no longer waits on the database. */
   deadline: number;
+  /**
+   * The client's address as per-address limits count it (lib/client-ip.ts addressBucket), for
+   * what the request makes the service do on its behalf (profile fetches: profiles/budget.ts);
+   * undefined outside a client's request.
+   */
+  address?: string;
 }
 
 const scopes = new AsyncLocalStorage<RequestScope>();
 
 /** A scope whose deadline is DB_DEADLINE_MS from now. */
-export function newScope(): RequestScope {
-  return { deadline: performance.now() + DB_DEADLINE_MS };
+export function newScope(address?: string): RequestScope {
+  return { deadline: performance.now() + DB_DEADLINE_MS, address };
 }
 
 /**
@@ -44,11 +50,11 @@ export function newScope(): RequestScope {
  * million products rebuilds indexes for minutes; the server-side timeouts still hold per
  * statement, and the index builds lift theirs (catalog/bulk-load.ts).
  */
-export const NO_DEADLINE: RequestScope = Object.freeze({ deadline: Infinity });
+export const NO_DEADLINE: RequestScope = Object.freeze({ deadline: Infinity, address: undefined });
 
 /** Runs a page's (or webhook's) handling with its own database deadline, read by the shared handle. */
-export function withRequestScope<T>(handle: () => T): T {
-  return scopes.run(newScope(), handle);
+export function withRequestScope<T>(handle: () => T, address?: string): T {
+  return scopes.run(newScope(address), handle);
 }
 
 /** The scope the shared handle's statements wait under: the page's, else a fresh one. */

@@ -28,6 +28,8 @@ export interface ApiRequest {
   headers: HeaderReader;
   /** Raw body; `too_large` when it exceeded MAX_BODY_BYTES (reading stopped there). */
   body: Uint8Array | null | 'too_large';
+  /** The client's address bucket (http/client-address.ts); undefined when there is none. */
+  clientAddress?: string;
 }
 
 export interface ApiResponse {
@@ -57,7 +59,7 @@ export function createGateway(services: Services, router: AppRouter, documents: 
     if (ctx.response.replayed) headers['Idempotent-Replayed'] = 'true';
     headers['Service-Agent-Trust'] = agentTrust(ctx.caller);
     if (ctx.rate) {
-      headers['RateLimit-Policy'] = ctx.rate.policy.header;
+      headers['RateLimit-Policy'] = ctx.rate.policies.header;
       headers['RateLimit'] = rateLimitHeader(ctx.rate);
     }
     if (ctx.advisories.length) {
@@ -168,6 +170,7 @@ function restEnvelope(req: ApiRequest, sessionCookie: string): RequestEnvelope {
     session: cookies === null ? null : cookieValue(cookies, sessionCookie),
     browserOrigin: headers.get('origin') ?? originOf(headers.get('referer')),
     idempotencyKey: headers.get('idempotency-key'),
+    clientAddress: req.clientAddress,
     // The request itself, as received: read only when it carries a signature.
     message: req,
   };

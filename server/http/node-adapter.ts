@@ -28,7 +28,7 @@ export function readBody(req: IncomingMessage): Promise<Uint8Array | null | 'too
   });
 }
 
-export async function serveNode(gateway: Gateway, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function serveNode(gateway: Gateway, req: IncomingMessage, res: ServerResponse, clientAddress?: string): Promise<void> {
   const headers = req.headers;
   const request: ApiRequest = {
     method: req.method ?? 'GET',
@@ -40,6 +40,7 @@ export async function serveNode(gateway: Gateway, req: IncomingMessage, res: Ser
       },
     },
     body: await readBody(req),
+    clientAddress,
   };
   const out = await gateway(request);
   out.headers['Content-Length'] = String(Buffer.byteLength(out.body));
@@ -51,8 +52,11 @@ export async function serveNode(gateway: Gateway, req: IncomingMessage, res: Ser
 /** A handler that reads the request itself: a webhook, whose signature covers the raw body. */
 export type RawHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
-/** A fetch-style handler that may be handed the request's JSON body already parsed, and its bytes (a signature's digest covers them). */
-export type FetchHandler = (request: Request, parsedBody?: unknown, rawBody?: Uint8Array) => Promise<Response>;
+/**
+ * A fetch-style handler that may be handed the request's JSON body already parsed, and its bytes (a
+ * signature's digest covers them), and the client's address bucket (http/client-address.ts).
+ */
+export type FetchHandler = (request: Request, parsedBody?: unknown, rawBody?: Uint8Array, clientAddress?: string) => Promise<Response>;
 
 /**
  * Serves a fetch-style handler (the MCP transport) on node:http: the body is buffered under the
@@ -60,7 +64,7 @@ export type FetchHandler = (request: Request, parsedBody?: unknown, rawBody?: Ui
  * handler to read it back cost more than the parse); a JSON answer is written in one piece with
  * its length, an event stream as it comes.
  */
-export async function serveFetch(handler: FetchHandler, base: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function serveFetch(handler: FetchHandler, base: string, req: IncomingMessage, res: ServerResponse, clientAddress?: string): Promise<void> {
   const body = await readBody(req);
   if (body === 'too_large') {
     res.writeHead(413, { 'Content-Type': 'application/json' });
@@ -69,7 +73,7 @@ export async function serveFetch(handler: FetchHandler, base: string, req: Incom
   }
   const parsed = body ? parseJson(body) : undefined;
   const request = parsed ? parsedRequest(req, base) : new Request(new URL(req.url ?? '/', base), { method: req.method, headers: headersOf(req), body: (body ?? undefined) as BodyInit | undefined });
-  const response = await handler(request, parsed?.value, body ?? undefined);
+  const response = await handler(request, parsed?.value, body ?? undefined, clientAddress);
   const out = Object.fromEntries(response.headers);
   if (!response.body || out['content-type']?.startsWith('text/event-stream')) {
     res.writeHead(response.status, out);

@@ -14,6 +14,7 @@ import { confirmUid, isProviderPath, type AuthorizationServer } from '../oauth/a
 import type { Gateway } from './gateway';
 import { serveFetch, serveNode, type FetchHandler, type RawHandler } from './node-adapter';
 import { checkHost } from './canonical-host';
+import { requestAddress } from './client-address';
 import { servePage } from './page-outage';
 import { contentSecurityPolicy, newNonce, pageSecurityHeaders } from './page-security';
 import { missingPageAsJson } from './missing-page';
@@ -74,7 +75,8 @@ export function createHttpServer({ base, trustProxy = false, gateway, mcp, webho
     const url = req.url ?? '/';
     const pathname = url.split('?')[0];
     const confirming = oauth && req.method === 'POST' ? confirmUid(pathname) : undefined;
-    if (oauth && (confirming || isProviderPath(pathname))) withRequestScope(() => serveOAuth(oauth, confirming, req, res));
+    // OAuth's client-document lookups (inside the provider) count under the client's address.
+    if (oauth && (confirming || isProviderPath(pathname))) withRequestScope(() => serveOAuth(oauth, confirming, req, res), requestAddress(req, trustProxy));
     else if (auth && isAuthPath(url)) withRequestScope(() => serveSignIn(auth, req, res));
     else if (isAgentPath(url)) {
       // Paths start with '/', so no inherited property of the record can match one.
@@ -125,8 +127,8 @@ export function createHttpServer({ base, trustProxy = false, gateway, mcp, webho
       : webhook
         ? webhook(req, res)
         : isMcpPath(url)
-          ? serveFetch(mcp.handle, base, req, res)
-          : serveNode(gateway, req, res);
+          ? serveFetch(mcp.handle, base, req, res, requestAddress(req, trustProxy))
+          : serveNode(gateway, req, res, requestAddress(req, trustProxy));
     // Counted until the procedure settles, not until the socket closes: a client that hangs up
     // must not let the database close under its transaction.
     served

@@ -27,6 +27,32 @@ export function sqlStore(database: Database): SharedStore {
       );
       return { granted: Number(row.granted), count: Number(row.count) } satisfies Grant;
     },
+    async leaseBoth(first, then) {
+      // The same upsert twice in one statement; the second's rows come from the first's answer,
+      // so it inserts (or updates) nothing when the first granted nothing.
+      const [row] = await rows<{ first_count: string | number; first_granted: string | number; then_count: string | number | null; then_granted: string | number | null }>(
+        db,
+        sql`WITH f AS (
+              INSERT INTO rate_counters AS c (key, count, granted, expires_at)
+              VALUES (${storeKey('r:', first.key)}, LEAST(${first.want}::bigint, ${first.quota}::bigint), LEAST(${first.want}::bigint, ${first.quota}::bigint), ${iso(first.expiresAtMs)}::timestamptz)
+              ON CONFLICT (key) DO UPDATE
+                SET count = c.count + GREATEST(0, LEAST(${first.want}::bigint, ${first.quota}::bigint - c.count)),
+                    granted = GREATEST(0, LEAST(${first.want}::bigint, ${first.quota}::bigint - c.count))
+              RETURNING count, granted
+            ), t AS (
+              INSERT INTO rate_counters AS c (key, count, granted, expires_at)
+              SELECT ${storeKey('r:', then.key)}, LEAST(${then.want}::bigint, ${then.quota}::bigint), LEAST(${then.want}::bigint, ${then.quota}::bigint), ${iso(then.expiresAtMs)}::timestamptz
+              FROM f WHERE f.granted > 0
+              ON CONFLICT (key) DO UPDATE
+                SET count = c.count + GREATEST(0, LEAST(${then.want}::bigint, ${then.quota}::bigint - c.count)),
+                    granted = GREATEST(0, LEAST(${then.want}::bigint, ${then.quota}::bigint - c.count))
+              RETURNING count, granted
+            )
+            SELECT f.count AS first_count, f.granted AS first_granted, t.count AS then_count, t.granted AS then_granted FROM f LEFT JOIN t ON true`,
+      );
+      const granted: Grant = { granted: Number(row.first_granted), count: Number(row.first_count) };
+      return [granted, row.then_count === null ? undefined : { granted: Number(row.then_granted), count: Number(row.then_count) }];
+    },
     async rememberNonce(key, expiresAtMs) {
       // A row already there answers nothing (seen), unless it has expired and not yet been swept.
       const inserted = await rows(

@@ -18,6 +18,14 @@ export interface Grant {
   count: number;
 }
 
+/** The arguments of one `lease`. */
+export interface LeaseRequest {
+  key: string;
+  want: number;
+  quota: number;
+  expiresAtMs: number;
+}
+
 export interface SharedStore {
   readonly kind: 'postgres' | 'pglite' | 'redis';
   /**
@@ -25,6 +33,11 @@ export interface SharedStore {
    * partition), which lives until `expiresAtMs`: one statement, one round trip.
    */
   lease(key: string, want: number, quota: number, expiresAtMs: number): Promise<Grant>;
+  /**
+   * `first`'s lease, then `then`'s only when `first` granted something (else undefined): two
+   * budgets a call needs both of, in one round trip, the first deciding whether the second is spent.
+   */
+  leaseBoth(first: LeaseRequest, then: LeaseRequest): Promise<[Grant, Grant | undefined]>;
   /**
    * Insert-if-absent of a nonce kept until `expiresAtMs`: true when it is new (or its earlier
    * record has expired), false when some instance has seen it already.

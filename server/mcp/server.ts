@@ -44,8 +44,11 @@ export const MCP_SCOPES = ['buyer:write', 'dev.ucp.shopping.order:read'];
 export interface McpServer {
   path: typeof MCP_PATH;
   tools: readonly Tool[];
-  /** Serves one HTTP request to /api/mcp (its JSON body may come parsed already, with its raw bytes). */
-  handle(request: Request, parsedBody?: unknown, rawBody?: Uint8Array): Promise<Response>;
+  /**
+   * Serves one HTTP request to /api/mcp (its JSON body may come parsed already, with its raw
+   * bytes), from the client at `clientAddress` (its bucket; undefined: none known).
+   */
+  handle(request: Request, parsedBody?: unknown, rawBody?: Uint8Array, clientAddress?: string): Promise<Response>;
 }
 
 /** What every tool shares, said once here rather than in each tool's description. */
@@ -71,6 +74,7 @@ export function createMcpServer(services: Services): McpServer {
     const { envelope, input } = toolCallEnvelope(tool, params, headers);
     // A request signature covers the POST, so every call of a batch shares it (verified once).
     envelope.message = message;
+    envelope.clientAddress = scope.address;
     const ctx = createContext(services, envelope, scope);
     try {
       const data = (await invoke(ctx, tool.operation.name, input)) as Record<string, unknown>;
@@ -104,14 +108,14 @@ export function createMcpServer(services: Services): McpServer {
   return {
     path: MCP_PATH,
     tools,
-    async handle(request, parsedBody, rawBody) {
+    async handle(request, parsedBody, rawBody, clientAddress) {
       if (request.method !== 'POST') return protocolError(405, 'Method not allowed: this stateless MCP server takes POST only.', { Allow: 'POST' });
       if (!allowedOrigin(request.headers.get('origin'), services.config.publicBaseUrl)) {
         return protocolError(403, 'Forbidden: the Origin is not this service (DNS rebinding protection).');
       }
       // A credential is checked on every request, protocol methods included, and refused at the
       // HTTP level as MCP's authorization spec has it: a client then knows to fix it, not retry.
-      const scope = newScope();
+      const scope = newScope(clientAddress);
       const db = services.database.scoped(scope);
       const authorization = request.headers.get('authorization');
       let credential: BearerCredential | undefined;
@@ -195,7 +199,9 @@ function resultMeta(ctx: RequestContext): { _meta: Record<string, unknown> } {
   const { rate } = ctx;
   if (rate) {
     const { name, quota, windowSeconds } = rate.policy;
-    meta['ai.service/rate-limit'] = { policy: name, quota, window: windowSeconds, remaining: rate.remaining, reset: secondsLeft(rate) };
+    // As RateLimit: the policy that refused, else the one with fewer calls left; `policies` as RateLimit-Policy.
+    const policies = rate.policies.policies.map((p) => ({ policy: p.name, quota: p.quota, window: p.windowSeconds }));
+    meta['ai.service/rate-limit'] = { policy: name, quota, window: windowSeconds, remaining: rate.remaining, reset: secondsLeft(rate), policies };
   }
   return { _meta: meta };
 }

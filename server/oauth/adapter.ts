@@ -17,10 +17,12 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/client';
+import { currentScope } from '../db/deadline';
 import { oauthRecords } from '../db/schema';
 import { secretDigest } from '../lib/secrets';
 import type { DocumentCache } from '../profiles/cache';
 import { isClientIdUrl } from '../profiles/client-metadata';
+import { checkClientMetadata } from './client-metadata-rules';
 
 export type StoredAdapter = Omit<Adapter, 'findByUserCode'>;
 
@@ -63,10 +65,18 @@ export function drizzleAdapter(db: Db, clientDocuments?: ClientDocuments): (mode
 
       async find(id) {
         if (model === 'Client' && isClientIdUrl(id)) {
-          // Unavailable, or not naming its own URL: no such client (invalid_client).
+          // Unavailable, or not naming its own URL: no such client (invalid_client). A fetch counts
+          // against the budget of the client address the request's scope carries (http/server.ts).
           if (!clientDocuments) return undefined;
-          const lookup = clientDocuments.peek(id) ?? (await clientDocuments.get(id));
-          return lookup.ok ? ({ ...lookup.value } as AdapterPayload) : undefined;
+          const lookup = clientDocuments.peek(id) ?? (await clientDocuments.get(id, currentScope().address));
+          if (lookup.ok) {
+            // Checked here, not only at registration's turn: the provider keys its client cache
+            // on a JSON digest of what this returns, before any check of its own.
+            checkClientMetadata(lookup.value);
+            return { ...lookup.value } as AdapterPayload;
+          }
+          if (lookup.limited) throw new errors.InvalidClient(`the client metadata document was not fetched: ${lookup.reason}`);
+          return undefined;
         }
         const [found] = await db
           .select({ payload: oauthRecords.payload, consumedAt: oauthRecords.consumedAt })

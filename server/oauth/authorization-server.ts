@@ -7,18 +7,24 @@ import type http from 'node:http';
 import type Provider from 'oidc-provider';
 import { hit, type RateRule } from '../db/rate-limits';
 import { isDatabaseUnavailable } from '../errors/from-unknown';
-import { clientIp } from '../lib/client-ip';
+import { clientAddressBucket } from '../lib/client-ip';
 import { forgetSession } from './adapter';
 import { rememberedGrantId, saveConsent } from './consents';
 import { oauthKeys } from './keys';
+import type { ServiceKeys } from '../secrets/keys';
 import { createOAuthPages, type OAuthPages } from './pages';
-import { createProvider, INTERACTION_PATH, ROUTES, type ProviderDeps } from './provider';
+import { createProvider, errorPage, INTERACTION_PATH, ROUTES, type ProviderDeps } from './provider';
 import { OIDC_SCOPES, resolveResource, resourceScopes } from './scopes';
 
-/** Per client IP: an agent registers once, and redeems a code or refreshes now and then. */
-export const OAUTH_LIMITS: Record<'registration' | 'token', RateRule> = {
+/**
+ * Per client address (an IPv6 /64: lib/client-ip.ts): an agent registers once, and redeems a code
+ * or refreshes now and then; a person starts an authorization now and then (each may make the
+ * service fetch a Client ID Metadata Document).
+ */
+export const OAUTH_LIMITS: Record<'registration' | 'token' | 'authorize', RateRule> = {
   registration: { limit: 30, windowSeconds: 60 * 60 },
   token: { limit: 120, windowSeconds: 60 },
+  authorize: { limit: 60, windowSeconds: 60 },
 };
 
 /**
@@ -42,7 +48,10 @@ export interface AuthorizationServer {
 }
 
 export interface AuthorizationServerDeps extends Omit<ProviderDeps, 'keys'> {
-  limits?: typeof OAUTH_LIMITS;
+  /** The service's keys: the provider's own are sealed and its cookies signed under them. */
+  serviceKeys: ServiceKeys;
+  /** Overrides of OAUTH_LIMITS (tests). */
+  limits?: Partial<typeof OAUTH_LIMITS>;
 }
 
 const DISCOVERY = new Set(['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration']);
@@ -63,8 +72,8 @@ const MAX_CONFIRM_BODY = 4 * 1024;
 
 export async function createAuthorizationServer(deps: AuthorizationServerDeps): Promise<AuthorizationServer> {
   const { db, base, signedIn, sessionCookieName } = deps;
-  const limits = deps.limits ?? OAUTH_LIMITS;
-  const provider = createProvider({ ...deps, keys: await oauthKeys(db) });
+  const limits = { ...OAUTH_LIMITS, ...deps.limits };
+  const provider = createProvider({ ...deps, keys: await oauthKeys(db, deps.serviceKeys) });
   const callback = provider.callback();
   const origin = new URL(base).origin;
 
@@ -74,16 +83,21 @@ export async function createAuthorizationServer(deps: AuthorizationServerDeps): 
   }
 
   async function limited(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): Promise<boolean> {
-    if (req.method !== 'POST') return false;
-    const which = pathname === ROUTES.registration ? 'registration' : pathname === ROUTES.token ? 'token' : undefined;
+    const which = limitOf(req.method ?? 'GET', pathname);
     if (!which) return false;
-    const verdict = await hit(db, `oauth-${which}:${clientIp(req.headers['x-forwarded-for'] as string | undefined)}`, limits[which]);
+    const verdict = await hit(db, `oauth-${which}:${clientAddressBucket(req.headers['x-forwarded-for'] as string | undefined)}`, limits[which]);
     if (verdict.allowed) return false;
     req.resume();
     const rule = limits[which];
-    rfc6749(res, 429, 'temporarily_unavailable', `Too many ${which} requests from this address: at most ${rule.limit} in ${rule.windowSeconds / 60} minutes. Try again in ${verdict.retryAfterSeconds} seconds.`, {
-      'Retry-After': String(verdict.retryAfterSeconds),
-    });
+    const description = `Too many ${which} requests from this address: at most ${rule.limit} in ${rule.windowSeconds / 60} minutes. Try again in ${verdict.retryAfterSeconds} seconds.`;
+    const retryAfter = { 'Retry-After': String(verdict.retryAfterSeconds) };
+    if (which !== 'authorize') {
+      rfc6749(res, 429, 'temporarily_unavailable', description, retryAfter);
+      return true;
+    }
+    // A browser is at the authorization endpoint: a page, as the provider's own refusals there are.
+    res.writeHead(429, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', ...retryAfter });
+    res.end(errorPage(description));
     return true;
   }
 
@@ -172,6 +186,13 @@ export async function createAuthorizationServer(deps: AuthorizationServerDeps): 
     confirm,
     pages: createOAuthPages({ db, provider, signedIn }),
   };
+}
+
+/** Which per-address limit a request to the provider counts against, if any. */
+function limitOf(method: string, pathname: string): keyof typeof OAUTH_LIMITS | undefined {
+  if (pathname === ROUTES.authorization) return method === 'GET' || method === 'HEAD' || method === 'POST' ? 'authorize' : undefined;
+  if (method !== 'POST') return undefined;
+  return pathname === ROUTES.registration ? 'registration' : pathname === ROUTES.token ? 'token' : undefined;
 }
 
 function cookieValue(header: string | undefined, name: string): string | undefined {

@@ -2,8 +2,10 @@
  * What each instance remembers of fetched documents, per URL: an LRU of 10,000 entries, each kept
  * for its answer's `max-age` clamped to [60 s, 24 h] (300 s when it names none), a failure for
  * 60 s; one fetch in flight per URL, which every caller asking meanwhile awaits. What is kept is
- * the digest of a document (its keys, a client's metadata), never the document as fetched.
+ * the digest of a document (its keys, a client's metadata), never the document as fetched. A fetch
+ * (not an answer from the cache) is counted against the asking client's budget (budget.ts).
  */
+import { FETCH_BUDGET, FetchBudget } from './budget';
 import { FetchRefused } from './fetch';
 
 export const CACHE_RULES = {
@@ -16,7 +18,8 @@ export const CACHE_RULES = {
   refetchSeconds: 60,
 } as const;
 
-type Outcome<T> = { ok: true; value: T } | { ok: false; reason: string };
+/** A failure is `limited` when the client's fetch budget was spent (budget.ts): nothing was fetched, or remembered. */
+type Outcome<T> = { ok: true; value: T } | { ok: false; reason: string; limited?: true };
 
 interface Entry<T> {
   outcome: Outcome<T>;
@@ -38,6 +41,8 @@ export class DocumentCache<T> {
     private readonly load: Loader<T>,
     private readonly now: () => number = Date.now,
     private readonly maxEntries: number = CACHE_RULES.maxEntries,
+    /** Shared by every cache of one profile fetcher: a client's fetches are counted together. */
+    private readonly budget: FetchBudget = new FetchBudget(now),
   ) {}
 
   /** The cached outcome, without waiting, or undefined when it has to be fetched. */
@@ -50,9 +55,11 @@ export class DocumentCache<T> {
     return { ...entry.outcome, fresh: false };
   }
 
-  async get(url: string): Promise<Lookup<T>> {
+  /** The cached outcome, else a fetch counted against the budget of the client at `address` (none: not counted). */
+  async get(url: string, address?: string): Promise<Lookup<T>> {
     const cached = this.peek(url);
     if (cached) return cached;
+    if (!this.affordable(url, address)) return LIMITED;
     const entry = await this.fetch(url);
     return { ...entry.outcome, fresh: true };
   }
@@ -61,10 +68,11 @@ export class DocumentCache<T> {
    * Fetches `url` again because a key it should hold is missing (a key rotated in since it was
    * cached): at most once per URL per 60 s, else undefined. A failed refetch keeps what was cached.
    */
-  async refetch(url: string): Promise<Lookup<T> | undefined> {
+  async refetch(url: string, address?: string): Promise<Lookup<T> | undefined> {
     const now = this.now();
     const entry = this.entries.get(url);
     if (entry?.refetchedAt !== undefined && now - entry.refetchedAt < CACHE_RULES.refetchSeconds * 1000) return undefined;
+    if (!this.affordable(url, address)) return LIMITED;
     if (entry) entry.refetchedAt = now;
     const fetched = await this.fetch(url, entry);
     fetched.refetchedAt = now;
@@ -74,6 +82,11 @@ export class DocumentCache<T> {
   /** Forgets everything (tests). */
   clear(): void {
     this.entries.clear();
+  }
+
+  /** A fetch of `url` already in flight is joined for free; a new one spends from the client's budget. */
+  private affordable(url: string, address: string | undefined): boolean {
+    return this.inFlight.has(url) || this.budget.take(address);
   }
 
   private fetch(url: string, previous?: Entry<T>): Promise<Entry<T>> {
@@ -101,6 +114,13 @@ export class DocumentCache<T> {
     return entry;
   }
 }
+
+const LIMITED = Object.freeze({
+  ok: false,
+  reason: `this client address has had the service fetch ${FETCH_BUDGET.perAddress} documents in this ${FETCH_BUDGET.windowSeconds} s window, its budget (documents already held are still used)`,
+  limited: true,
+  fresh: false,
+} as const);
 
 function clamp(maxAgeSeconds: number | undefined): number {
   if (maxAgeSeconds === undefined) return CACHE_RULES.defaultSeconds;

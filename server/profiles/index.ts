@@ -4,6 +4,7 @@
  * is to be kept (the request signatures' keys: signatures/verify.ts).
  */
 import type { ProfileFetchConfig } from '../config';
+import { FetchBudget } from './budget';
 import { DocumentCache } from './cache';
 import { clientMetadataOf } from './client-metadata';
 import { fetchJson, fetchRules, type FetchRules } from './fetch';
@@ -19,11 +20,18 @@ export interface ProfileFetcher {
 /** `extra` overrides the rules (tests: a stub resolver, a shorter timeout). */
 export function createProfileFetcher(config: ProfileFetchConfig, extra: Partial<FetchRules> = {}, now: () => number = Date.now): ProfileFetcher {
   const rules = fetchRules(config, extra);
+  // One budget for every kind of document a client can make this instance fetch.
+  const budget = new FetchBudget(now);
   const cache = <T>(digest: (document: Record<string, unknown>, url: string) => T) =>
-    new DocumentCache<T>(async (url) => {
-      const { json, maxAgeSeconds } = await fetchJson(url, rules);
-      return { value: digest(json, url), maxAgeSeconds };
-    }, now);
+    new DocumentCache<T>(
+      async (url) => {
+        const { json, maxAgeSeconds } = await fetchJson(url, rules);
+        return { value: digest(json, url), maxAgeSeconds };
+      },
+      now,
+      undefined,
+      budget,
+    );
   return { rules, cache, clients: cache(clientMetadataOf) };
 }
 

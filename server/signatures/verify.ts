@@ -38,7 +38,8 @@ export const SIGNATURE_LIMITS = {
   nonce: { min: 8, max: 128 },
 } as const;
 
-export type SignatureAdvisoryCode = Extract<AdvisoryCode, `signature_${string}`>;
+/** Why a signature was not used: one of the signature_* advisories, or profile_fetch_limited (its document was not fetched for this client). */
+export type SignatureAdvisoryCode = Extract<AdvisoryCode, `signature_${string}` | 'profile_fetch_limited'>;
 
 export type Regime = 'default' | 'web-bot-auth';
 
@@ -83,17 +84,18 @@ export class SignatureVerifier {
 
   /**
    * Verifies the signature of `message`, sent by the agent whose profile is `profile` (its URL and
-   * host); a verified nonce is remembered in `nonces`, the store every instance shares.
+   * host); a verified nonce is remembered in `nonces`, the store every instance shares. A document
+   * fetched for it counts against the fetch budget of the client at `address` (profiles/budget.ts).
    */
-  verify(message: HttpMessage, profile: { url: string; host: string }, nonces: NonceStore): Promise<Verification> {
+  verify(message: HttpMessage, profile: { url: string; host: string }, nonces: NonceStore, address?: string): Promise<Verification> {
     const known = this.verified.get(message);
     if (known && known.profile === profile.url) return known.result;
-    const result = this.verifyMessage(message, profile, nonces);
+    const result = this.verifyMessage(message, profile, nonces, address);
     this.verified.set(message, { profile: profile.url, result });
     return result;
   }
 
-  private async verifyMessage(message: HttpMessage, profile: { url: string; host: string }, nonces: NonceStore): Promise<Verification> {
+  private async verifyMessage(message: HttpMessage, profile: { url: string; host: string }, nonces: NonceStore, address: string | undefined): Promise<Verification> {
     const parsed = parseLabels(message);
     if (!Array.isArray(parsed)) return parsed;
     // On MCP the profile may come from _meta; a signature vouches for it only through the header.
@@ -103,14 +105,14 @@ export class SignatureVerifier {
     }
     let first: Failure | undefined;
     for (const label of parsed) {
-      const outcome = await this.verifyLabel(message, profile, label, nonces);
+      const outcome = await this.verifyLabel(message, profile, label, nonces, address);
       if (outcome.ok) return outcome;
       first ??= outcome;
     }
     return first!;
   }
 
-  private async verifyLabel(message: HttpMessage, profile: { url: string; host: string }, label: Label, nonces: NonceStore): Promise<Verification> {
+  private async verifyLabel(message: HttpMessage, profile: { url: string; host: string }, label: Label, nonces: NonceStore, address: string | undefined): Promise<Verification> {
     const [items, params] = label.member;
     const covered = items.map(([name, itemParams]) => ({ name: name as string, params: itemParams }));
     const target = splitTarget(message.url);
@@ -143,7 +145,7 @@ export class SignatureVerifier {
       source = directory.url;
     }
 
-    const found = await this.findKey(source, regime, p.keyid);
+    const found = await this.findKey(source, regime, p.keyid, address);
     if (!found.ok) return found;
     const usable = found.keys.verifier(found.jwk);
     if (!usable.ok) return fail('signature_algorithm_unsupported', usable.reason);
@@ -160,15 +162,19 @@ export class SignatureVerifier {
   }
 
   /** The key named by `keyid` (default: its kid; web-bot-auth: its thumbprint), refetching the document once for a key not (yet) in it. */
-  private async findKey(source: string, regime: Regime, keyid: string): Promise<{ ok: true; keys: KeySet; jwk: PublicJwk } | Failure> {
+  private async findKey(source: string, regime: Regime, keyid: string, address: string | undefined): Promise<{ ok: true; keys: KeySet; jwk: PublicJwk } | Failure> {
     const what = regime === 'web-bot-auth' ? 'key directory' : 'agent profile';
-    let lookup = this.documents.peek(source) ?? (await this.documents.get(source));
+    let lookup = this.documents.peek(source) ?? (await this.documents.get(source, address));
     for (;;) {
-      if (!lookup.ok) return fail('signature_profile_unavailable', `the ${what} ${source} is unavailable: ${lookup.reason}`);
+      if (!lookup.ok) {
+        return lookup.limited
+          ? fail('profile_fetch_limited', `the ${what} ${source} was not fetched: ${lookup.reason}`)
+          : fail('signature_profile_unavailable', `the ${what} ${source} is unavailable: ${lookup.reason}`);
+      }
       const keys = regime === 'web-bot-auth' ? lookup.value.directory : lookup.value.profile;
       const jwk = regime === 'web-bot-auth' ? await keys.byThumbprint(keyid) : keys.byKid(keyid);
       if (jwk) return { ok: true, keys, jwk };
-      const again = lookup.fresh ? undefined : await this.documents.refetch(source);
+      const again = lookup.fresh ? undefined : await this.documents.refetch(source, address);
       if (!again) {
         return fail(
           'signature_key_unknown',

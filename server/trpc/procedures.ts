@@ -60,7 +60,7 @@ function countCall(ctx: RequestContext): void | Promise<void> {
     ctx.admitted = true;
     return;
   }
-  const taken = ctx.services.limits.take(ctx.caller);
+  const taken = ctx.services.limits.take(ctx.caller, ctx.envelope.clientAddress);
   if (taken instanceof Promise) return taken.then((rate) => counted(ctx, rate));
   counted(ctx, taken);
 }
@@ -75,8 +75,9 @@ function counted(ctx: RequestContext, rate: RateState | undefined): void {
 function rateLimited(rate: RateState): ApiError {
   const seconds = secondsLeft(rate);
   const { name, quota, windowSeconds } = rate.policy;
+  const whose = name === 'address' ? `This client address's allowance of ${quota} calls per ${windowSeconds} s, across every agent profile,` : `This caller's ${name} allowance of ${quota} calls per ${windowSeconds} s`;
   return new ApiError('rate_limited', {
-    message: `This caller's ${name} allowance of ${quota} calls per ${windowSeconds} s is spent; the next window starts in ${seconds} s.`,
+    message: `${whose} is spent; the next window starts in ${seconds} s.`,
     details: { retry_after: seconds, policy: name },
     headers: { 'Retry-After': String(seconds) },
   });

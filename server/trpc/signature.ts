@@ -14,7 +14,7 @@ export function signatureSent(ctx: RequestContext): boolean {
 
 export async function verifyCallerSignature(ctx: RequestContext): Promise<void> {
   const { caller, services } = ctx;
-  const outcome = await services.signatures.verify(ctx.envelope.message!, caller.agent!, services.shared);
+  const outcome = await services.signatures.verify(ctx.envelope.message!, caller.agent!, services.shared, ctx.scope.address);
   if (!outcome.ok) {
     ctx.advisories.push(advisory(outcome.code, services.config.publicBaseUrl, null, outcome.reason));
     return;
