@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { agentsHost } from './e2e/support/agents-host';
 
 // Debian's chromium (apt-get install -y chromium): Playwright cannot download browsers here.
 // E2E_PORT lets two checkouts run their browser tests side by side.
@@ -23,7 +24,8 @@ export default defineConfig({
   },
   webServer: {
     // The project's own server on its own port and its own throwaway database.
-    command: `rm -rf .data-e2e && DATA_DIR=.data-e2e PORT=${PORT} PUBLIC_BASE_URL=http://127.0.0.1:${PORT} SMTP_URL=smtp://127.0.0.1:${SMTP_PORT} DATABASE_URL= npm start`,
+    // The agents' host (OAuth client metadata documents, e2e/support/agents-host.ts) is pinned and its CA trusted.
+    command: `node --import tsx e2e/support/make-agents-host.ts ${PORT} && rm -rf .data-e2e .data-e2e.secrets-key && ${agentsHost(PORT).env} DATA_DIR=.data-e2e PORT=${PORT} PUBLIC_BASE_URL=http://127.0.0.1:${PORT} SMTP_URL=smtp://127.0.0.1:${SMTP_PORT} DATABASE_URL= npm start`,
     url: `http://127.0.0.1:${PORT}/`,
     timeout: 180_000,
     reuseExistingServer: false,

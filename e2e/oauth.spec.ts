@@ -7,10 +7,12 @@
  * headers and 375 px on the consent page and the connected agents.
  */
 import http from 'node:http';
+import type https from 'node:https';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import * as oauth from 'oauth4webapi';
 import { authorizationRequest, discover, insecure, registerClient, type Started } from '../test/support/oauth-client';
 import { linkIn, startSmtpSink, type SmtpSink } from '../test/support/smtp';
+import { agentsHost, serveAgentsHost } from './support/agents-host';
 import { expectPageHeaders, seriousViolations, snapshot } from './support/page-checks';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -18,18 +20,34 @@ const SMTP_PORT = PORT + 1;
 // The agent's redirect URI: a loopback server this file starts, where the browser lands.
 const REDIRECT = `http://127.0.0.1:${PORT + 2}/callback`;
 
+// A client named by its metadata document, published on the agents' host (pinned for the service).
+const CIMD_CLIENT_ID = `${agentsHost(PORT).origin}/oauth/client.json`;
+
 let smtp: SmtpSink;
 let agent: http.Server;
+let agentsServer: https.Server;
 let as: oauth.AuthorizationServer;
+/** What browsers posted to the agent's redirect URI (response_mode=form_post), in order. */
+const posted: URLSearchParams[] = [];
 test.beforeAll(async ({ baseURL }) => {
   smtp = await startSmtpSink(SMTP_PORT);
-  agent = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/plain' }).end('back at the agent'));
+  agent = http.createServer(async (req, res) => {
+    if (req.method === 'POST') {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      posted.push(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+    }
+    res.writeHead(200, { 'Content-Type': 'text/plain' }).end('back at the agent');
+  });
   await new Promise<void>((resolve) => agent.listen(PORT + 2, '127.0.0.1', resolve));
+  const document = { client_id: CIMD_CLIENT_ID, client_name: 'Self-named helper', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'] };
+  agentsServer = await serveAgentsHost(PORT, new Map([['/oauth/client.json', document]]));
   as = await discover(baseURL!);
 });
 test.afterAll(async () => {
   await smtp?.close();
   await new Promise((resolve) => agent?.close(resolve));
+  await new Promise((resolve) => agentsServer?.close(resolve));
 });
 
 let n = 0;
@@ -231,4 +249,42 @@ test('without JavaScript: sign in, Allow (the page moves on by itself), and Disc
   expect(await refusal(refresh(client, tokens.refresh_token!))).toBe('invalid_grant');
   await expect.poll(async () => (await limits(baseURL!, tokens.access_token)).status, { timeout: 1_500, intervals: [100] }).toBe(401);
   await context.close();
+});
+
+test('a client named by its metadata document: the consent page leads with the host that published it, above its own name', async ({ page }, testInfo) => {
+  const host = new URL(CIMD_CLIENT_ID).host;
+  const client: oauth.Client = { client_id: CIMD_CLIENT_ID, token_endpoint_auth_method: 'none' };
+  const started = await start(client);
+  await page.goto(started.url.href);
+  await signInFromMail(page, newAddress());
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Allow the agent from ${host} to use your account?`);
+  const from = page.locator('dd', { hasText: host });
+  const name = page.locator('dd', { hasText: 'Self-named helper' });
+  await expect(from.getByText('checked')).toBeVisible();
+  await expect(name.getByText('unverified')).toBeVisible();
+  // The checked host comes first, the self-chosen name below it.
+  expect((await from.boundingBox())!.y).toBeLessThan((await name.boundingBox())!.y);
+  await checkPage(page, testInfo, 'oauth-consent-cimd');
+  await page.getByRole('button', { name: 'Allow' }).click();
+  expect(await redeem(client, started, await waitForCallback(page))).toMatchObject({ token_type: expect.stringMatching(/bearer/i) });
+});
+
+test('response_mode=form_post: the browser posts the code to the agent, the CSP letting it', async ({ page, baseURL }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => /Content Security Policy/i.test(message.text()) && violations.push(message.text()));
+  const client = await register();
+  const started = await start(client, { response_mode: 'form_post' });
+  await page.goto(started.url.href);
+  await signInFromMail(page, newAddress());
+  const before = posted.length;
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await page.waitForURL(REDIRECT);
+  await expect(page.getByText('back at the agent')).toBeVisible();
+  expect(posted).toHaveLength(before + 1);
+  const answer = posted[before];
+  expect(answer.get('iss')).toBe(baseURL);
+  const params = oauth.validateAuthResponse(as, client, answer, started.state);
+  const tokens = await oauth.processAuthorizationCodeResponse(as, client, await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, started.verifier, insecure));
+  expect((await limits(baseURL!, tokens.access_token)).status).toBe(200);
+  expect(violations).toEqual([]);
 });

@@ -71,7 +71,8 @@ describe('a client named by its metadata document', () => {
 
   it('goes through consent, PKCE and the token endpoint, and its token serves the MCP server', async () => {
     const { person, client, started, url, consentPage } = await authorize(CLIENT_ID, { resource: `${s.url}/api/mcp` });
-    expect(consentPage).toContain('Shopping helper (CIMD)');
+    // The host that published the document leads the page; the name is the document's own claim.
+    expect(JSON.parse(consentPage!).client).toEqual({ documentHost: new URL(CLIENT_ID).host, name: 'Shopping helper (CIMD)', redirectHost: '127.0.0.1:9' });
     const callback = new URL(url);
     expect(callback.origin + callback.pathname).toBe(REDIRECT);
     const params = oauth.validateAuthResponse(as, client, callback, started.state);

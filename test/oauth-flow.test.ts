@@ -5,10 +5,11 @@
  * asked every time, Deny, revocation (RFC 7009), Disconnect, and the access-token look-up the agent
  * API's pipeline uses.
  */
+import { createHash } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { oauthRecords } from '../server/db/schema';
+import { oauthConsents, oauthRecords } from '../server/db/schema';
 import { readAccessToken } from '../server/oauth/access-tokens';
 import { OAUTH_LIMITS } from '../server/oauth/authorization-server';
 import { idDigest } from '../server/oauth/adapter';
@@ -84,8 +85,9 @@ async function personInBrowser() {
 /** A fresh look-up (the pipeline's caches a second; a new one reads the database now). */
 const lookUp = (token: string) => readAccessToken(s.app.services.db, token);
 
-async function refresh(client: oauth.Client, token: string): Promise<oauth.TokenEndpointResponse> {
-  return oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), token, insecure));
+/** A refresh, with `params` beside the token (resource, scope: a name given twice is sent twice). */
+async function refresh(client: oauth.Client, token: string, params: [string, string][] = []): Promise<oauth.TokenEndpointResponse> {
+  return oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, oauth.None(), token, { additionalParameters: params, ...insecure }));
 }
 
 async function refused(promise: Promise<unknown>): Promise<{ error: string; status: number; description?: string }> {
@@ -121,6 +123,33 @@ describe('refresh tokens', () => {
     const next = await authorize(browser, again);
     expect(next.consented).toBe(true);
     expect(await lookUp((await tokens(client, again, next.callback)).access_token)).not.toBeNull();
+  });
+
+  it('naming a resource not granted is invalid_target, and the refresh token stays valid', async () => {
+    const { browser } = await personInBrowser();
+    const client = await register();
+    const started = await authorizationUrl(client);
+    const first = await tokens(client, started, (await authorize(browser, started)).callback);
+    const asking = (resource: string | string[]) => refused(refresh(client, first.refresh_token!, [resource].flat().map((r): [string, string] => ['resource', r])));
+    // Granted for the base URL: the MCP resource, the base with a slash (indicators compare
+    // exactly, as the provider compares them) and another host are each refused.
+    for (const resource of [`${s.url}/api/mcp`, `${s.url}/`, 'https://elsewhere.example/', [`${s.url}/api/mcp`, 'https://elsewhere.example/']]) {
+      expect(await asking(resource)).toMatchObject({ error: 'invalid_target', status: 400 });
+    }
+    // Nothing was spent: the same refresh token still works, naming the granted resource or none.
+    const named = await refresh(client, first.refresh_token!, [['resource', s.url]]);
+    expect(await lookUp(named.access_token)).toMatchObject({ resource: s.url });
+    expect(await lookUp((await refresh(client, named.refresh_token!)).access_token)).not.toBeNull();
+  });
+
+  it('asking for a scope not granted is invalid_scope, and the refresh token stays valid', async () => {
+    const { browser } = await personInBrowser();
+    const client = await register();
+    const started = await authorizationUrl(client, { scope: 'buyer:write' });
+    const first = await tokens(client, started, (await authorize(browser, started)).callback);
+    const wider = await refused(refresh(client, first.refresh_token!, [['scope', 'buyer:write checkout:write']]));
+    expect(wider).toMatchObject({ error: 'invalid_scope', status: 400 });
+    expect((await refresh(client, first.refresh_token!)).scope).toBe('buyer:write');
   });
 
   it('last 30 days; access tokens an hour', async () => {
@@ -226,7 +255,7 @@ describe('consent', () => {
     const { url } = await browser.follow(started.url.href);
     const uid = /\/oauth\/interaction\/([^/?]+)$/.exec(new URL(url).pathname)![1];
     const view = await s.oauth.pages.interaction(uid, browser.cookies.get(s.sessionCookieName));
-    expect(view).toMatchObject({ state: 'ready', client: { name: 'Shopping helper', redirectHost: '127.0.0.1:9' }, action: `/oauth/interaction/${uid}/confirm` });
+    expect(view).toMatchObject({ state: 'ready', client: { name: 'Shopping helper', redirectHost: '127.0.0.1:9', documentHost: null }, action: `/oauth/interaction/${uid}/confirm` });
     if (view.state !== 'ready') throw new Error();
     expect(view.scopes.map((w) => w.scope)).toEqual(['buyer:write', 'checkout:write']);
     expect(view.scopes[1].warning).toMatch(/spend money/);
@@ -331,6 +360,46 @@ describe('consent', () => {
   });
 });
 
+describe('Disconnect after two approvals given in parallel', () => {
+  it('revokes both grants: the tokens and refresh tokens of each are refused', async () => {
+    const { person, browser } = await personInBrowser();
+    const other = new Browser(s.url);
+    other.signIn(s.sessionCookieName, person.session);
+    const client = await register();
+    // Both consent pages open before either is answered; then both Allows at once.
+    const pages = await Promise.all(
+      [browser, other].map(async (b) => {
+        const started = await authorizationUrl(client);
+        const { url } = await b.follow(started.url.href);
+        const uid = /\/oauth\/interaction\/([^/?]+)$/.exec(new URL(url).pathname)![1];
+        const view = await s.oauth.pages.interaction(uid, b.cookies.get(s.sessionCookieName));
+        if (view.state !== 'ready') throw new Error(view.state);
+        return { b, started, action: view.action };
+      }),
+    );
+    // Allow on the first; the second Allow as it goes when it races the first: its look-up of the
+    // person's consent ran before the first had saved one (the row is set aside for it), so it
+    // makes a grant of its own, and the consent names only that one.
+    const first = await pages[0].b.decide(pages[0].action, 'allow');
+    const [kept] = await s.app.services.db.delete(oauthConsents).where(eq(oauthConsents.accountId, person.accountId)).returning();
+    expect(kept.clientId).toBe(client.client_id);
+    const answers = [first, await pages[1].b.decide(pages[1].action, 'allow')];
+    const issued = await Promise.all(
+      pages.map(async ({ b, started }, i) => tokens(client, started, new URL((await b.follow(refreshTarget(await answers[i].text())!)).url))),
+    );
+    const grants = await Promise.all(issued.map(async (t) => (await lookUp(t.access_token))!.grantId));
+    expect(new Set(grants).size).toBe(2);
+
+    expect(await s.oauth.pages.disconnect(person.session, client.client_id)).toEqual({ ok: true, name: 'Shopping helper' });
+    for (const t of issued) {
+      expect(await lookUp(t.access_token)).toBeNull();
+      expect(await refused(refresh(client, t.refresh_token!))).toMatchObject({ error: 'invalid_grant' });
+    }
+    const left = await s.app.services.db.select({ grantId: oauthRecords.grantId }).from(oauthRecords).where(inArray(oauthRecords.grantId, grants));
+    expect(left).toEqual([]);
+  });
+});
+
 describe('revocation (RFC 7009)', () => {
   it('of an access token ends the tokens its grant issued, and keeps the consent', async () => {
     const { browser } = await personInBrowser();
@@ -360,6 +429,76 @@ describe('revocation (RFC 7009)', () => {
     const kept = await tokens(other, theirs, (await authorize(browser, theirs)).callback);
     await oauth.processRevocationResponse(await oauth.revocationRequest(as, client, oauth.None(), kept.access_token, insecure));
     expect(await lookUp(kept.access_token)).not.toBeNull();
+  });
+});
+
+describe('response_mode=form_post', () => {
+  it('answers a page that posts the response to the redirect URI, its CSP letting it (and its script) do so', async () => {
+    const { browser } = await personInBrowser();
+    const client = await register();
+    const started = await authorizationUrl(client, { response_mode: 'form_post' });
+    const { url } = await browser.follow(started.url.href);
+    const uid = /\/oauth\/interaction\/([^/?]+)$/.exec(new URL(url).pathname)![1];
+    const view = await s.oauth.pages.interaction(uid, browser.cookies.get(s.sessionCookieName));
+    if (view.state !== 'ready') throw new Error(view.state);
+    const { response } = await browser.follow(refreshTarget(await (await browser.decide(view.action, 'allow')).text())!);
+    expect(response.status).toBe(200);
+    const page = await response.text();
+    const csp = response.headers.get('content-security-policy')!;
+    // The form goes to the client's origin (and nowhere else); the auto-submitting script runs by its hash.
+    expect(csp.split(';').map((d) => d.trim())).toContain("form-action 'self' http://127.0.0.1:9");
+    const script = /<script>([\s\S]*?)<\/script>/.exec(page)![1];
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(page).toContain(`<form method="post" action="${REDIRECT}">`);
+    const fields = new URLSearchParams([...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g)].map(([, name, value]) => [name, value]));
+    expect(fields.get('iss')).toBe(s.url);
+    const params = oauth.validateAuthResponse(as, client, fields, started.state);
+    const res = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, started.verifier, insecure);
+    expect(await lookUp((await oauth.processAuthorizationCodeResponse(as, client, res)).access_token)).not.toBeNull();
+  });
+
+  it('sends an error the same way, and a plain answer keeps form-action to the site itself', async () => {
+    const { browser } = await personInBrowser();
+    const client = await register();
+    const started = await authorizationUrl(client, { response_mode: 'form_post', code_challenge_method: 'plain' });
+    const { response } = await browser.follow(started.url.href);
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-security-policy')).toContain("form-action 'self' http://127.0.0.1:9");
+    expect(await response.text()).toContain('<input type="hidden" name="error" value="invalid_request"/>');
+    const plain = await browser.request((await authorizationUrl(client, { redirect_uri: 'https://attacker.example/cb', response_mode: 'form_post' })).url.href);
+    expect(plain.status).toBe(400);
+    expect(plain.headers.get('content-security-policy')).toMatch(/form-action 'self'(;|$)/);
+  });
+});
+
+describe('a request asking for nothing this service grants', () => {
+  it.each([
+    ['offline_access alone', () => ({ scope: 'offline_access' })],
+    ['offline_access alone, with prompt=consent', () => ({ scope: 'offline_access', prompt: 'consent' })],
+    ['no scope', () => ({})],
+    ['a scope its resource does not offer', () => ({ scope: 'checkout:write', resource: `${s.url}/api/mcp` })],
+  ])('(%s) goes back to the client at once: invalid_scope naming what to ask for, no consent page', async (_, params: () => Record<string, string>) => {
+    const { browser } = await personInBrowser();
+    const client = await register();
+    const asked = params();
+    const started = await authorizationUrl(client, asked);
+    if (!asked.scope) started.url.searchParams.delete('scope');
+    const { callback, consented } = await authorize(browser, started);
+    expect(consented).toBe(false);
+    expect(callback.origin + callback.pathname).toBe(REDIRECT);
+    expect(callback.searchParams.get('error')).toBe('invalid_scope');
+    expect(callback.searchParams.get('error_description')).toMatch(/ask for at least one of openid .*buyer:write/);
+    expect(callback.searchParams.get('iss')).toBe(s.url);
+  });
+
+  it('offline_access beside a scope it grants is fine: a refresh token, as always', async () => {
+    const { browser } = await personInBrowser();
+    const client = await register();
+    const started = await authorizationUrl(client, { scope: 'offline_access buyer:write' });
+    const answer = await tokens(client, started, (await authorize(browser, started)).callback);
+    expect(answer.scope).toBe('buyer:write');
+    expect(answer.refresh_token).toBeTruthy();
   });
 });
 

@@ -4,7 +4,7 @@
  * lists these, and Disconnect revokes one. A consent is live only while its grant is: a grant
  * revoked by a reused refresh token or code takes its consent with it.
  */
-import { and, desc, eq, gt, isNull, notExists, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { oauthConsents, oauthRecords } from '../db/schema';
 import { revokeGrantRows, sweepOAuthRecords } from './adapter';
@@ -70,15 +70,24 @@ export async function revokeGrant(db: Db, grantId: string): Promise<void> {
   });
 }
 
-/** Disconnect: revokes the person's consent to a client; the consent revoked, or null when there was none. */
+/**
+ * Disconnect: revokes the person's consent to a client and every grant they gave it, not only the
+ * one the consent names (two approvals racing each other each make a grant, and the consent keeps
+ * the last); the name of the client disconnected, or null when nothing was connected.
+ */
 export async function disconnect(db: Db, accountId: string, clientId: string): Promise<{ clientName: string | null } | null> {
-  const [row] = await db
-    .select({ grantId: oauthConsents.grantId, clientName: oauthConsents.clientName })
-    .from(oauthConsents)
-    .where(and(eq(oauthConsents.accountId, accountId), eq(oauthConsents.clientId, clientId)));
-  if (!row) return null;
-  await revokeGrant(db, row.grantId);
-  return { clientName: row.clientName };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(oauthConsents)
+      .where(and(eq(oauthConsents.accountId, accountId), eq(oauthConsents.clientId, clientId)))
+      .returning({ clientName: oauthConsents.clientName });
+    const grants = await tx
+      .select({ grantId: oauthRecords.grantId })
+      .from(oauthRecords)
+      .where(and(eq(oauthRecords.model, 'Grant'), sql`${oauthRecords.payload}->>'accountId' = ${accountId}`, sql`${oauthRecords.payload}->>'clientId' = ${clientId}`));
+    for (const { grantId } of grants) if (grantId) await revokeGrantRows(tx as unknown as Db, grantId);
+    return row || grants.length ? { clientName: row?.clientName ?? null } : null;
+  });
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type Provider from 'oidc-provider';
 import type { Db } from '../db/client';
+import { isClientIdUrl } from '../profiles/client-metadata';
 import { disconnect, listConsents } from './consents';
 import { INTERACTION_PATH } from './provider';
 import { describeScopes, OIDC_SCOPES, resolveResource, resourceScopes, type ScopeWords } from './scopes';
@@ -20,8 +21,13 @@ export type InteractionView =
   | {
       state: 'ready';
       email: string;
-      /** The client's registered name (null: it gave none), the host it sends you back to; never verified by us. */
-      client: { name: string | null; redirectHost: string };
+      /**
+       * The client's registered name (null: it gave none) and the host it sends you back to, never
+       * verified by us; for a client named by its metadata document, the host that published it
+       * (the one thing checked: the document was fetched from there and names that URL), else null.
+       */
+      client: { name: string | null; redirectHost: string; documentHost: string | null };
+      /** Never empty: a request asking for nothing grantable is sent back before (provider.ts). */
       scopes: ScopeWords[];
       /** Where Allow and Deny post. */
       action: string;
@@ -77,7 +83,11 @@ export function createOAuthPages({ db, provider, signedIn }: { db: Db; provider:
       return {
         state: 'ready',
         email: account.email,
-        client: { name: client.clientName ?? null, redirectHost: URL.parse(redirectUri)?.host ?? '' },
+        client: {
+          name: client.clientName ?? null,
+          redirectHost: URL.parse(redirectUri)?.host ?? '',
+          documentHost: isClientIdUrl(client.clientId) ? new URL(client.clientId).host : null,
+        },
         scopes: describeScopes(requested.filter((s) => offered.has(s))),
         action: `${INTERACTION_PATH}/${uid}/confirm`,
       };

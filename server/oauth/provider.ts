@@ -11,6 +11,8 @@ import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { isDatabaseUnavailable } from '../errors/from-unknown';
 import { drizzleAdapter, type ClientDocuments } from './adapter';
+import { checkClientMetadata } from './client-metadata-rules';
+import { allowFormAction } from './form-post';
 import { rememberedGrantId } from './consents';
 import type { OAuthKeys } from './keys';
 import { API_SCOPES, OIDC_SCOPES, resolveResource, resourceScopes } from './scopes';
@@ -55,8 +57,6 @@ export function endpointMethods(path: string): string[] | undefined {
 /** The consent page of an interaction is `${INTERACTION_PATH}/<uid>`; its form posts to `…/<uid>/confirm`. */
 export const INTERACTION_PATH = '/oauth/interaction';
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
-
 export interface ProviderDeps {
   db: Db;
   base: string;
@@ -69,14 +69,6 @@ export interface ProviderDeps {
   clientDocuments: ClientDocuments;
 }
 
-/** A redirect URI a client may register: https, or http on a loopback address (a native or CLI agent). */
-function redirectUriAllowed(uri: unknown): boolean {
-  if (typeof uri !== 'string') return false;
-  const url = URL.parse(uri);
-  if (!url) return false;
-  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
-}
-
 export function createProvider({ db, base, trustProxy, keys, sessionCookieName, signedIn, clientDocuments }: ProviderDeps): Provider {
   const resources = resourceScopes(base);
   const { Check, base: basePolicy } = interactionPolicy;
@@ -87,6 +79,20 @@ export function createProvider({ db, base, trustProxy, keys, sessionCookieName, 
     new Check('signed_in_account', 'the signed-in account is not the one logged in here', async (ctx) => {
       const account = await signedIn(ctx.cookies.get(sessionCookieName, { signed: false }));
       return !account || account.accountId !== ctx.oidc.session?.accountId;
+    }),
+  );
+  // A request asking for nothing this service grants (no scope, offline_access alone, or only scopes
+  // the named resource does not offer) would bring the person to a page with nothing to allow, and
+  // the client access_denied after Allow (the provider issues no grant without a scope). It is sent
+  // back at once as RFC 6749 (3.3) says: invalid_scope, naming what may be asked for. (Refresh tokens
+  // come with every grant here, offline_access or not.)
+  policy.get('login')!.checks.add(
+    new Check('nothing_grantable', 'the request asks for no scope this service grants', (ctx) => {
+      const { oidc } = ctx;
+      const offered = new Set(['openid', ...Object.values(oidc.resourceServers ?? {}).flatMap((rs) => [...rs.scopes])]);
+      if ([...oidc.requestParamScopes].some((scope) => offered.has(scope))) return false;
+      const scopes = [...offered].join(' ');
+      throw new errors.InvalidScope(`nothing asked for can be granted (no scope, or offline_access alone, grants nothing here): ask for at least one of ${scopes}; a refresh token comes with every grant, offline_access or not`, scopes);
     }),
   );
   // checkout:write spends money: it is granted only by pressing Allow, never from a remembered consent.
@@ -135,7 +141,7 @@ export function createProvider({ db, base, trustProxy, keys, sessionCookieName, 
       resourceIndicators: {
         enabled: true,
         // Without it a request naming no resource gets a token with no API scope.
-        defaultResource: async (_ctx, _client, oneOf) => (oneOf ? (oneOf.includes(base) ? base : oneOf[0]) : base),
+        defaultResource: async (_ctx, _client, oneOf) => chooseResource(base, oneOf),
         useGrantedResource: async () => true,
         getResourceServerInfo: async (_ctx, indicator) => {
           const resource = resolveResource(base, indicator);
@@ -147,7 +153,21 @@ export function createProvider({ db, base, trustProxy, keys, sessionCookieName, 
     pkce: { required: () => true },
     // The default issues refresh tokens only for offline_access.
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
-    rotateRefreshToken: true,
+    // Every use rotates, but a refresh naming a resource the token was not granted is refused
+    // first: the provider checks the resource only after it has consumed the token (spent, for a
+    // request it then refuses), and this runs just before that.
+    rotateRefreshToken: async (ctx) => {
+      const token = ctx.oidc.entities.RefreshToken;
+      const asked = ctx.oidc.params?.resource as string | string[] | undefined;
+      if (token && asked !== undefined) {
+        // As the provider resolves it: several named, the default picks one; then exactly as granted.
+        const resource = Array.isArray(asked) ? chooseResource(base, asked) : asked;
+        if (resource && !token.resourceIndicators.has(resource)) {
+          throw new errors.InvalidTarget(`this refresh token was not granted for ${resource}: refresh without resource, or authorize again for it`);
+        }
+      }
+      return true;
+    },
     // Tokens live by their own lifetimes, not the provider's login cookie.
     expiresWithSession: async () => false,
     extraTokenClaims: async (_ctx, token) => {
@@ -155,17 +175,13 @@ export function createProvider({ db, base, trustProxy, keys, sessionCookieName, 
       return server ? { resource: resolveResource(base, server.identifier()) ?? server.identifier() } : undefined;
     },
     extraClientMetadata: {
-      // The validator runs once per declared property; software_id (RFC 7591) is one the provider
-      // does not know, and its turn checks the redirect URIs (the default takes any http URI).
+      // The validator runs once per declared property, on the metadata as sent (before the
+      // provider's own type checks); software_id (RFC 7591) is one the provider does not know, and
+      // its turn checks every member's type and the redirect URIs (the default takes any http URI).
       properties: ['software_id'],
-      validator(_ctx, key, value, metadata) {
+      validator(_ctx, key, _value, metadata) {
         if (key !== 'software_id') return;
-        if (value !== undefined && typeof value !== 'string') throw new errors.InvalidClientMetadata('software_id must be a string');
-        const uris = (metadata.redirect_uris ?? []) as unknown[];
-        const refused = uris.find((uri) => !redirectUriAllowed(uri));
-        if (refused !== undefined) {
-          throw new errors.InvalidClientMetadata(`redirect_uris must use https, or http on a loopback address (127.0.0.1, [::1], localhost): ${String(refused)}`);
-        }
+        checkClientMetadata(metadata);
         // MCP clients register the scopes the resource's metadata lists. The provider checks a
         // client's `scope` against its own scopes only, and the API's are offered through resource
         // indicators: they are left out of the registered list rather than refused.
@@ -207,12 +223,16 @@ export function createProvider({ db, base, trustProxy, keys, sessionCookieName, 
 
   const provider = new Provider(base, configuration);
   provider.proxy = trustProxy;
-  // Registration decides on a secret from the request as sent: one that names no auth method would
-  // get a client_secret (stored, answered, and never usable, since every client here is public).
-  // (A static the type definitions leave out.)
+  // Registration decides on a secret from the request as sent, before any check (so its types are
+  // checked first: it reads the algorithm members as text, and a deeply nested one overflowed the
+  // stack): one that names no auth method would get a client_secret (stored, answered, and never
+  // usable, since every client here is public). (A static the type definitions leave out.)
   const Client = provider.Client as unknown as { needsSecret(metadata: Record<string, unknown>): boolean };
   const needsSecret = Client.needsSecret.bind(Client);
-  Client.needsSecret = (metadata) => needsSecret({ token_endpoint_auth_method: 'none', ...metadata });
+  Client.needsSecret = (metadata) => {
+    checkClientMetadata(metadata);
+    return needsSecret({ token_endpoint_auth_method: 'none', ...metadata });
+  };
 
   // A database out of reach is 503 with Retry-After (never the provider's 500), and every failure
   // under /oauth/ has an RFC 6749 body, unknown paths included.
@@ -242,6 +262,15 @@ export function createProvider({ db, base, trustProxy, keys, sessionCookieName, 
       if (allowed) ctx.set('Allow', allowed.join(', '));
       ctx.body = { error: code, code, error_description: description };
     }
+    // response_mode=form_post: the provider's answer is a page whose script posts the response to
+    // the client's redirect URI, which the page CSP's `form-action 'self'` would block. That
+    // origin is added, once the URI is one the client registered (the provider checked it too).
+    const { oidc } = ctx;
+    const redirectUri = oidc?.params?.redirect_uri;
+    if (oidc?.params?.response_mode === 'form_post' && ctx.response.is('html') && typeof redirectUri === 'string' && oidc.client?.redirectUriAllowed(redirectUri)) {
+      const csp = ctx.response.get('content-security-policy');
+      if (csp) ctx.set('content-security-policy', allowFormAction(csp, new URL(redirectUri).origin));
+    }
     // The metadata names the API's scopes too; they are offered through resource indicators.
     if (ctx.oidc?.route === 'discovery' && ctx.status === 200 && ctx.body && typeof ctx.body === 'object') {
       const body = ctx.body as { scopes_supported?: string[] };
@@ -253,9 +282,14 @@ export function createProvider({ db, base, trustProxy, keys, sessionCookieName, 
   return provider;
 }
 
+/** The resource a request naming none (`oneOf` undefined), or several, is for: the API's, if among them. */
+function chooseResource(base: string, oneOf: readonly string[] | undefined): string {
+  return oneOf ? (oneOf.includes(base) ? base : oneOf[0]) : base;
+}
+
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The page an authorization request gets when it cannot be sent back to its client (e.g. an unknown redirect_uri). */
-function errorPage(message: string): string {
+/** The page an authorization request gets when it cannot be sent back to its client (e.g. an unknown redirect_uri, or too many from one address). */
+export function errorPage(message: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Authorization refused · Agent Commerce</title></head><body><main><h1>This authorization request was refused</h1><p role="alert">${escape(message)}</p><p>Nothing was shared with the agent. Go back to it and try again; if this keeps happening, its developer needs to fix the request.</p></main></body></html>`;
 }

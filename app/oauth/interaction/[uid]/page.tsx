@@ -1,6 +1,7 @@
 /**
  * /oauth/interaction/<uid>: the one human step of an agent's OAuth authorization. It names the
- * client as it registered itself (unverified), where it sends you back, and each scope in plain
+ * client as it registered itself (unverified; a client named by its metadata document first by
+ * the host that published it), where it sends you back, and each scope in plain
  * words; "Allow" and "Deny" are a plain form post to the custom server, which finishes the
  * authorization with the provider (server/oauth/authorization-server.ts). Signed out, the person
  * signs in first and comes back here. Everything comes from the running service's OAuth facade.
@@ -44,13 +45,24 @@ export default async function ConsentPage({ params }: Props) {
     );
   }
   const name = view.client.name ?? 'An agent with no name';
+  // A client named by its metadata document: where it is published is the one checked fact, so it
+  // leads, above the name the agent chose for itself.
+  const { documentHost } = view.client;
   return (
     <main className="page">
       <p className="note">Signed in as {view.email}</p>
-      <h1>Allow “{name}” to use your account?</h1>
+      <h1>{documentHost ? `Allow the agent from ${documentHost} to use your account?` : `Allow “${name}” to use your account?`}</h1>
       <section aria-labelledby="client-title" className="panel">
         <h2 id="client-title">Who is asking</h2>
         <dl className="client">
+          {documentHost && (
+            <>
+              <dt>From</dt>
+              <dd>
+                <code>{documentHost}</code> <span className="badge">checked</span>
+              </dd>
+            </>
+          )}
           <dt>Name</dt>
           <dd>
             {name} <span className="badge">unverified</span>
@@ -60,26 +72,26 @@ export default async function ConsentPage({ params }: Props) {
             <code>{view.client.redirectHost}</code>
           </dd>
         </dl>
-        <p className="note">The agent chose its own name when it registered; we have not checked it. Allow only an agent you started yourself.</p>
+        <p className="note">
+          {documentHost
+            ? `We checked that this agent's description is published at ${documentHost}; it chose its own name there, which we have not checked. Allow only an agent you started yourself.`
+            : 'The agent chose its own name when it registered; we have not checked it. Allow only an agent you started yourself.'}
+        </p>
       </section>
       <section aria-labelledby="scopes-title">
         <h2 id="scopes-title">It will be able to</h2>
-        {view.scopes.length ? (
-          <ul className="consent-scopes">
-            {view.scopes.map((s) => (
-              <li key={s.scope}>
-                <span>{s.sentence}</span> <code>{s.scope}</code>
-                {s.warning && (
-                  <p className="alert" role="note">
-                    <strong>Warning:</strong> {s.warning}
-                  </p>
-                )}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p>Nothing more than knowing it is connected to your account.</p>
-        )}
+        <ul className="consent-scopes">
+          {view.scopes.map((s) => (
+            <li key={s.scope}>
+              <span>{s.sentence}</span> <code>{s.scope}</code>
+              {s.warning && (
+                <p className="alert" role="note">
+                  <strong>Warning:</strong> {s.warning}
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
       </section>
       <form method="post" action={view.action} className="account-form actions">
         <button type="submit" name="decision" value="allow">

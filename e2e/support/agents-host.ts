@@ -1,0 +1,44 @@
+/**
+ * The agents' own host for the browser tests: an HTTPS server under a name RFC 6761 keeps out of
+ * public DNS (agents.test) on E2E_PORT + 4, serving OAuth Client ID Metadata Documents. The service
+ * reaches it as a real agent's host (test/support/profile-server.ts): a pin and a CA file it reads
+ * at start, so the certificates are made before `npm start` (playwright.config.ts runs
+ * make-agents-host.ts first) and the spec serves with them.
+ */
+import fs from 'node:fs';
+import https from 'node:https';
+import os from 'node:os';
+import path from 'node:path';
+import { certificates, PROFILE_HOST } from '../../test/support/profile-server';
+
+export function agentsHost(e2ePort: number) {
+  const port = e2ePort + 4;
+  const dir = path.join(os.tmpdir(), `agent-commerce-e2e-agents-${e2ePort}`);
+  return {
+    port,
+    origin: `https://${PROFILE_HOST}:${port}`,
+    dir,
+    /** The service's environment, as shell assignments. */
+    env: `PROFILE_FETCH_RESOLVE=${PROFILE_HOST}:${port}:127.0.0.1 PROFILE_FETCH_CA_FILE=${path.join(dir, 'ca.pem')}`,
+  };
+}
+
+export async function writeAgentsHostCertificates(e2ePort: number): Promise<void> {
+  const { dir } = agentsHost(e2ePort);
+  const { ca, key, cert } = await certificates([PROFILE_HOST]);
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [name, pem] of Object.entries({ 'ca.pem': ca, 'key.pem': key, 'cert.pem': cert })) fs.writeFileSync(path.join(dir, name), pem);
+}
+
+/** Serves `documents` (path → JSON) on the agents' host until closed. */
+export async function serveAgentsHost(e2ePort: number, documents: Map<string, unknown>): Promise<https.Server> {
+  const { dir, port } = agentsHost(e2ePort);
+  const read = (name: string) => fs.readFileSync(path.join(dir, name), 'utf8');
+  const server = https.createServer({ key: read('key.pem'), cert: read('cert.pem') }, (req, res) => {
+    const document = documents.get((req.url ?? '/').split('?')[0]);
+    if (document === undefined) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(document));
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return server;
+}
