@@ -109,10 +109,10 @@ function overview(config: Config) {
         directory: 'A path of / (or none) means /.well-known/http-message-signatures-directory; any other path is fetched as it is. Its keys[] are JWKs (served as application/http-message-signatures-directory+json or JSON); keyid is the key’s RFC 7638 SHA-256 thumbprint (base64url). Directory self-signatures are not checked.',
       },
       fetching:
-        'Your profile (or directory) is fetched only to verify a signature: an https GET that follows no redirect, answered within 5 s, a JSON object of at most 256 KiB, from a host whose every address is public (no loopback, private, link-local, shared or reserved addresses). It is kept per URL for its Cache-Control max-age (60 s to 24 h; 300 s without one; a failure 60 s). A keyid the kept copy lacks fetches it again, at most once a minute per URL: publish a new key before you sign with it.',
+        'Your profile (or directory) is fetched only to verify a signature: an https GET that follows no redirect, answered within 5 s, a JSON object of at most 256 KiB, from a host whose every address is public (no loopback, private, link-local, shared or reserved addresses). It is kept per URL for its Cache-Control max-age (60 s to 24 h; 300 s without one; a failure 60 s). A keyid the kept copy lacks fetches it again, at most once a minute per URL: publish a new key before you sign with it. Each client address may have the service fetch at most 30 documents a minute (profiles, key directories and OAuth client metadata documents together; a kept copy costs nothing): past that the call is served unsigned with the advisory profile_fetch_limited, never refused.',
       mcp: 'Sign the HTTP POST to /api/mcp the same way, with your profile in the UCP-Agent header (covered): a signature vouches for no profile named only in _meta. The calls of a batch share the POST’s one signature. Advisories arrive at _meta["ai.service/advisories"].',
       advisories: `Each reason a signature was not used is an advisory with refused_from null: ${Object.keys(ADVISORY_CATALOGUE)
-        .filter((code) => code.startsWith('signature_'))
+        .filter((code) => code.startsWith('signature_') || code === 'profile_fetch_limited')
         .join(', ')}; each is explained under advisories (anchor advisory-<code>), its message ending with what in the request caused it.`,
     },
     credentials: {
@@ -141,12 +141,12 @@ function overview(config: Config) {
       },
       oauth: {
         discovery: `${base}/.well-known/oauth-authorization-server (RFC 8414; also at /.well-known/openid-configuration); protected resources: ${base}/.well-known/oauth-protected-resource and ${base}/.well-known/oauth-protected-resource/api/mcp (RFC 9728).`,
-        registration: `POST ${base}/oauth/register (RFC 7591, open): public clients (token_endpoint_auth_method none); redirect URIs https, or http on a loopback address; a registered scope list may name the API's scopes.`,
-        authorization: 'Authorization code with PKCE S256 on every request (plain and none are refused); every answer carries iss (RFC 9207). A person signs in and presses Allow on the consent page; a later authorization asking for no more is not shown the page again, except for checkout:write, which is asked every time.',
+        registration: `POST ${base}/oauth/register (RFC 7591, open): public clients (token_endpoint_auth_method none); redirect URIs https, or http on a loopback address; a registered scope list may name the API's scopes. Every standard metadata member must be of its type (text without control characters, client_name at most 200 characters, other strings 2,048, lists at most 32 strings): otherwise 400 invalid_client_metadata naming it, for a registration and a client metadata document alike.`,
+        authorization: 'Authorization code with PKCE S256 on every request (plain and none are refused); every answer carries iss (RFC 9207); response_mode query (the default), fragment or form_post. A request asking for no scope this service grants (no scope, or offline_access alone) is sent back at once with invalid_scope naming what to ask for; a refresh token comes with every grant, offline_access or not. A person signs in and presses Allow on the consent page; a later authorization asking for no more is not shown the page again, except for checkout:write, which is asked every time.',
         resources: `resource=${base} offers buyer:write, checkout:write and dev.ucp.shopping.order:read; resource=${base}/api/mcp offers buyer:write and dev.ucp.shopping.order:read (the MCP server never settles). A request naming no resource gets ${base}.`,
-        lifetimes: `access tokens ${TTL.accessToken / 60} minutes (opaque); refresh tokens ${TTL.refreshToken / 86_400} days, rotated on every use, never past the consent; codes ${TTL.code} seconds; a consent ${TTL.grant / 86_400} days or until the person disconnects the agent at ${base}/dashboard/agents.`,
+        lifetimes: `access tokens ${TTL.accessToken / 60} minutes (opaque); refresh tokens ${TTL.refreshToken / 86_400} days, rotated on every use, never past the consent (a refresh naming a resource the token was not granted for is invalid_target, a scope it was not granted invalid_scope; neither spends it); codes ${TTL.code} seconds; a consent ${TTL.grant / 86_400} days or until the person disconnects the agent at ${base}/dashboard/agents, which revokes every grant they gave it and all its tokens.`,
         reuse: 'Reusing a code or a refresh token revokes everything its grant issued (OAuth 2.1, 4.1.3). Revoking a token (POST /oauth/revoke, RFC 7009) ends its grant’s tokens; the API refuses them within a second.',
-        limits: `registration ${OAUTH_LIMITS.registration.limit} an hour and token requests ${OAUTH_LIMITS.token.limit} a minute per client IP (429 with Retry-After); errors under /oauth/ are RFC 6749 bodies {error, error_description}; a path there that is no endpoint answers 404 {"error": "not_found", "code": "not_found", error_description}, an endpoint asked with another method 405 method_not_allowed the same way with Allow.`,
+        limits: `registration ${OAUTH_LIMITS.registration.limit} an hour and token requests ${OAUTH_LIMITS.token.limit} a minute per client address (an IPv6 /64 counts as one; 429 with Retry-After); authorization requests ${OAUTH_LIMITS.authorize.limit} a minute per client address (the HTML error page, 429 with Retry-After); a client_id that is a metadata document URL is fetched within the address's budget of 30 document fetches a minute, past which the authorization names no client; errors under /oauth/ are RFC 6749 bodies {error, error_description}; a path there that is no endpoint answers 404 {"error": "not_found", "code": "not_found", error_description}, an endpoint asked with another method 405 method_not_allowed the same way with Allow.`,
       },
       identity_linking: {
         anchor: 'identity-linking',
@@ -163,11 +163,11 @@ function overview(config: Config) {
       header: 'Service-Agent-Trust (an RFC 8941 Item) on every answer of the agent surface, errors and documents included; on MCP the same value at a tool result’s _meta["ai.service/agent-trust"]',
       tiers: {
         none: 'nothing identified the caller: documents, and refusals before identification (no or a malformed UCP-Agent, an unknown credential).',
-        open: 'an agent profile in UCP-Agent, unsigned, or signed with a signature that did not verify. Rate limited per profile URL.',
+        open: 'an agent profile in UCP-Agent, unsigned, or signed with a signature that did not verify: a claim, not a proof. Rate limited per profile URL (without its query and fragment) and client address, and per client address across profiles; only a verified signature earns an allowance of its own.',
         'signed;keyid="<kid>"': 'a request signature (RFC 9421) that verified against the profile’s keys; ;web-bot-auth when it was a Web Bot Auth signature, ;buyer=attested when it covered a kept Service-Buyer. Rate limited per verified profile, with the larger signed allowance.',
         'credential;kind=key|oauth|buyer|session': 'an Authorization credential (a network key, an OAuth access token — with UCP-Agent too, the linked call —, a buyer token) or a developer’s session. Rate limited per caller: each key, each buyer, each person per OAuth client, each account.',
       },
-      rate_limits: `Each tier has its own allowance in fixed windows: ${config.rateLimits.open.quota} calls per ${config.rateLimits.open.windowSeconds} s per profile (open), ${config.rateLimits.signed.quota} per ${config.rateLimits.signed.windowSeconds} s per verified profile (signed), ${config.rateLimits.credential.quota} per ${config.rateLimits.credential.windowSeconds} s per caller (credential); see ${base}/api/agent/docs/limits#request-rate.`,
+      rate_limits: `Each tier has its own allowance in fixed windows: ${config.rateLimits.open.quota} calls per ${config.rateLimits.open.windowSeconds} s per profile and client address (open; at most ${config.rateLimits.address.quota} per ${config.rateLimits.address.windowSeconds} s per client address across profiles), ${config.rateLimits.signed.quota} per ${config.rateLimits.signed.windowSeconds} s per verified profile (signed), ${config.rateLimits.credential.quota} per ${config.rateLimits.credential.windowSeconds} s per caller (credential); see ${base}/api/agent/docs/limits#request-rate.`,
     },
     idempotency: {
       header: 'Idempotency-Key',
@@ -405,7 +405,7 @@ function mcp(src: DocSources) {
       advisories: '_meta["ai.service/advisories"]: [{code, message, documentation, refused_from}].',
       agent_trust: '_meta["ai.service/agent-trust"] on every tool result: the tier the call was served as (none, open, signed;keyid="…", credential;kind=…), as REST’s Service-Agent-Trust header.',
       rate_limit:
-        '_meta["ai.service/rate-limit"]: {policy, quota, window, remaining, reset} on every counted tool call, as REST’s RateLimit headers (window and reset in seconds). A spent window fails the call with code rate_limited (retryable) and details.retry_after, the seconds until the window ends.',
+        '_meta["ai.service/rate-limit"]: {policy, quota, window, remaining, reset, policies} on every counted tool call, as REST’s RateLimit headers (window and reset in seconds): policy is the one that refused, else the one with fewer calls left; policies lists every policy the call was counted under ({policy, quota, window}). A spent window fails the call with code rate_limited (retryable), details.retry_after, the seconds until the window ends, and details.policy, the policy that refused.',
       protocol_errors: 'JSON-RPC errors (unknown tool: -32602; unknown resource: -32002).',
     },
     tools: src.operations.flatMap(({ tool, rest, idempotent }) => (tool ? [{ name: tool.name, title: tool.title, rest: rest && `${rest.method} ${rest.path}`, idempotent }] : [])),
@@ -436,7 +436,7 @@ function errors() {
 }
 
 function limits(live: PlatformLimits, config: Config) {
-  const { enabled, open, signed, credential } = config.rateLimits;
+  const { enabled, open, address, signed, credential } = config.rateLimits;
   const window = (p: RatePolicy) => `${p.quota} calls per ${p.windowSeconds} s`;
   return {
     live,
@@ -444,20 +444,22 @@ function limits(live: PlatformLimits, config: Config) {
       anchor: 'request-rate',
       enabled: enabled ? 'on' : 'off on this deployment (RATE_LIMITS=off): nothing is counted and no RateLimit headers are sent',
       policies: [
-        { policy: 'open', quota: open.quota, window_seconds: open.windowSeconds, per: 'agent profile URL (UCP-Agent), unsigned', allowance: window(open) },
+        { policy: 'open', quota: open.quota, window_seconds: open.windowSeconds, per: 'agent profile URL (UCP-Agent; without query and fragment), unsigned, and client address (IPv4, or the IPv6 /64)', allowance: window(open) },
+        { policy: 'address', quota: address.quota, window_seconds: address.windowSeconds, per: 'client address (IPv4, or the IPv6 /64), for open calls across every profile; taken before open', allowance: window(address) },
         { policy: 'signed', quota: signed.quota, window_seconds: signed.windowSeconds, per: 'verified profile (a request signature that verified)', allowance: window(signed) },
         { policy: 'credential', quota: credential.quota, window_seconds: credential.windowSeconds, per: 'caller of a credential: a network key, a buyer, a person per OAuth client, a developer account', allowance: window(credential) },
       ],
       rules: [
         'Every call of an identified caller counts, answered from a cache or not, errors after identification included; a call refused before (401, 400 ucp_agent_*) counts nothing. The service’s own pages are not counted.',
-        'The policies are apart: naming a signed agent’s profile without a signature spends only that profile’s open allowance.',
+        'The policies are apart: naming a signed agent’s profile without a signature spends only that profile’s open allowance from this address. An unsigned profile is a claim anyone can make, so the open allowance is keyed on it and the client address: nobody elsewhere can spend yours, and only a verified signature earns an allowance of its own.',
+        'An open call spends the address allowance first: a refusal there (details.policy "address") spends nothing of the profile’s.',
         'Windows are fixed and aligned to the epoch (a 60 s window starts on each whole minute, UTC), the count shared by every instance of the service.',
         'Over the allowance: 429 rate_limited (retryable) with Retry-After and details.retry_after, the seconds until the window ends; it is never stored by idempotency, so the same Idempotency-Key may be sent again then.',
       ],
       headers: {
-        'RateLimit-Policy': `the caller’s own policy (draft-ietf-httpapi-ratelimit-headers-11), e.g. "open";q=${open.quota};w=${open.windowSeconds}`,
-        RateLimit: `what is left of it and the seconds until the window ends, e.g. "open";r=${open.quota - 1};t=42 on a fresh caller’s first call`,
-        when: 'on every answer past identification, errors and 429 included; with Service-Agent-Trust on every answer (see overview#agent-trust). MCP tool results carry the same in _meta["ai.service/rate-limit"] as {policy, quota, window, remaining, reset}.',
+        'RateLimit-Policy': `the caller’s own policies (draft-ietf-httpapi-ratelimit-headers-11), e.g. "open";q=${open.quota};w=${open.windowSeconds}, "address";q=${address.quota};w=${address.windowSeconds} for an open call`,
+        RateLimit: `what is left and the seconds until the window ends, of the policy that refused, else of the one with fewer calls left, e.g. "open";r=${open.quota - 1};t=42 on a fresh caller’s first call`,
+        when: 'on every answer past identification, errors and 429 included; with Service-Agent-Trust on every answer (see overview#agent-trust). MCP tool results carry the same in _meta["ai.service/rate-limit"] as {policy, quota, window, remaining, reset, policies}.',
         remaining: 'r is exact for one instance; with several it is an estimate that never runs ahead: each holds a small share of the window (a fiftieth) taken in advance.',
       },
     },
@@ -476,8 +478,8 @@ function limits(live: PlatformLimits, config: Config) {
       mint_rate: '5 keys per hour per account (429 rate_limited, Retry-After); a key revoked before its first use gives its mint back',
       active_keys: '10 per account (409 key_limit_reached)',
     },
-    oauth: `client registration ${OAUTH_LIMITS.registration.limit} an hour and token requests ${OAUTH_LIMITS.token.limit} a minute per client IP (429, Retry-After); access tokens ${TTL.accessToken / 60} minutes, refresh tokens ${TTL.refreshToken / 86_400} days`,
-    developer_sign_in: 'sign-in links: 5 requests per address and 30 per client IP in 15 minutes (the page says when to ask again); each link works once, for 10 minutes',
+    oauth: `client registration ${OAUTH_LIMITS.registration.limit} an hour, token requests ${OAUTH_LIMITS.token.limit} and authorization requests ${OAUTH_LIMITS.authorize.limit} a minute per client address (429, Retry-After); access tokens ${TTL.accessToken / 60} minutes, refresh tokens ${TTL.refreshToken / 86_400} days`,
+    developer_sign_in: 'sign-in links: 5 requests per address and client and 30 per client (an IPv4 address or an IPv6 /64) in 15 minutes, and 20 per address in an hour except from a browser that signed in to it before (the page says when to ask again); each link works once, for 10 minutes, signing in only by the button on its confirm page',
     buyers: {
       codes: '5 codes per buyer in a rolling hour (429 rate_limited, Retry-After); a code lasts 10 minutes',
       wrong_codes: '5 wrong codes in 15 minutes lock verification (429 code_attempts_exceeded, Retry-After)',
