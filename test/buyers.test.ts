@@ -1,7 +1,7 @@
 /**
  * Buyers through the real gateway, database and a real SMTP server: registering (per account),
- * codes (mailed after commit, rate limited, expiring, locked after 5 wrong tries counted outside
- * the rolled-back transaction), buyer tokens (bound to the verifying key, sealed on replay), the
+ * codes (mailed after commit, rate limited, expiring, 5 tries claimed before the check's
+ * transaction, so parallel guesses are counted too), buyer tokens (bound to the verifying key, sealed on replay), the
  * buyer's record and orders (a cart made with the token, paid on the pay page), and order status
  * for keys and buyers. On PGlite and, with DATABASE_URL, on Postgres.
  */
@@ -149,6 +149,43 @@ describe('codes', () => {
     expect(locked.status).toBe(429);
     expect((await locked.json()).code).toBe('code_attempts_exceeded');
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(800);
+  });
+
+  it('45 wrong codes at once: exactly 5 are checked (400) and 40 refused (429); the right code during the lock is refused too', async () => {
+    const buyer = await registered();
+    const code = await codeFor(buyer);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answers = await Promise.all(Array.from({ length: 45 }, () => post('/api/agent/buyer/verify', { buyer_id: buyer.buyer_id, code: wrong })));
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40);
+    for (const res of answers.filter((r) => r.status === 400)) expect((await res.json()).code).toBe('invalid_code');
+    const right = await post('/api/agent/buyer/verify', { buyer_id: buyer.buyer_id, code });
+    expect(right.status).toBe(429);
+    expect((await right.json()).code).toBe('code_attempts_exceeded');
+  });
+
+  it('a right code clears the tries before it; a replay of a wrong one spends none', async () => {
+    const buyer = await registered();
+    const code = await codeFor(buyer);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const key = freshKey();
+    for (let i = 0; i < 3; i++) expect((await post('/api/agent/buyer/verify', { buyer_id: buyer.buyer_id, code: wrong }, writer, key)).status).toBe(400);
+    const missed = await post('/api/agent/buyer/verify', { buyer_id: buyer.buyer_id, code: wrong });
+    expect(await missed.json()).toMatchObject({ details: { attempts_left: 3 } });
+    expect((await post('/api/agent/buyer/verify', { buyer_id: buyer.buyer_id, code })).status).toBe(200);
+    const again = await codeFor(buyer);
+    const next = await post('/api/agent/buyer/verify', { buyer_id: buyer.buyer_id, code: again === '000000' ? '111111' : '000000' });
+    expect(await next.json()).toMatchObject({ code: 'invalid_code', details: { attempts_left: 4 } });
+  });
+
+  it('tries at another account’s buyer are 404 and spend nothing of its tries', async () => {
+    const buyer = await registered();
+    const code = await codeFor(buyer);
+    const stranger = await signedInDeveloper(t.app.services.db);
+    const { secret } = await mint(stranger, ['buyer:write']);
+    for (let i = 0; i < 6; i++) expect((await post('/api/agent/buyer/verify', { buyer_id: buyer.buyer_id, code: '000000' }, secret)).status).toBe(404);
+    expect((await post('/api/agent/buyer/verify', { buyer_id: buyer.buyer_id, code })).status).toBe(200);
   });
 
   it('an expired code is 400 code_expired', async () => {

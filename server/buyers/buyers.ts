@@ -5,13 +5,13 @@
  *
  * A buyer belongs to one owner (a developer account: any of its keys), and no other owner can see
  * it, even for the same address. Codes: 6 digits, 10 minutes, kept as an HMAC; at most 5 sent per
- * buyer an hour, and 5 wrong tries lock the buyer's verification for 15 minutes (both counted in
- * the database, shared by every instance).
+ * buyer an hour, and at most 5 tries in 15 minutes, a right code clearing them (both counted in the
+ * database, shared by every instance).
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { hit, recent } from '../db/rate-limits';
+import { clearBucket, hit, recent } from '../db/rate-limits';
 import { buyerCodes, buyers, buyerTokens } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
 import { newId } from '../lib/ids';
@@ -33,7 +33,8 @@ export interface BuyerRecord {
 }
 
 const sendBucket = (buyerId: string) => `buyer-code-send:${buyerId}`;
-const missBucket = (buyerId: string) => `buyer-code-miss:${buyerId}`;
+const attemptBucket = (buyerId: string) => `buyer-code-attempt:${buyerId}`;
+const ATTEMPTS = { limit: WRONG_CODES, windowSeconds: LOCK_MINUTES * 60 };
 
 export function buyerRecord(row: BuyerRow): BuyerRecord {
   return { buyer_id: row.id, status: row.verifiedAt ? 'verified' : 'unverified' };
@@ -86,39 +87,39 @@ export interface Verified {
 export type Verifier = { keyId: string; scopes: readonly string[] } | { grantId: string; scopes: readonly string[] };
 
 /**
- * Checks a code. Right: the buyer is verified, the code used up, and a token bound to `verifier`
- * issued, with its scopes less buyer:write (a buyer does not register buyers). Wrong: `countMiss`
- * is handed the write that counts the miss, which the caller makes after its transaction (which a
- * refusal rolls back) has ended.
+ * Claims one of the buyer's code tries, committed on its own before the code is checked: at most 5
+ * in 15 minutes, whatever their outcome, so parallel guesses cannot outrun the count (a miss
+ * counted after the check's transaction would let every guess in flight be checked first).
  */
-export async function verifyCode(
-  tx: Db,
-  buyer: BuyerRow,
-  code: string,
-  ctx: { codeKey: Buffer; verifier: Verifier; countMiss: (count: (db: Db) => Promise<unknown>) => void },
-  now = new Date(),
-): Promise<Verified> {
-  const misses = await recent(tx, missBucket(buyer.id), { limit: WRONG_CODES, windowSeconds: LOCK_MINUTES * 60 }, now);
-  if (misses.length >= WRONG_CODES) {
-    const seconds = Math.max(1, Math.ceil((misses[WRONG_CODES - 1].getTime() + LOCK_MINUTES * 60_000 - now.getTime()) / 1000));
+export async function claimCodeAttempt(db: Db, buyer: BuyerRow, now = new Date()): Promise<void> {
+  const verdict = await hit(db, attemptBucket(buyer.id), ATTEMPTS, now);
+  if (!verdict.allowed) {
     throw new ApiError('code_attempts_exceeded', {
-      message: `${WRONG_CODES} wrong codes: this buyer's verification is locked for ${Math.ceil(seconds / 60)} more minutes.`,
-      headers: { 'Retry-After': String(seconds) },
+      message: `${WRONG_CODES} tries at this buyer's code: verification is locked for ${Math.ceil(verdict.retryAfterSeconds / 60)} more minutes.`,
+      headers: { 'Retry-After': String(verdict.retryAfterSeconds) },
     });
   }
+}
+
+/**
+ * Checks a code, its try already claimed (claimCodeAttempt). Right: the buyer is verified, the code
+ * used up, the tries cleared, and a token bound to `verifier` issued, with its scopes less
+ * buyer:write (a buyer does not register buyers). Wrong: 400 invalid_code with the tries left.
+ */
+export async function verifyCode(tx: Db, buyer: BuyerRow, code: string, ctx: { codeKey: Buffer; verifier: Verifier }, now = new Date()): Promise<Verified> {
   const [stored] = await tx.select().from(buyerCodes).where(eq(buyerCodes.buyerId, buyer.id)).for('update');
   if (!stored) throw new ApiError('code_expired', { message: 'No code is waiting for this buyer: request one with POST /api/agent/buyer/otp.' });
   if (stored.expiresAt <= now) throw new ApiError('code_expired');
   const given = Buffer.from(codeDigest(ctx.codeKey, buyer.id, code));
   if (!timingSafeEqual(given, Buffer.from(stored.codeHash))) {
-    ctx.countMiss((db) => hit(db, missBucket(buyer.id), { limit: WRONG_CODES, windowSeconds: LOCK_MINUTES * 60 }, now));
-    const left = WRONG_CODES - misses.length - 1;
+    const left = Math.max(0, WRONG_CODES - (await recent(tx, attemptBucket(buyer.id), ATTEMPTS, now)).length);
     throw new ApiError('invalid_code', {
       message: left > 0 ? `That code is not right; ${left} tries left.` : `That code is not right, and it was the last try: verification is locked for ${LOCK_MINUTES} minutes.`,
       details: { attempts_left: left },
     });
   }
   await tx.delete(buyerCodes).where(eq(buyerCodes.buyerId, buyer.id));
+  await clearBucket(tx, attemptBucket(buyer.id));
   const [verified] = await tx
     .update(buyers)
     .set({ verifiedAt: sql`coalesce(${buyers.verifiedAt}, ${now.toISOString()}::timestamptz)` })

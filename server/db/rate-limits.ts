@@ -73,6 +73,11 @@ export async function recent(db: Db, bucket: string, { limit, windowSeconds }: R
   return rows.map((r) => r.at);
 }
 
+/** Forgets every event of `bucket` (a right buyer code clears the tries before it). */
+export async function clearBucket(db: Db, bucket: string): Promise<void> {
+  await db.delete(rateLimitHits).where(eq(rateLimitHits.bucket, bucket));
+}
+
 /** Deletes events older than the longest window; any instance may run it. */
 export async function sweepRateLimitHits(db: Db, now = new Date()): Promise<void> {
   await db.delete(rateLimitHits).where(lt(rateLimitHits.at, new Date(now.getTime() - LONGEST_WINDOW_SECONDS * 1000)));

@@ -134,7 +134,7 @@ function overview(config: Config) {
       buyers: {
         how: 'A key with buyer:write registers a person’s e-mail address (POST /api/agent/buyer: 201, the same address in any case 200 with the same buyer) and has a 6-digit code mailed to it (POST /api/agent/buyer/otp: 202; 10 minutes; a new code replaces the last; 5 per buyer an hour, then 429 rate_limited). The person reads the code back to the agent, which verifies it (POST /api/agent/buyer/verify) and gets a buyer token.',
         ownership: 'A buyer belongs to the developer account of the key that registered it: every key of that account may use it, no other account sees it (404 buyer_not_found), even for the same address.',
-        wrong_codes: '400 invalid_code with details.attempts_left; after 5 wrong codes in 15 minutes verification is locked (429 code_attempts_exceeded with Retry-After). An expired or used-up code is 400 code_expired.',
+        wrong_codes: '400 invalid_code with details.attempts_left. A buyer’s code may be tried 5 times in 15 minutes, a right code clearing the tries; past that every try, the right code too, is 429 code_attempts_exceeded with Retry-After. An expired or used-up code is 400 code_expired.',
         buyer_token: 'bt_live_ and 43 base64url characters, 30 days, sent as Authorization: Bearer. It acts for the buyer: GET /api/agent/buyer/me, GET /api/agent/buyer/orders (newest first, limit ≤ 50, nextCursor), GET /api/agent/order-status, and carts made with it place the buyer’s orders (its namespace is buyer:<id>). It carries the scopes of the key that verified the buyer, less buyer:write, and stops working when that key is revoked. Only its SHA-256 is kept; an idempotent replay of the verify answers it from a sealed copy.',
         order_status: 'A buyer token reads its buyer’s orders; a key with dev.ucp.shopping.order:read the orders of carts made with that key; anything else is 404 order_not_found. history lists every status the order took (placed, voided) with its time.',
         mail: 'The code is mailed only once the request has committed; if the mail server refuses it the answer is 503 (retryable) and a retry with the same Idempotency-Key sends it.',
@@ -482,7 +482,7 @@ function limits(live: PlatformLimits, config: Config) {
     developer_sign_in: 'sign-in links: 5 requests per address and client and 30 per client (an IPv4 address or an IPv6 /64) in 15 minutes, and 20 per address in an hour except from a browser that signed in to it before (the page says when to ask again); each link works once, for 10 minutes, signing in only by the button on its confirm page',
     buyers: {
       codes: '5 codes per buyer in a rolling hour (429 rate_limited, Retry-After); a code lasts 10 minutes',
-      wrong_codes: '5 wrong codes in 15 minutes lock verification (429 code_attempts_exceeded, Retry-After)',
+      wrong_codes: '5 tries at a code in 15 minutes, a right code clearing them; then 429 code_attempts_exceeded with Retry-After',
       buyer_token: '30 days',
       order_pages: '1–50 orders per page (default 20)',
     },

@@ -138,7 +138,7 @@ export const ERROR_CATALOGUE = {
   invalid_code: {
     status: 400,
     message: 'That code is not right.',
-    hint: '`details.attempts_left` says how many tries remain; after 5 wrong codes verification is locked for 15 minutes (429 code_attempts_exceeded).',
+    hint: '`details.attempts_left` says how many tries remain; after 5 tries in 15 minutes verification is locked until the window moves on (429 code_attempts_exceeded).',
   },
   code_expired: {
     status: 400,
@@ -147,7 +147,7 @@ export const ERROR_CATALOGUE = {
   },
   code_attempts_exceeded: {
     status: 429,
-    message: 'Too many wrong codes: this buyer’s verification is locked for 15 minutes.',
+    message: 'Too many tries at this buyer’s code: verification is locked until the 15-minute window moves on.',
     hint: 'Wait for Retry-After, then request a new code.',
     retryable: true,
   },

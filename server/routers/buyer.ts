@@ -7,7 +7,7 @@
  * connected. A key with dev.ucp.shopping.order:read reads the status of orders of carts it made.
  */
 import { z } from 'zod';
-import { buyerRecord, CODE_MINUTES, issueCode, loadBuyer, registerBuyer, verifyCode, type BuyerRow, type Verifier } from '../buyers/buyers';
+import { buyerRecord, claimCodeAttempt, CODE_MINUTES, issueCode, loadBuyer, registerBuyer, verifyCode, type BuyerRow, type Verifier } from '../buyers/buyers';
 import { personProfile } from '../identity/people';
 import { ApiError } from '../errors/catalogue';
 import { callerNamespace } from '../identity/caller';
@@ -159,11 +159,16 @@ export const buyerRouter = router({
         tags: ['buyer'],
         summary: 'Verify a buyer’s one-time code',
         description:
-          'Checks the code the person read back. Right: the buyer is verified and you get a buyer token (bt_live_…, 30 days; send it as Authorization: Bearer) that acts for the buyer: GET /api/agent/buyer/me and /api/agent/buyer/orders, and carts that are the buyer’s. The token carries the scopes of the key that verified (less buyer:write) and dies with that key. Wrong: 400 invalid_code with details.attempts_left; 5 wrong codes lock verification for 15 minutes (429 code_attempts_exceeded). Expired: 400 code_expired. Needs a key with buyer:write.',
+          'Checks the code the person read back. Right: the buyer is verified and you get a buyer token (bt_live_…, 30 days; send it as Authorization: Bearer) that acts for the buyer: GET /api/agent/buyer/me and /api/agent/buyer/orders, and carts that are the buyer’s. The token carries the scopes of the key that verified (less buyer:write) and dies with that key. Wrong: 400 invalid_code with details.attempts_left. A buyer’s code may be tried 5 times in 15 minutes, a right code clearing the tries; past that 429 code_attempts_exceeded with Retry-After, even for the right code. Expired: 400 code_expired. Needs a key with buyer:write.',
       },
-      tool: { name: 'verify_buyer', title: 'Verify a buyer’s code', description: 'Checks the 6-digit code the person read back and answers a buyer token (Authorization: Bearer bt_live_…) that acts for the buyer. 5 wrong codes lock verification for 15 minutes.' },
+      tool: { name: 'verify_buyer', title: 'Verify a buyer’s code', description: 'Checks the 6-digit code the person read back and answers a buyer token (Authorization: Bearer bt_live_…) that acts for the buyer. 5 tries in 15 minutes, a right code clearing them; then verification is locked until the window moves on.' },
     })
     .input(z.object({ buyer_id: buyerId, code: z.string().regex(/^\d{6}$/, 'must be the 6 digits of the code').describe('The 6-digit code the person received.') }).strict())
+    .use(({ ctx, input, next }) => {
+      // The try is claimed once the key is (a replay spends none), committed before the check.
+      ctx.beforeTransaction.push(async (db) => claimCodeAttempt(db, await loadBuyer(db, ownerOf(ctx), input.buyer_id)));
+      return next();
+    })
     .concat(idempotent)
     .output(
       z
@@ -176,9 +181,7 @@ export const buyerRouter = router({
     )
     .mutation(async ({ ctx, input }) => {
       const buyer = await loadBuyer(ctx.db, ownerOf(ctx), input.buyer_id);
-      const codeKey = ctx.services.keys.key('buyer-code');
-      const countMiss = (write: (db: typeof ctx.db) => Promise<unknown>) => ctx.afterRollback.push(write);
-      const verified = await verifyCode(ctx.db, buyer, input.code, { codeKey, verifier: verifierOf(ctx), countMiss });
+      const verified = await verifyCode(ctx.db, buyer, input.code, { codeKey: ctx.services.keys.key('buyer-code'), verifier: verifierOf(ctx) });
       return { buyer_token: verified.token, expires_at: verified.expiresAt.toISOString(), buyer: profile(verified.buyer) };
     }),
 

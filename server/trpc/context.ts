@@ -160,8 +160,12 @@ export interface RequestContext {
   idempotencyKey?: string;
   /** Effects an idempotent operation has once its transaction committed (mail); may throw 503. */
   afterCommit: (() => Promise<void>)[];
-  /** Writes an idempotent operation's 4xx refusal keeps although its transaction rolled back. */
-  afterRollback: ((db: Db) => Promise<unknown>)[];
+  /**
+   * Steps an idempotent operation takes after its key is claimed and before its transaction opens,
+   * each committed on its own (a code attempt counted): a refusal inside the transaction would
+   * roll them back, and a replay never reaches them.
+   */
+  beforeTransaction: ((db: Db) => Promise<void>)[];
   response: ResponseControl;
 }
 
@@ -187,7 +191,7 @@ export function createContext(services: Services, envelope: RequestEnvelope, sco
     advisories: [],
     rate: undefined,
     afterCommit: [],
-    afterRollback: [],
+    beforeTransaction: [],
     response: { headers: {} },
   };
 }

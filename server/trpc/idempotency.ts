@@ -178,6 +178,7 @@ const enforceIdempotency = t.middleware(async ({ ctx, path, input, meta, next })
   const claimed = await claim(ctx.db, c);
   if (claimed.kind === 'replay') return replayed(ctx, sealKeys ? openSecrets(claimed.outcome, secretFields!, sealKeys) : claimed.outcome, claimed.headers);
   try {
+    for (const step of ctx.beforeTransaction) await step(ctx.db);
     const outcome = await ctx.db.transaction(async (tx) => {
       const result = await next({ ctx: { db: tx as unknown as Db } });
       if (!result.ok) throw result.error; // roll the effect back
@@ -195,8 +196,6 @@ const enforceIdempotency = t.middleware(async ({ ctx, path, input, meta, next })
     if (failure && failure.status < 500 && failure.status !== 429) {
       const error: StoredError = { code: failure.code, message: failure.message, details: failure.details, headers: failure.headers };
       await store(ctx.db, c, { ok: false, error }, {});
-      // What a refusal must leave behind although it rolled back (a wrong code counts).
-      for (const write of ctx.afterRollback) await write(ctx.db);
     } else {
       await forget(ctx, c);
     }
