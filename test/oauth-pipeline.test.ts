@@ -2,7 +2,9 @@
  * OAuth access tokens on the agent API, through the real server, provider and database: a token a
  * person allowed is the person's call for that client on REST and MCP alike, for the resource it
  * was issued for; with UCP-Agent it is the linked call (no conflict); revoked, it fails within a
- * second; 401s tell a client where the authorization server is.
+ * second; 401s tell a client where the authorization server is. `me` and `orders` need their
+ * scopes; buyers registered with a token are the person's for that client, and a buyer token
+ * verified through an MCP-only token is MCP-only.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -17,7 +19,7 @@ import { payPage } from '../server/payments/pay-page';
 import { agentHeaders, freshKey } from './support/app';
 import { ADDRESS, variantId } from './support/cart-fixtures';
 import { seedSmallCatalog } from './support/catalog-fixtures';
-import { startSmtpSink } from './support/smtp';
+import { startSmtpSink, type SmtpSink } from './support/smtp';
 import { Browser, oauthServer, refreshTarget, signedInPerson, type OAuthServer } from './support/oauth';
 import { authorizationRequest, discover, insecure, registerClient } from './support/oauth-client';
 
@@ -35,40 +37,55 @@ interface Issued {
   accessToken: string;
   client: oauth.Client;
   person: { accountId: string; email: string };
+  /** What the consent page said each asked scope allows (empty when it was not shown). */
+  consent: { scope: string; sentence: string }[];
 }
 
 interface IssueOptions {
   scope?: string;
   resource?: string;
   person?: Issued['person'] & { session: string };
+  /** A client registered before (default: a new one). */
+  client?: oauth.Client;
   /** Another server (over the same database) and its metadata. */
   on?: { server: OAuthServer; as: oauth.AuthorizationServer };
 }
 
-/** A person signs in, a new client asks for `scope` on `resource`, the person presses Allow: the tokens. */
-async function issued({ scope = 'buyer:write dev.ucp.shopping.order:read', resource, person, on = { server: s, as } }: IssueOptions = {}): Promise<Issued & { person: { session: string } }> {
+/** A person signs in, a new client (or `client`) asks for `scope` on `resource`, the person presses Allow: the tokens. */
+async function issued({ scope = 'buyer:write dev.ucp.shopping.order:read', resource, person, client: registered, on = { server: s, as } }: IssueOptions = {}): Promise<Issued & { person: { session: string } }> {
   const { server: s, as } = on;
   resource ??= s.url;
   const who = person ?? (await signedInPerson(s));
   const browser = new Browser(s.url);
   browser.signIn(s.sessionCookieName, who.session);
-  const client = await registerClient(as, REDIRECT, { client_name: 'Pipeline test' });
+  const client = registered ?? (await registerClient(as, REDIRECT, { client_name: 'Pipeline test' }));
   const { url, verifier, state } = await authorizationRequest(as, client, REDIRECT, { scope, resource });
   let { url: at } = await browser.follow(url.href);
   const uid = /\/oauth\/interaction\/([^/?]+)$/.exec(new URL(at).pathname)?.[1];
+  let consent: Issued['consent'] = [];
   if (uid) {
     const view = await s.oauth.pages.interaction(uid, browser.cookies.get(s.sessionCookieName));
     if (view.state !== 'ready') throw new Error(`consent page: ${view.state}`);
+    consent = view.scopes;
     const allowed = await browser.decide(view.action, 'allow');
     ({ url: at } = await browser.follow(refreshTarget(await allowed.text())!));
   }
   const params = oauth.validateAuthResponse(as, client, new URL(at), state);
   const res = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, verifier, { ...insecure, additionalParameters: { resource } });
   const answer = await oauth.processAuthorizationCodeResponse(as, client, res);
-  return { accessToken: answer.access_token, client, person: who };
+  return { accessToken: answer.access_token, client, person: who, consent };
 }
 
 const bearer = (token: string, extra: Record<string, string> = {}) => ({ Authorization: `Bearer ${token}`, ...extra });
+
+/** A raw MCP tools/call, to read the HTTP answer as well as the tool's. */
+function mcpCall(name: string, token: string, args: Record<string, unknown> = {}, server: OAuthServer = s): Promise<Response> {
+  return fetch(`${server.url}/api/mcp`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...bearer(token) },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+  });
+}
 
 it('a client that registers the scopes the resource metadata lists (as the MCP SDK does) is registered', async () => {
   const res = await oauth.dynamicClientRegistrationRequest(
@@ -180,33 +197,126 @@ describe('the person behind an OAuth token', () => {
     const { accessToken } = await issued({ scope: 'buyer:write' });
     const res = await s.call('GET', '/api/agent/buyer/orders', { headers: bearer(accessToken) });
     expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ code: 'insufficient_scope', details: { required: 'buyer_token' } });
+    expect(res.headers.get('www-authenticate')).toContain('scope="dev.ucp.shopping.order:read"');
+    expect(await res.json()).toMatchObject({ code: 'insufficient_scope', details: { required: 'dev.ucp.shopping.order:read' } });
   });
 
-  it('buyers registered with a client’s token are the client’s; their tokens die with its grant', async () => {
-    const smtp = await startSmtpSink();
-    const mailed = await oauthServer({ SMTP_URL: smtp.url }, s.db);
-    try {
-      const person = await signedInPerson(mailed);
-      const { accessToken } = await issued({ person, on: { server: mailed, as: await discover(mailed.url) } });
-      const { grantId } = (await readAccessToken(mailed.app.services.db, accessToken))!;
-      const email = `oauth-buyer-${freshKey()}@example.org`;
-      const post = (path: string, body: unknown) => mailed.call('POST', path, { headers: bearer(accessToken, { 'Idempotency-Key': freshKey() }), body });
-      const buyer = await (await post('/api/agent/buyer', { email })).json();
-      const [row] = await mailed.app.services.db.select().from(buyers).where(eq(buyers.id, buyer.buyer_id));
-      expect(row.owner).toMatch(/^client:/);
-      const mail = smtp.nextMail(email);
-      expect((await post('/api/agent/buyer/otp', { buyer_id: buyer.buyer_id })).status).toBe(202);
-      const code = (await mail).text.match(/\b(\d{6})\b/)![1];
-      const { buyer_token } = await (await post('/api/agent/buyer/verify', { buyer_id: buyer.buyer_id, code })).json();
-      expect((await mailed.call('GET', '/api/agent/buyer/me', { headers: bearer(buyer_token) })).status).toBe(200);
-      await revokeGrant(mailed.app.services.db, grantId);
-      await new Promise((resolve) => setTimeout(resolve, 1_100));
-      expect((await mailed.call('GET', '/api/agent/buyer/me', { headers: bearer(buyer_token) })).status).toBe(401);
-    } finally {
-      await mailed.close();
-      await smtp.close();
+  it('me (REST and MCP get_buyer) needs buyer:write or dev.ucp.shopping.order:read: openid alone reads nothing', async () => {
+    const bare = await issued({ scope: 'openid' });
+    expect(bare.consent).toEqual([{ scope: 'openid', sentence: expect.stringContaining('not your e-mail address') }]);
+    const refused = await s.call('GET', '/api/agent/buyer/me', { headers: bearer(bare.accessToken) });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('www-authenticate')).toContain('scope="buyer:write"');
+    const body = await refused.json();
+    expect(body).toMatchObject({ code: 'insufficient_scope', details: { required: 'buyer:write' } });
+    expect(JSON.stringify(body)).not.toContain(bare.person.email);
+    // MCP refuses the call at the HTTP level, as for every tool the credential does not reach, so
+    // a client widens its authorization (MCP authorization, step-up): nothing of the person is sent.
+    const mcp = await mcpCall('get_buyer', bare.accessToken);
+    expect(mcp.status).toBe(403);
+    expect(mcp.headers.get('www-authenticate')).toBe(`Bearer error="insufficient_scope", scope="buyer:write", resource_metadata="${s.url}/.well-known/oauth-protected-resource/api/mcp"`);
+    expect(await mcp.text()).not.toContain(bare.person.email);
+
+    for (const scope of ['buyer:write', 'dev.ucp.shopping.order:read']) {
+      const { accessToken, person, consent } = await issued({ scope });
+      // The consent page said so.
+      expect(consent).toEqual([{ scope, sentence: expect.stringMatching(/see your (own )?e-mail address/) }]);
+      const me = await s.call('GET', '/api/agent/buyer/me', { headers: bearer(accessToken) });
+      expect(me.status, scope).toBe(200);
+      expect((await me.json()).email).toBe(person.email);
+      const tool = await (await mcpCall('get_buyer', accessToken)).json();
+      expect(tool.result.isError, scope).toBeFalsy();
+      expect(tool.result.structuredContent.email).toBe(person.email);
     }
   });
 
+  describe('buyers registered with an OAuth token', () => {
+    let smtp: SmtpSink;
+    let mailed: OAuthServer;
+    let on: { server: OAuthServer; as: oauth.AuthorizationServer };
+    beforeAll(async () => {
+      smtp = await startSmtpSink();
+      mailed = await oauthServer({ SMTP_URL: smtp.url }, s.db);
+      on = { server: mailed, as: await discover(mailed.url) };
+    });
+    afterAll(async () => {
+      await mailed?.close();
+      await smtp?.close();
+    });
+
+    const post = (token: string, path: string, body: unknown) => mailed.call('POST', path, { headers: bearer(token, { 'Idempotency-Key': freshKey() }), body });
+
+    /** Mails `buyerId` a code as `token` and reads it from the mail. */
+    async function codeFor(token: string, buyerId: string, email: string): Promise<string> {
+      const mail = smtp.nextMail(email);
+      expect((await post(token, '/api/agent/buyer/otp', { buyer_id: buyerId })).status).toBe(202);
+      return (await mail).text.match(/\b(\d{6})\b/)![1];
+    }
+
+    it('are the person’s for that client: another person on the same client sees none, gets a buyer of their own for the address, and cannot lock the first out', async () => {
+      const client = await registerClient(on.as, REDIRECT, { client_name: 'Shared public client' });
+      const first = await issued({ on, client });
+      const second = await issued({ on, client });
+      const email = `oauth-buyer-${freshKey()}@example.org`;
+      const mine = await post(first.accessToken, '/api/agent/buyer', { email });
+      expect(mine.status).toBe(201);
+      const { buyer_id } = await mine.json();
+      const [row] = await mailed.app.services.db.select().from(buyers).where(eq(buyers.id, buyer_id));
+      expect(row.owner).toBe(`oauth:${client.client_id}:${first.person.accountId}`);
+
+      // The second person sees none of it: the same address is a buyer of their own.
+      const theirs = await post(second.accessToken, '/api/agent/buyer', { email: email.toUpperCase() });
+      expect(theirs.status).toBe(201);
+      const theirId = (await theirs.json()).buyer_id;
+      expect(theirId).toMatch(/^buy_/);
+      expect(theirId).not.toBe(buyer_id);
+      for (const path of ['/api/agent/buyer/otp', '/api/agent/buyer/verify']) {
+        const foreign = await post(second.accessToken, path, { buyer_id, ...(path.endsWith('verify') && { code: '000000' }) });
+        expect(foreign.status, path).toBe(404);
+        expect((await foreign.json()).code).toBe('buyer_not_found');
+      }
+      // Codes mailed for their buyer, and its lock, are theirs alone.
+      const theirCode = await codeFor(second.accessToken, theirId, email);
+      const wrong = theirCode === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i++) expect((await post(second.accessToken, '/api/agent/buyer/verify', { buyer_id: theirId, code: wrong })).status).toBe(400);
+      expect((await post(second.accessToken, '/api/agent/buyer/verify', { buyer_id: theirId, code: theirCode })).status).toBe(429);
+      const code = await codeFor(first.accessToken, buyer_id, email);
+      const verified = await post(first.accessToken, '/api/agent/buyer/verify', { buyer_id, code });
+      expect(verified.status).toBe(200);
+      const { buyer_token } = await verified.json();
+
+      const me = await mailed.call('GET', '/api/agent/buyer/me', { headers: bearer(buyer_token) });
+      expect(await me.json()).toMatchObject({ id: buyer_id, email });
+      // Its token dies with the grant that verified it.
+      const { grantId } = (await readAccessToken(mailed.app.services.db, first.accessToken))!;
+      await revokeGrant(mailed.app.services.db, grantId);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect((await mailed.call('GET', '/api/agent/buyer/me', { headers: bearer(buyer_token) })).status).toBe(401);
+    });
+
+    it('a buyer token verified through an MCP-only token is refused on REST as that token is, and served on MCP', async () => {
+      const { accessToken } = await issued({ on, resource: `${mailed.url}/api/mcp` });
+      const tool = async (name: string, args: Record<string, unknown>) => (await (await mcpCall(name, accessToken, args, mailed)).json()).result;
+      const email = `mcp-buyer-${freshKey()}@example.org`;
+      const { buyer_id } = (await tool('register_buyer', { email, idempotency_key: freshKey() })).structuredContent;
+      const mail = smtp.nextMail(email);
+      expect((await tool('request_buyer_code', { buyer_id, idempotency_key: freshKey() })).isError).toBeFalsy();
+      const code = (await mail).text.match(/\b(\d{6})\b/)![1];
+      const verified = await tool('verify_buyer', { buyer_id, code, idempotency_key: freshKey() });
+      expect(verified.isError).toBeFalsy();
+      const { buyer_token } = verified.structuredContent;
+
+      const [token, buyerToken] = await Promise.all([accessToken, buyer_token].map((t) => mailed.call('GET', '/api/agent/buyer/me', { headers: bearer(t) })));
+      expect(token.status).toBe(401);
+      expect(buyerToken.status).toBe(token.status);
+      const [tokenBody, buyerBody] = [await token.json(), await buyerToken.json()];
+      expect(buyerBody.code).toBe(tokenBody.code);
+      expect(buyerBody.error).toContain('/api/mcp');
+      expect(buyerToken.headers.get('www-authenticate')).toBe(token.headers.get('www-authenticate'));
+
+      const served = (await (await mcpCall('get_buyer', buyer_token, {}, mailed)).json()).result;
+      expect(served.isError).toBeFalsy();
+      expect(served.structuredContent).toMatchObject({ id: buyer_id, email });
+    });
+  });
 });

@@ -3,10 +3,11 @@
  * one-time code mailed to it. Verifying gives the agent a buyer token (`bt_live_…`, 30 days) that
  * acts for that buyer: its carts and orders are the buyer's.
  *
- * A buyer belongs to one owner (a developer account: any of its keys), and no other owner can see
- * it, even for the same address. Codes: 6 digits, 10 minutes, kept as an HMAC; at most 5 sent per
- * buyer an hour, and at most 5 tries in 15 minutes, a right code clearing them (both counted in the
- * database, shared by every instance).
+ * A buyer belongs to one owner (a developer account: any of its keys; or, registered with an OAuth
+ * token, the person for that client), and no other owner can see it, even for the same address.
+ * Codes: 6 digits, 10 minutes, kept as an HMAC; at most 5 sent per buyer an hour, and at most 5
+ * tries in 15 minutes, a right code clearing them (both counted in the database, shared by every
+ * instance).
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
@@ -83,8 +84,11 @@ export interface Verified {
   expiresAt: Date;
 }
 
-/** What verified a buyer, and so what its token dies with: a network key or an OAuth grant. */
-export type Verifier = { keyId: string; scopes: readonly string[] } | { grantId: string; scopes: readonly string[] };
+/**
+ * What verified a buyer, and so what its token dies with: a network key, or an OAuth grant with the
+ * resource its token was for (where the buyer token is taken too).
+ */
+export type Verifier = { keyId: string; scopes: readonly string[] } | { grantId: string; resource: string; scopes: readonly string[] };
 
 /**
  * Claims one of the buyer's code tries, committed on its own before the code is checked: at most 5
@@ -132,7 +136,7 @@ export async function verifyCode(tx: Db, buyer: BuyerRow, code: string, ctx: { c
     id: newId('btk'),
     buyerId: buyer.id,
     tokenHash: secretDigest(token),
-    ...('keyId' in verifier ? { keyId: verifier.keyId } : { grantId: verifier.grantId }),
+    ...('keyId' in verifier ? { keyId: verifier.keyId } : { grantId: verifier.grantId, resource: verifier.resource }),
     scopes: verifier.scopes.filter((scope) => scope !== 'buyer:write'),
     expiresAt,
     createdAt: now,

@@ -585,14 +585,17 @@ export const rateCounters = pgTable(
 
 /**
  * A buyer: a person's e-mail address, verified by a one-time code, known to one owner (a developer
- * account, whichever of its keys registered it; later an OAuth client). No owner sees another's:
+ * account, whichever of its keys registered it, or a person through one OAuth client). No owner sees another's:
  * the same address registered by two owners is two buyers.
  */
 export const buyers = pgTable(
   'buyers',
   {
     id: text('id').primaryKey(),
-    /** `account:<id>` (registered with a key of that account) or `client:<id>` (with an OAuth client's token). */
+    /**
+     * `account:<id>` (registered with a key of that account) or `oauth:<client>:<account>` (with an
+     * OAuth token: the person who allowed that client, as their carts are).
+     */
     owner: text('owner').notNull(),
     /** Lower case: the same address in any case is the same buyer. */
     email: text('email').notNull(),
@@ -627,6 +630,11 @@ export const buyerTokens = pgTable(
     tokenHash: text('token_hash').notNull(),
     keyId: text('key_id').references(() => networkKeys.id, { onDelete: 'cascade' }),
     grantId: text('grant_id'),
+    /**
+     * The resource the verifying OAuth token was issued for (the base URL or `<base>/api/mcp`): the
+     * buyer token is taken where that token was. Null: verified with a key, taken everywhere.
+     */
+    resource: text('resource'),
     scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: createdAt(),

@@ -27,10 +27,15 @@ export interface KeyCredential {
 export interface BuyerCredential {
   kind: 'buyer';
   buyerId: string;
-  /** The buyer's owner: `account:<id>` or `client:<id>`. */
+  /** The buyer's owner: `account:<id>`, or `oauth:<client>:<account>` (registered with an OAuth token). */
   owner: string;
   /** The verifying key (its use is recorded as the key's), or null for a grant. */
   keyId: string | null;
+  /**
+   * The resource the verifying OAuth token was for: the buyer token is taken where that token was
+   * (an MCP-only token's buyer token is MCP-only). Null: verified with a key.
+   */
+  resource: string | null;
   scopes: readonly string[];
 }
 
@@ -153,7 +158,7 @@ export class CredentialResolver {
   private async lookUpBuyerToken(digest: string, db: Db): Promise<BuyerCredential | null> {
     const now = new Date();
     const [row] = await db
-      .select({ buyerId: buyerTokens.buyerId, owner: buyers.owner, keyId: buyerTokens.keyId, scopes: buyerTokens.scopes })
+      .select({ buyerId: buyerTokens.buyerId, owner: buyers.owner, keyId: buyerTokens.keyId, resource: buyerTokens.resource, scopes: buyerTokens.scopes })
       .from(buyerTokens)
       .innerJoin(buyers, eq(buyers.id, buyerTokens.buyerId))
       .leftJoin(networkKeys, and(eq(networkKeys.id, buyerTokens.keyId), isNull(networkKeys.revokedAt)))

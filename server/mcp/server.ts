@@ -31,7 +31,7 @@ import { createCaller } from '../routers';
 import type { BearerCredential } from '../identity/credentials';
 import { createContext, type RequestContext, type Services } from '../trpc/context';
 import type { Access } from '../trpc/meta';
-import { grants } from '../trpc/procedures';
+import { grants, requiredScope } from '../trpc/procedures';
 import type { HttpMessage } from '../signatures/message';
 import { toolCallEnvelope, type HttpHeaders } from './envelope';
 import { allowedOrigin } from './origin';
@@ -176,8 +176,9 @@ function challenge(needed: CredentialAccess[], credential: BearerCredential | un
   }
   const missing = needed.find((access) => !grants(credential, access));
   if (!missing) return undefined;
-  return protocolError(403, `Forbidden: the credential does not carry ${missing.scope}, which this tool needs.`, {
-    'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${missing.scope}", resource_metadata="${resourceMetadata}"`,
+  const scope = requiredScope(credential, missing);
+  return protocolError(403, `Forbidden: the credential does not carry ${scope}, which this tool needs.`, {
+    'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}", resource_metadata="${resourceMetadata}"`,
   });
 }
 

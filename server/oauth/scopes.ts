@@ -40,8 +40,8 @@ export interface ScopeWords {
 const WORDS: Record<string, Omit<ScopeWords, 'scope'>> = {
   openid: { sentence: 'Know which account of ours you are (an identifier, not your e-mail address).' },
   offline_access: { sentence: 'Stay connected when you are not here, until you disconnect it.' },
-  'buyer:write': { sentence: 'Register buyers and confirm their e-mail addresses with a one-time code.' },
-  'dev.ucp.shopping.order:read': { sentence: 'Read your orders and their status, from every agent you connected.' },
+  'buyer:write': { sentence: 'Register buyers and confirm their e-mail addresses with a one-time code, and see your own e-mail address.' },
+  'dev.ucp.shopping.order:read': { sentence: 'Read your orders and their status, from every agent you connected, and see your e-mail address.' },
   'checkout:write': {
     sentence: 'Pay for carts on its own, without you confirming each purchase.',
     warning: 'This agent could spend money without asking you first. Allow it only if you trust it to settle payments for you.',

@@ -1,10 +1,11 @@
 /**
- * Buyer identity and order history. A key (or an OAuth client's token) with buyer:write registers a
- * person's e-mail address as a buyer of its account (or client) and has a code mailed to it; the
- * code, read back by the person, verifies the buyer and gives the agent a buyer token, which then
- * reads the buyer's own record and orders and makes carts that are the buyer's. With an OAuth token
- * the person is already known: `me` and `orders` answer for them, across every client they
- * connected. A key with dev.ucp.shopping.order:read reads the status of orders of carts it made.
+ * Buyer identity and order history. A key (or an OAuth token) with buyer:write registers a person's
+ * e-mail address as a buyer of its account (or of the token's person, for that client) and has a
+ * code mailed to it; the code, read back by the person, verifies the buyer and gives the agent a
+ * buyer token, which then reads the buyer's own record and orders and makes carts that are the
+ * buyer's. With an OAuth token the person is already known: `me` (with buyer:write or
+ * dev.ucp.shopping.order:read) and `orders` (with the latter) answer for them, across every client
+ * they connected. A key with dev.ucp.shopping.order:read reads the status of orders of carts it made.
  */
 import { z } from 'zod';
 import { buyerRecord, claimCodeAttempt, CODE_MINUTES, issueCode, loadBuyer, registerBuyer, verifyCode, type BuyerRow, type Verifier } from '../buyers/buyers';
@@ -67,17 +68,23 @@ const orderSummary = z
 
 /**
  * Who owns the buyers this caller registers. buyer:write is a key's or an OAuth token's (a buyer
- * token never carries it): the key's account, or the OAuth client.
+ * token never carries it): the key's account, or the person for that OAuth client (its namespace,
+ * `oauth:<client>:<account>`, as the carts it makes): another person on the same client sees none.
  */
 function ownerOf(ctx: RequestContext): string {
   const credential = ctx.caller.credential as KeyCredential | OAuthCredential;
-  return credential.kind === 'oauth' ? `client:${credential.clientId}` : `account:${credential.accountId}`;
+  return credential.kind === 'oauth' ? callerNamespace(ctx.caller) : `account:${credential.accountId}`;
 }
 
-/** What a verified buyer's token is bound to: the verifying key or OAuth grant, with its scopes. */
+/**
+ * What a verified buyer's token is bound to: the verifying key, or the OAuth grant and the resource
+ * its token was for (a token verified through an MCP-only token is MCP-only), with its scopes.
+ */
 function verifierOf(ctx: RequestContext): Verifier {
   const credential = ctx.caller.credential as KeyCredential | OAuthCredential;
-  return credential.kind === 'oauth' ? { grantId: credential.grantId, scopes: credential.scopes } : { keyId: credential.keyId, scopes: credential.scopes };
+  return credential.kind === 'oauth'
+    ? { grantId: credential.grantId, resource: credential.resource, scopes: credential.scopes }
+    : { keyId: credential.keyId, scopes: credential.scopes };
 }
 
 /** Whose orders a buyer token (its buyer) or an OAuth token (the person) reads. */
@@ -97,7 +104,7 @@ export const buyerRouter = router({
         tags: ['buyer'],
         summary: 'Register a buyer',
         description:
-          'Registers a person’s e-mail address as a buyer of your developer account (any of its keys may use it; nobody else sees it). Needs a key with buyer:write. 201 with the new buyer; the same address again, in any case, answers 200 with the same buyer. Then have a code sent (POST /api/agent/buyer/otp).',
+          'Registers a person’s e-mail address as a buyer of your developer account (any of its keys may use it; nobody else sees it), or, with an OAuth access token, of the person who allowed it, for that client alone. Needs a credential with buyer:write. 201 with the new buyer; the same address again, in any case, answers 200 with the same buyer. Then have a code sent (POST /api/agent/buyer/otp).',
       },
       tool: { name: 'register_buyer', title: 'Register a buyer', description: 'Registers a person’s e-mail address as a buyer (same address: the same buyer). Needs a credential with buyer:write. Next: request_buyer_code, then verify_buyer with the code the person reads back.' },
     })
@@ -126,7 +133,7 @@ export const buyerRouter = router({
         path: '/api/agent/buyer/otp',
         tags: ['buyer'],
         summary: 'Send a buyer a one-time code',
-        description: `Mails the buyer a 6-digit code, valid ${CODE_MINUTES} minutes; a new code replaces the last. At most 5 codes per buyer an hour (else 429 rate_limited with Retry-After). Needs a key with buyer:write. The code is mailed once the request has committed: if the mail server refuses it, the answer is 503 and a retry with the same Idempotency-Key sends again.`,
+        description: `Mails the buyer a 6-digit code, valid ${CODE_MINUTES} minutes; a new code replaces the last. At most 5 codes per buyer an hour (else 429 rate_limited with Retry-After). Needs a credential with buyer:write. The code is mailed once the request has committed: if the mail server refuses it, the answer is 503 and a retry with the same Idempotency-Key sends again.`,
       },
       tool: { name: 'request_buyer_code', title: 'Send a buyer a code', description: 'Mails the buyer a 6-digit code (10 minutes). Ask the person to read it back to you, then call verify_buyer. At most 5 codes per buyer an hour.' },
     })
@@ -159,7 +166,7 @@ export const buyerRouter = router({
         tags: ['buyer'],
         summary: 'Verify a buyer’s one-time code',
         description:
-          'Checks the code the person read back. Right: the buyer is verified and you get a buyer token (bt_live_…, 30 days; send it as Authorization: Bearer) that acts for the buyer: GET /api/agent/buyer/me and /api/agent/buyer/orders, and carts that are the buyer’s. The token carries the scopes of the key that verified (less buyer:write) and dies with that key. Wrong: 400 invalid_code with details.attempts_left. A buyer’s code may be tried 5 times in 15 minutes, a right code clearing the tries; past that 429 code_attempts_exceeded with Retry-After, even for the right code. Expired: 400 code_expired. Needs a key with buyer:write.',
+          'Checks the code the person read back. Right: the buyer is verified and you get a buyer token (bt_live_…, 30 days; send it as Authorization: Bearer) that acts for the buyer: GET /api/agent/buyer/me and /api/agent/buyer/orders, and carts that are the buyer’s. The token carries the scopes of the key or OAuth token that verified (less buyer:write) and dies with that key or grant; verified through an OAuth token for the MCP resource alone, it is refused on REST as that token is. Wrong: 400 invalid_code with details.attempts_left. A buyer’s code may be tried 5 times in 15 minutes, a right code clearing the tries; past that 429 code_attempts_exceeded with Retry-After, even for the right code. Expired: 400 code_expired. Needs a credential with buyer:write.',
       },
       tool: { name: 'verify_buyer', title: 'Verify a buyer’s code', description: 'Checks the 6-digit code the person read back and answers a buyer token (Authorization: Bearer bt_live_…) that acts for the buyer. 5 tries in 15 minutes, a right code clearing them; then verification is locked until the window moves on.' },
     })
@@ -185,7 +192,7 @@ export const buyerRouter = router({
       return { buyer_token: verified.token, expires_at: verified.expiresAt.toISOString(), buyer: profile(verified.buyer) };
     }),
 
-  me: credential('buyer_token', { person: true })
+  me: credential('buyer_token', { person: ['buyer:write', 'dev.ucp.shopping.order:read'] })
     .meta({
       examples: { me: { summary: 'The buyer a token acts for', input: {} } },
       openapi: {
@@ -194,9 +201,9 @@ export const buyerRouter = router({
         tags: ['buyer'],
         summary: 'The verified buyer',
         description:
-          'The buyer a buyer token acts for, or, with an OAuth access token, the person who allowed it (their account: id, address, and the platforms their linked calls were credited to). A key is 403 insufficient_scope with details.required buyer_token.',
+          'The buyer a buyer token acts for, or, with an OAuth access token carrying buyer:write or dev.ucp.shopping.order:read, the person who allowed it (their account: id, address, and the platforms their linked calls were credited to); an OAuth token with neither is 403 insufficient_scope with details.required buyer:write. A key is 403 insufficient_scope with details.required buyer_token.',
       },
-      tool: { name: 'get_buyer', title: 'The verified buyer', description: 'The buyer your buyer token acts for, or the person who connected you (OAuth): id, address, name, when verified, linked platforms.' },
+      tool: { name: 'get_buyer', title: 'The verified buyer', description: 'The buyer your buyer token acts for, or the person who connected you (OAuth, with buyer:write or dev.ucp.shopping.order:read): id, address, name, when verified, linked platforms.' },
     })
     .input(z.object({}).strict())
     .output(buyerProfile)
@@ -206,7 +213,7 @@ export const buyerRouter = router({
       return profile(await loadBuyer(ctx.db, credential.owner, credential.buyerId));
     }),
 
-  orders: credential('buyer_token', { person: 'dev.ucp.shopping.order:read' })
+  orders: credential('buyer_token', { person: ['dev.ucp.shopping.order:read'] })
     .meta({
       op: { errors: ['invalid_cursor'] },
       examples: { first: { summary: 'The buyer’s latest orders', input: { limit: 10 } } },

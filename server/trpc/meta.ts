@@ -17,10 +17,10 @@ export type Access =
   /**
    * Needs an issued credential carrying `scope`; with `buyerToken`, a buyer token is enough
    * without it (it reads what is its buyer's own). For `buyer_token` operations, `person` lets an
-   * OAuth access token stand for the person who allowed it (`true`: any token; a scope: a token
-   * carrying it).
+   * OAuth access token carrying any of those scopes stand for the person who allowed it (the first
+   * is the one a refusal names).
    */
-  | { kind: 'credential'; scope: Scope; buyerToken?: boolean; person?: true | Scope }
+  | { kind: 'credential'; scope: Scope; buyerToken?: boolean; person?: readonly Scope[] }
   /** Operator API behind the ADMIN_TOKEN bearer. */
   | { kind: 'admin' };
 

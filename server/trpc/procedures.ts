@@ -14,7 +14,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../errors/catalogue';
 import { schemaIssuesIn } from '../errors/from-unknown';
 import { invalidRequest, requestIssues } from '../errors/invalid-request';
-import { resourceMetadataUrl, type BearerCredential, type OAuthCredential } from '../identity/credentials';
+import { resourceMetadataUrl, type BearerCredential } from '../identity/credentials';
 import { parseServiceBuyer } from '../identity/service-buyer';
 import { identifyAgentMemo } from '../identity/ucp-agent';
 import { inputIssue } from '../lib/input-limits';
@@ -110,8 +110,12 @@ function checkCredentials(ctx: RequestContext, access: Access, type: string): vo
 function checkBearer(ctx: RequestContext, access: Access, credential: BearerCredential): void {
   const { envelope, services } = ctx;
   ctx.caller.credential = credential;
-  if (credential.kind === 'oauth' && !forThisResource(credential, envelope.transport, services.config.publicBaseUrl)) {
-    throw services.credentials.invalid(`This access token was issued for ${credential.resource}, not for this API: ask for a token with resource=${services.config.publicBaseUrl}.`);
+  const base = services.config.publicBaseUrl;
+  // A buyer token verified through an OAuth token is taken where that token was, and refused alike.
+  const resource = credential.kind === 'oauth' || credential.kind === 'buyer' ? credential.resource : null;
+  if (resource !== null && !forThisResource(resource, envelope.transport, base)) {
+    const what = credential.kind === 'oauth' ? 'This access token was issued' : 'This buyer token was verified through an access token issued';
+    throw services.credentials.invalid(`${what} for ${resource}, not for this API: ask for a token with resource=${base}.`);
   }
   // The one exception: an OAuth token with UCP-Agent is the linked-buyer call.
   if (envelope.ucpAgent != null && credential.kind !== 'oauth') {
@@ -120,7 +124,7 @@ function checkBearer(ctx: RequestContext, access: Access, credential: BearerCred
       details: { field: 'credential', places: ['Authorization', 'UCP-Agent'] },
     });
   }
-  if (access.kind === 'credential' && !grants(credential, access)) throw insufficientScope(access.scope, services.config.publicBaseUrl);
+  if (access.kind === 'credential' && !grants(credential, access)) throw insufficientScope(requiredScope(credential, access), base);
 }
 
 /** A credential operation called without Authorization: only a developer's session may stand in, for the operations that take one. */
@@ -140,19 +144,27 @@ async function checkSession(ctx: RequestContext, access: Extract<Access, { kind:
  * REST takes tokens issued for the base URL; the MCP server also those for `<base>/api/mcp` (RFC
  * 8707 audiences). In-process callers act for the pages, whatever the token was for.
  */
-function forThisResource(credential: OAuthCredential, transport: string, base: string): boolean {
-  if (transport === 'internal' || credential.resource === base) return true;
-  return transport === 'mcp' && credential.resource === `${base}/api/mcp`;
+function forThisResource(resource: string, transport: string, base: string): boolean {
+  if (transport === 'internal' || resource === base) return true;
+  return transport === 'mcp' && resource === `${base}/api/mcp`;
 }
 
 /** Whether a bearer credential carries what a credential operation needs. */
 export function grants(credential: BearerCredential, access: Extract<Access, { kind: 'credential' }>): boolean {
   if (access.scope === 'buyer_token') {
     if (credential.kind === 'buyer') return true;
-    return credential.kind === 'oauth' && (access.person === true || (access.person !== undefined && credential.scopes.includes(access.person)));
+    return credential.kind === 'oauth' && (access.person ?? []).some((scope) => credential.scopes.includes(scope));
   }
   if (access.buyerToken && credential.kind === 'buyer') return true;
   return (credential.scopes as readonly string[]).includes(access.scope);
+}
+
+/**
+ * The scope a refusal names: an OAuth token standing for the person is told the scope it could be
+ * granted (a token cannot be granted buyer_token), anything else what the operation declares.
+ */
+export function requiredScope(credential: BearerCredential, access: Extract<Access, { kind: 'credential' }>): Scope {
+  return credential.kind === 'oauth' && access.scope === 'buyer_token' && access.person?.length ? access.person[0] : access.scope;
 }
 
 function insufficientScope(scope: Scope, base: string): ApiError {
@@ -250,7 +262,7 @@ function kind(access: Access) {
 export const open = kind({ kind: 'open' });
 export const discovery = kind({ kind: 'discovery' });
 export const admin = kind({ kind: 'admin' });
-export const credential = (scope: Scope, opts: { buyerToken?: boolean; person?: true | Scope } = {}) => kind({ kind: 'credential', scope, ...opts });
+export const credential = (scope: Scope, opts: { buyerToken?: boolean; person?: readonly Scope[] } = {}) => kind({ kind: 'credential', scope, ...opts });
 
 /** The access a procedure was declared with, read from its kind's middleware. */
 export function accessOf(middlewares: readonly unknown[]): Access | undefined {

@@ -405,7 +405,7 @@ export interface paths {
         put?: never;
         /**
          * Register a buyer
-         * @description Registers a person’s e-mail address as a buyer of your developer account (any of its keys may use it; nobody else sees it). Needs a key with buyer:write. 201 with the new buyer; the same address again, in any case, answers 200 with the same buyer. Then have a code sent (POST /api/agent/buyer/otp).
+         * @description Registers a person’s e-mail address as a buyer of your developer account (any of its keys may use it; nobody else sees it), or, with an OAuth access token, of the person who allowed it, for that client alone. Needs a credential with buyer:write. 201 with the new buyer; the same address again, in any case, answers 200 with the same buyer. Then have a code sent (POST /api/agent/buyer/otp).
          */
         post: operations["buyer-register"];
         delete?: never;
@@ -425,7 +425,7 @@ export interface paths {
         put?: never;
         /**
          * Send a buyer a one-time code
-         * @description Mails the buyer a 6-digit code, valid 10 minutes; a new code replaces the last. At most 5 codes per buyer an hour (else 429 rate_limited with Retry-After). Needs a key with buyer:write. The code is mailed once the request has committed: if the mail server refuses it, the answer is 503 and a retry with the same Idempotency-Key sends again.
+         * @description Mails the buyer a 6-digit code, valid 10 minutes; a new code replaces the last. At most 5 codes per buyer an hour (else 429 rate_limited with Retry-After). Needs a credential with buyer:write. The code is mailed once the request has committed: if the mail server refuses it, the answer is 503 and a retry with the same Idempotency-Key sends again.
          */
         post: operations["buyer-sendOtp"];
         delete?: never;
@@ -445,7 +445,7 @@ export interface paths {
         put?: never;
         /**
          * Verify a buyer’s one-time code
-         * @description Checks the code the person read back. Right: the buyer is verified and you get a buyer token (bt_live_…, 30 days; send it as Authorization: Bearer) that acts for the buyer: GET /api/agent/buyer/me and /api/agent/buyer/orders, and carts that are the buyer’s. The token carries the scopes of the key that verified (less buyer:write) and dies with that key. Wrong: 400 invalid_code with details.attempts_left; 5 wrong codes lock verification for 15 minutes (429 code_attempts_exceeded). Expired: 400 code_expired. Needs a key with buyer:write.
+         * @description Checks the code the person read back. Right: the buyer is verified and you get a buyer token (bt_live_…, 30 days; send it as Authorization: Bearer) that acts for the buyer: GET /api/agent/buyer/me and /api/agent/buyer/orders, and carts that are the buyer’s. The token carries the scopes of the key or OAuth token that verified (less buyer:write) and dies with that key or grant; verified through an OAuth token for the MCP resource alone, it is refused on REST as that token is. Wrong: 400 invalid_code with details.attempts_left. A buyer’s code may be tried 5 times in 15 minutes, a right code clearing the tries; past that 429 code_attempts_exceeded with Retry-After, even for the right code. Expired: 400 code_expired. Needs a credential with buyer:write.
          */
         post: operations["buyer-verify"];
         delete?: never;
@@ -463,7 +463,7 @@ export interface paths {
         };
         /**
          * The verified buyer
-         * @description The buyer a buyer token acts for, or, with an OAuth access token, the person who allowed it (their account: id, address, and the platforms their linked calls were credited to). A key is 403 insufficient_scope with details.required buyer_token.
+         * @description The buyer a buyer token acts for, or, with an OAuth access token carrying buyer:write or dev.ucp.shopping.order:read, the person who allowed it (their account: id, address, and the platforms their linked calls were credited to); an OAuth token with neither is 403 insufficient_scope with details.required buyer:write. A key is 403 insufficient_scope with details.required buyer_token.
          */
         get: operations["buyer-me"];
         put?: never;
@@ -1412,7 +1412,7 @@ export interface components {
             };
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
-        /** @description 429 code_attempts_exceeded: Too many wrong codes: this buyer’s verification is locked for 15 minutes. Wait for Retry-After, then request a new code. */
+        /** @description 429 code_attempts_exceeded: Too many tries at this buyer’s code: verification is locked until the 15-minute window moves on. Wait for Retry-After, then request a new code. */
         "Error.code_attempts_exceeded": {
             /** @description What went wrong, in prose; may be reworded: branch on code. */
             error: string;
@@ -1548,7 +1548,7 @@ export interface components {
             request_id?: string;
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
-        /** @description 400 invalid_code: That code is not right. `details.attempts_left` says how many tries remain; after 5 wrong codes verification is locked for 15 minutes (429 code_attempts_exceeded). */
+        /** @description 400 invalid_code: That code is not right. `details.attempts_left` says how many tries remain; after 5 tries in 15 minutes verification is locked until the window moves on (429 code_attempts_exceeded). */
         "Error.invalid_code": {
             /** @description What went wrong, in prose; may be reworded: branch on code. */
             error: string;
@@ -7186,7 +7186,7 @@ export interface operations {
              *
              *     `invalid_request`: `details.issues` lists each problem as {path, message}.
              *
-             *     `invalid_code`: `details.attempts_left` says how many tries remain; after 5 wrong codes verification is locked for 15 minutes (429 code_attempts_exceeded).
+             *     `invalid_code`: `details.attempts_left` says how many tries remain; after 5 tries in 15 minutes verification is locked until the window moves on (429 code_attempts_exceeded).
              *
              *     `code_expired`: Request a new code with POST /api/agent/buyer/otp.
              */

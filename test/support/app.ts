@@ -20,10 +20,11 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function testDatabase(): Promise<TestDatabase> {
+/** `migrate: false`: nothing applied (a migration test applies them itself). */
+export async function testDatabase({ migrate = true }: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ memory: true });
+    const database = await openDatabase({ memory: true, migrate });
     return { database, drop: () => database.close() };
   }
   const name = `acapi_test_${randomBytes(6).toString('hex')}`;
@@ -31,7 +32,7 @@ export async function testDatabase(): Promise<TestDatabase> {
   await admin.unsafe(`CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10 });
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10, migrate });
   return {
     database,
     url: url.toString(),
