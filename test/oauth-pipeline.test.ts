@@ -263,6 +263,8 @@ describe('the person behind an OAuth token', () => {
       const { buyer_id } = await mine.json();
       const [row] = await mailed.app.services.db.select().from(buyers).where(eq(buyers.id, buyer_id));
       expect(row.owner).toBe(`oauth:${client.client_id}:${first.person.accountId}`);
+      // A code waits for the first person's buyer while the second person acts.
+      const code = await codeFor(first.accessToken, buyer_id, email);
 
       // The second person sees none of it: the same address is a buyer of their own.
       const theirs = await post(second.accessToken, '/api/agent/buyer', { email: email.toUpperCase() });
@@ -280,7 +282,7 @@ describe('the person behind an OAuth token', () => {
       const wrong = theirCode === '000000' ? '111111' : '000000';
       for (let i = 0; i < 5; i++) expect((await post(second.accessToken, '/api/agent/buyer/verify', { buyer_id: theirId, code: wrong })).status).toBe(400);
       expect((await post(second.accessToken, '/api/agent/buyer/verify', { buyer_id: theirId, code: theirCode })).status).toBe(429);
-      const code = await codeFor(first.accessToken, buyer_id, email);
+      // The first person's code still works, on its first try: neither replaced nor locked.
       const verified = await post(first.accessToken, '/api/agent/buyer/verify', { buyer_id, code });
       expect(verified.status).toBe(200);
       const { buyer_token } = await verified.json();
