@@ -13,8 +13,9 @@
  * counts only within its lifetime, whatever expiry the browser keeps for the cookie. During a
  * rotation of SECRETS_KEY, entries made under the previous key still count.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { ResponseInternal } from '@auth/core/types';
+import { sameSecret } from '../lib/secrets';
 import type { KeyPurpose, ServiceKeys } from '../secrets/keys';
 import { SIGN_IN_LINK_SECONDS } from './auth';
 
@@ -66,7 +67,7 @@ export function browserCookie(kind: Kind, keys: Pick<ServiceKeys, 'key' | 'verif
       .filter((e): e is { issued: number; tag: string } => e !== null && e.issued <= seconds + SKEW_SECONDS && seconds - e.issued < kind.lifetimeSeconds);
   };
   const matches = async (entry: { issued: number; tag: string }, address: string) => {
-    for (const key of await keys.verifying(kind.keyName)) if (timingSafeEqual(Buffer.from(entry.tag), Buffer.from(mac(key, address, entry.issued)))) return true;
+    for (const key of await keys.verifying(kind.keyName)) if (sameSecret(entry.tag, mac(key, address, entry.issued))) return true;
     return false;
   };
 

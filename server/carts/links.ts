@@ -6,10 +6,11 @@
  * answered again), and only the token's SHA-256 is stored, for the page's lookup: the token itself
  * is nowhere at rest, and the database alone cannot make it.
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { paymentLinks } from '../db/schema';
+import { sameSecret } from '../lib/secrets';
 import type { ServiceKeys } from '../secrets/keys';
 
 const tokenUnder = (key: Buffer, linkId: string) => createHmac('sha256', key).update(linkId).digest('base64url');
@@ -24,11 +25,9 @@ export function linkToken(keys: ServiceKeys, linkId: string): string {
  * stored before SECRETS_KEY (an upgrade), whichever its stored hash is of.
  */
 async function storedLinkToken(keys: ServiceKeys, link: { id: string; tokenHash: string }): Promise<string> {
-  const stored = Buffer.from(link.tokenHash);
   for (const key of await keys.verifying('payment-link')) {
     const token = tokenUnder(key, link.id);
-    const hash = Buffer.from(tokenHash(token));
-    if (hash.length === stored.length && timingSafeEqual(hash, stored)) return token;
+    if (sameSecret(tokenHash(token), link.tokenHash)) return token;
   }
   throw new Error(`Payment link ${link.id} was made under a key no longer configured (SECRETS_KEY_PREVIOUS removed too early?)`);
 }

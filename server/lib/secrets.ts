@@ -2,11 +2,18 @@
  * Secrets the service hands out once (network keys, later buyer tokens) and keeps only as digests,
  * and the sealing of a secret that must be answered again (an idempotent replay of a mint).
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** `<prefix>` + 43 base64url characters: 256 random bits. */
 export function newSecret(prefix: string): string {
   return prefix + randomBytes(32).toString('base64url');
+}
+
+/** Whether two secrets (tokens, MACs, digests) are equal, in time that does not depend on where they differ. */
+export function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /** The SHA-256 of a secret, hex: what the database keeps and looks secrets up by. */
@@ -27,4 +34,19 @@ export function unseal(sealed: string, key: Buffer): string {
   const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
   decipher.setAuthTag(raw.subarray(12, 28));
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+}
+
+/**
+ * Opens what was sealed under one of `keys`, tried in turn (the current key, then those a rotation
+ * or an upgrade keeps verifying with): the plaintext and the key that opened it, or undefined.
+ */
+export function unsealUnderAny(sealed: string, keys: readonly Buffer[]): { plaintext: string; key: Buffer } | undefined {
+  for (const key of keys) {
+    try {
+      return { plaintext: unseal(sealed, key), key };
+    } catch {
+      // sealed under another key (GCM's tag does not verify): try the next
+    }
+  }
+  return undefined;
 }

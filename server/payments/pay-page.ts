@@ -14,7 +14,7 @@
  * one link cannot pay another. No cookie is involved, so no session can be ridden. Paying twice
  * (a double click, two tabs) places one order: see complete.ts.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { expireLinkIfDue } from '../carts/expiry';
 import { priceCart, type PricedCart } from '../carts/pricing';
@@ -26,6 +26,7 @@ import type { Services } from '../trpc/context';
 import { completePayment } from './complete';
 import { expiresInWords } from './expiry-words';
 import { tokenHash } from '../carts/links';
+import { sameSecret } from '../lib/secrets';
 import { CARD_FIELDS, CARD_PROBLEMS, declineMessage, type CardDetails, type CardField, type CardProblem } from './provider';
 import { providerNamed } from './select';
 
@@ -256,12 +257,6 @@ function fromOurOrigin(request: { origin: string | null; referer: string | null 
   } catch {
     return false;
   }
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function addressLines(a: ShippingAddress): string[] {
