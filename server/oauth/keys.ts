@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { JWK } from 'oidc-provider';
 import type { Db } from '../db/client';
 import { serviceSettings } from '../db/schema';
-import { seal, unseal } from '../lib/secrets';
+import { seal, unsealUnderAny } from '../lib/secrets';
 import type { ServiceKeys } from '../secrets/keys';
 
 const SETTING = 'oauth.keys';
@@ -46,18 +46,10 @@ function sealed(stored: StoredKeys, keys: ServiceKeys): string {
 function open(value: string, keys: ServiceKeys): { stored: StoredKeys; under: SealedUnder } {
   const parsed = JSON.parse(value) as StoredKeys | { sealed: string };
   if (!('sealed' in parsed)) return { stored: parsed, under: 'plain' };
-  const tries: [SealedUnder, Buffer | undefined][] = [
-    ['current', keys.key('oauth-keys-seal')],
-    ['previous', keys.previousKey('oauth-keys-seal')],
-  ];
-  for (const [under, key] of tries) {
-    if (!key) continue;
-    try {
-      return { stored: JSON.parse(unseal(parsed.sealed, key)) as StoredKeys, under };
-    } catch {
-      // sealed under another key: try the next
-    }
-  }
+  const current = keys.key('oauth-keys-seal');
+  const previous = keys.previousKey('oauth-keys-seal');
+  const opened = unsealUnderAny(parsed.sealed, previous ? [current, previous] : [current]);
+  if (opened) return { stored: JSON.parse(opened.plaintext) as StoredKeys, under: opened.key === current ? 'current' : 'previous' };
   throw new Error('The OAuth keys are sealed under another SECRETS_KEY: set SECRETS_KEY_PREVIOUS to the key they were sealed under and run npm run secrets:rotate');
 }
 

@@ -18,7 +18,7 @@ import { ApiError, type ErrorCode } from '../errors/catalogue';
 import { apiErrorIn } from '../errors/from-unknown';
 import { canonicalJson } from '../lib/canonical-json';
 import { callerNamespace } from '../identity/caller';
-import { seal, unseal } from '../lib/secrets';
+import { seal, unsealUnderAny } from '../lib/secrets';
 import type { RequestContext } from './context';
 import { t } from './init';
 
@@ -147,20 +147,12 @@ function openSecrets(outcome: StoredOutcome, fields: readonly string[], keys: Bu
   const data: Record<string, unknown> = { ...(outcome.data as Record<string, unknown>) };
   for (const field of fields) {
     const value = data[field] as { sealed?: string } | undefined;
-    if (value?.sealed) data[field] = unsealUnderAny(value.sealed, keys);
+    if (!value?.sealed) continue;
+    const opened = unsealUnderAny(value.sealed, keys);
+    if (!opened) throw new Error(`A stored answer's ${field} was sealed under a key no longer configured (SECRETS_KEY_PREVIOUS removed too early?)`);
+    data[field] = opened.plaintext;
   }
   return { ...outcome, data };
-}
-
-function unsealUnderAny(sealed: string, keys: Buffer[]): string {
-  for (const key of keys.slice(0, -1)) {
-    try {
-      return unseal(sealed, key);
-    } catch {
-      // sealed under another key: try the next
-    }
-  }
-  return unseal(sealed, keys[keys.length - 1]);
 }
 
 /**
