@@ -47,12 +47,10 @@ export async function upgradeSecrets(db: Db, keys: ServiceKeys, now = new Date()
       (await tx.select({ key: serviceSettings.key }).from(serviceSettings).where(inArray(serviceSettings.key, Object.values(LEGACY_ROWS)))).map((r) => r.key),
     );
     if (present.has(LEGACY_ROWS['payment-link']) && !marker.retire['payment-link']) {
-      const [last] = await tx.select({ at: max(paymentLinks.expiresAt) }).from(paymentLinks).where(eq(paymentLinks.status, 'live'));
-      marker.retire['payment-link'] = (last?.at ?? now).toISOString();
+      marker.retire['payment-link'] = new Date((await lastLiveLinkExpiry(tx)) || now.getTime()).toISOString();
     }
     if (present.has(LEGACY_ROWS['replay-seal']) && !marker.retire['replay-seal']) {
-      const [last] = await tx.select({ at: max(idempotencyRecords.createdAt) }).from(idempotencyRecords);
-      marker.retire['replay-seal'] = new Date((last?.at ?? now).getTime() + RETENTION_HOURS * 3_600_000).toISOString();
+      marker.retire['replay-seal'] = new Date((await lastReplayEnd(tx)) || now.getTime() + RETENTION_HOURS * 3_600_000).toISOString();
     }
     await saveMarker(tx, marker);
   });
@@ -84,10 +82,19 @@ export async function retireLegacySecrets(db: Db, keys: ServiceKeys, now = new D
  * last live payment link's expiry, the newest replay record's end, a consent page opened now.
  */
 export async function previousKeyNeededUntil(db: Db, now = new Date()): Promise<Date> {
+  return new Date(Math.max(now.getTime() + TTL.interaction * 1000, await lastLiveLinkExpiry(db), await lastReplayEnd(db)));
+}
+
+/** When the last live payment link expires (ms since the epoch; 0 with none). */
+async function lastLiveLinkExpiry(db: Db): Promise<number> {
   const [link] = await db.select({ at: max(paymentLinks.expiresAt) }).from(paymentLinks).where(eq(paymentLinks.status, 'live'));
+  return link?.at?.getTime() ?? 0;
+}
+
+/** When the newest idempotency record may no longer be replayed (ms since the epoch; 0 with none). */
+async function lastReplayEnd(db: Db): Promise<number> {
   const [record] = await db.select({ at: max(idempotencyRecords.createdAt) }).from(idempotencyRecords);
-  const ends = [now.getTime() + TTL.interaction * 1000, link?.at?.getTime() ?? 0, (record?.at?.getTime() ?? 0) + RETENTION_HOURS * 3_600_000];
-  return new Date(Math.max(...ends));
+  return record?.at ? record.at.getTime() + RETENTION_HOURS * 3_600_000 : 0;
 }
 
 function dueOf(marker: Marker, now: Date): Kept[] {
