@@ -51,7 +51,31 @@ export interface Config {
   rateLimits: RateLimitsConfig;
   /** Fetching agent profiles and key directories to verify request signatures (server/profiles/). */
   profileFetch: ProfileFetchConfig;
+  /** x402 settlement (server/x402/): the chain, who is paid, and which facilitator settles. */
+  x402: X402Config;
   production: boolean;
+}
+
+export const X402_NETWORKS = ['base-sepolia', 'base'] as const;
+
+export interface X402Config {
+  /** X402_NETWORK: the chain payments are made on, with its USDC (x402/networks.ts). */
+  network: (typeof X402_NETWORKS)[number];
+  /**
+   * X402_FACILITATOR_URL: a remote facilitator (its /verify, /settle, /supported); unset, the
+   * local ledger settles and no money moves (x402/ledger.ts).
+   */
+  facilitatorUrl: string | undefined;
+  /** X402_FACILITATOR_TOKEN: sent to the remote facilitator as a bearer token. */
+  facilitatorToken: string | undefined;
+  /** X402_FACILITATOR_TIMEOUT_MS: how long a remote verify or settle may take (default 10 s). */
+  facilitatorTimeoutMs: number;
+  /** X402_PAY_TO: the address paid. Unset on base-sepolia: one derived from SECRETS_KEY (x402/pay-to.ts). */
+  payTo: `0x${string}` | undefined;
+  /** X402_MAX_TIMEOUT_SECONDS: how long a payment may take to settle, offered in the requirements (default 300). */
+  maxTimeoutSeconds: number;
+  /** X402_LOCAL_BALANCE: what an address the local ledger has not seen holds, in USDC's atomic units (default 1,000 USDC). */
+  localBalance: number;
 }
 
 /** A name pinned to a loopback address for one port (PROFILE_FETCH_RESOLVE, as curl's --resolve). */
@@ -211,6 +235,39 @@ function redisUrl(value: string | undefined): string | undefined {
   return value;
 }
 
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/** Decimal USDC (`1000`, `12.5`) in atomic units (6 decimals). */
+function usdcUnits(variable: string, value: string | undefined, fallback: string): number {
+  const text = value === undefined || value.trim() === '' ? fallback : value.trim();
+  const m = /^(\d{1,9})(?:\.(\d{1,6}))?$/.exec(text);
+  if (!m) throw new Error(`${variable} must be an amount of USDC with at most 6 decimals (e.g. ${fallback}), got "${text}"`);
+  return Number(m[1]) * 1_000_000 + Number((m[2] ?? '').padEnd(6, '0'));
+}
+
+function x402(env: NodeJS.ProcessEnv): X402Config {
+  const network = (env.X402_NETWORK || 'base-sepolia') as X402Config['network'];
+  if (!X402_NETWORKS.includes(network)) throw new Error(`X402_NETWORK must be one of ${X402_NETWORKS.join(', ')}, got "${env.X402_NETWORK}"`);
+  const facilitatorUrl = env.X402_FACILITATOR_URL || undefined;
+  if (facilitatorUrl !== undefined && !/^https?:\/\/[^/]/.test(facilitatorUrl)) throw new Error(`X402_FACILITATOR_URL must be an http(s) URL, got "${facilitatorUrl}"`);
+  if (facilitatorUrl !== undefined && !URL.canParse(facilitatorUrl)) throw new Error(`X402_FACILITATOR_URL must be an http(s) URL, got "${facilitatorUrl}"`);
+  const payTo = env.X402_PAY_TO || undefined;
+  if (payTo !== undefined && !ADDRESS.test(payTo)) throw new Error(`X402_PAY_TO must be an EVM address (0x and 40 hex digits), got "${payTo}"`);
+  // The ledger never stands for real money: on mainnet a real facilitator settles, to an address someone holds.
+  if (network === 'base' && (!facilitatorUrl || !payTo)) {
+    throw new Error('X402_NETWORK=base moves real money: set X402_FACILITATOR_URL (a facilitator that settles on Base) and X402_PAY_TO (the address you are paid at)');
+  }
+  return {
+    network,
+    facilitatorUrl: facilitatorUrl?.replace(/\/+$/, ''),
+    facilitatorToken: env.X402_FACILITATOR_TOKEN || undefined,
+    facilitatorTimeoutMs: positive('X402_FACILITATOR_TIMEOUT_MS', env.X402_FACILITATOR_TIMEOUT_MS, 10_000),
+    payTo: payTo as `0x${string}` | undefined,
+    maxTimeoutSeconds: positive('X402_MAX_TIMEOUT_SECONDS', env.X402_MAX_TIMEOUT_SECONDS, 300),
+    localBalance: usdcUnits('X402_LOCAL_BALANCE', env.X402_LOCAL_BALANCE, '1000'),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const refusedFrom = env.PROFILE_HOST_REFUSED_FROM ?? '2027-03-01';
   if (!DATE.test(refusedFrom)) throw new Error(`PROFILE_HOST_REFUSED_FROM must be YYYY-MM-DD, got "${refusedFrom}"`);
@@ -240,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: redisUrl(env.REDIS_URL),
     rateLimits: rateLimits(env),
     profileFetch: { pins: profileFetchPins(env.PROFILE_FETCH_RESOLVE), ca: profileFetchCa(env.PROFILE_FETCH_CA_FILE) },
+    x402: x402(env),
     production: env.NODE_ENV === 'production',
   };
 }

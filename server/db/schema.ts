@@ -401,10 +401,12 @@ export interface OrderTotals {
 }
 
 /**
- * `voided`: the order was placed but its payment could never be captured (the authorization was
- * cancelled or expired at the provider): its stock went back and its cart is open again.
+ * `pending_payment`: an x402 payment's order, its stock taken, while the facilitator settles it
+ * (server/payments/x402-settlement.ts); `placed` once the money moved. `voided`: the order was placed (or
+ * pending) but its payment could never be taken (an authorization cancelled or expired at the
+ * provider, a settlement refused): its stock went back and its cart is open again.
  */
-export const ORDER_STATUSES = ['placed', 'voided'] as const;
+export const ORDER_STATUSES = ['pending_payment', 'placed', 'voided'] as const;
 
 /**
  * Orders: one standing order per cart at most (the unique cart_id is what makes paying twice place
@@ -698,4 +700,109 @@ export const oauthConsents = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.clientId] }), index('oauth_consents_grant_idx').on(t.grantId)],
+);
+
+// ---------------------------------------------------------------- x402 settlement
+
+/**
+ * Wallets a buyer (owner `buyer:<buy_…>`) or a person (`person:<acct_…>`) linked with the wallet's
+ * own EIP-712 signature: the only payers an x402 checkout of theirs accepts. Addresses are
+ * checksummed (EIP-55).
+ */
+export const wallets = pgTable(
+  'wallets',
+  {
+    id: text('id').primaryKey(),
+    owner: text('owner').notNull(),
+    address: text('address').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('wallets_owner_address_idx').on(t.owner, t.address)],
+);
+
+export const X402_PAYMENT_STATUSES = ['pending', 'settled', 'failed'] as const;
+
+/**
+ * Every x402 payment a checkout accepted: one authorization (network in CAIP-2 form, asset, payer,
+ * nonce) pays at most once, whichever x402 version carried it; a cart has at most one pending.
+ * Whoever holds `lease_until` calls the facilitator's settle (a conditional update, as idempotency
+ * claims are taken), so two instances never settle one payment at once.
+ */
+export const x402Payments = pgTable(
+  'x402_payments',
+  {
+    id: text('id').primaryKey(),
+    cartId: text('cart_id')
+      .notNull()
+      .references(() => carts.id),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    status: text('status', { enum: X402_PAYMENT_STATUSES }).notNull().default('pending'),
+    /** The x402 version the payment came in (1: X-PAYMENT, 2: PAYMENT-SIGNATURE). */
+    version: integer('version').notNull(),
+    /** CAIP-2 (`eip155:84532`), whichever form the payment named it in. */
+    network: text('network').notNull(),
+    asset: text('asset').notNull(),
+    payer: text('payer').notNull(),
+    nonce: text('nonce').notNull(),
+    /** Atomic units of the asset, as authorized (a decimal string: uint256). */
+    amount: text('amount').notNull(),
+    validBefore: timestamp('valid_before', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The payment payload as received (decoded), sent to the facilitator again by a retry or the sweep. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** The Idempotency-Key of the request that made it. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** The facilitator's transaction (settled), or its reason (failed). */
+    transaction: text('transaction'),
+    failureReason: text('failure_reason'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    /**
+     * Settles sent to the facilitator. After one whose outcome is unknown, a remote facilitator's
+     * "nonce used" or "expired" no longer proves the money did not move (payments/x402-settlement.ts).
+     */
+    settleAttempts: integer('settle_attempts').notNull().default(0),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('x402_payments_authorization_idx').on(t.network, t.asset, t.payer, t.nonce),
+    uniqueIndex('x402_payments_pending_cart_idx').on(t.cartId).where(sql`status = 'pending'`),
+    index('x402_payments_pending_idx').on(t.createdAt).where(sql`status = 'pending'`),
+  ],
+);
+
+/**
+ * The local facilitator's book (server/x402/ledger.ts), standing in for the chain when no
+ * X402_FACILITATOR_URL is set: balances in the asset's atomic units. An address it has not seen
+ * holds X402_LOCAL_BALANCE.
+ */
+export const x402LedgerAccounts = pgTable(
+  'x402_ledger_accounts',
+  {
+    network: text('network').notNull(),
+    asset: text('asset').notNull(),
+    address: text('address').notNull(),
+    balance: bigint('balance', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.network, t.asset, t.address] }), check('x402_ledger_accounts_balance', sql`balance >= 0`)],
+);
+
+/** Transfers the local facilitator made: one per authorization (EIP-3009 nonces are single-use). */
+export const x402LedgerTransfers = pgTable(
+  'x402_ledger_transfers',
+  {
+    id: text('id').primaryKey(),
+    network: text('network').notNull(),
+    asset: text('asset').notNull(),
+    from: text('from_address').notNull(),
+    to: text('to_address').notNull(),
+    value: bigint('value', { mode: 'number' }).notNull(),
+    nonce: text('nonce').notNull(),
+    /** keccak256 of the authorization's signature: what the ledger answers as the transaction. */
+    transaction: text('transaction').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('x402_ledger_transfers_authorization_idx').on(t.network, t.asset, t.from, t.nonce)],
 );

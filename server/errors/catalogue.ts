@@ -99,6 +99,11 @@ export const ERROR_CATALOGUE = {
     message: 'A change made with a signed-in session must come from this service’s own pages.',
     hint: 'Send `Origin` (or a same-origin `Referer`) equal to the service’s origin, as a browser does for its own forms; scripts use a network key instead of a session.',
   },
+  buyer_credential_required: {
+    status: 403,
+    message: 'This operation settles for a buyer: it needs a buyer token (or an OAuth access token, which acts for the person), not a network key.',
+    hint: '`details.required` is "buyer_token": register and verify the buyer (POST /api/agent/buyer, /otp, /verify) with a key carrying checkout:write, then call with the buyer token it answers.',
+  },
   admin_token_invalid: { status: 403, message: 'The admin token is not valid.', hint: 'Use the ADMIN_TOKEN bearer.' },
   admin_disabled: {
     status: 403,
@@ -122,11 +127,6 @@ export const ERROR_CATALOGUE = {
     message: 'Too many requests of this kind; try again after the Retry-After delay.',
     hint: 'Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed.',
     retryable: true,
-  },
-  not_implemented: {
-    status: 501,
-    message: 'This operation is not available yet.',
-    hint: 'Your credential is accepted; the operation itself comes in a later release of the service (see /api/agent/docs/overview).',
   },
 
   // -- buyers and orders
@@ -155,6 +155,50 @@ export const ERROR_CATALOGUE = {
     status: 404,
     message: 'No order with that id is visible to this credential.',
     hint: 'A buyer token sees its buyer’s orders; a key with dev.ucp.shopping.order:read the orders of carts made with that key.',
+  },
+
+  wallet_not_found: {
+    status: 404,
+    message: 'No wallet with that id is linked to this buyer.',
+    hint: 'GET /api/agent/buyer/wallets lists the wallets this buyer (or person) linked.',
+  },
+  wallet_signature_invalid: {
+    status: 400,
+    message: 'The wallet link is not signed by that wallet.',
+    hint: '`details.reason`: stale (issued_at is more than 300 s from now: sign again) or signer_mismatch (the EIP-712 WalletLink signature does not recover to `address`; see /api/agent/docs/overview for the typed data).',
+  },
+  wallet_limit_reached: {
+    status: 409,
+    message: 'This buyer already has 5 linked wallets.',
+    hint: 'Remove one you no longer pay from (DELETE /api/agent/buyer/wallets/{id}); `details.max_wallets` gives the ceiling.',
+  },
+
+  // -- x402 settlement
+  wallet_required: {
+    status: 409,
+    message: 'No wallet is linked to this buyer: an x402 payment could come from no wallet this service accepts.',
+    hint: 'Link the wallet that will pay (POST /api/agent/buyer/wallets, signed by it), then check out again.',
+  },
+  payment_required: {
+    status: 402,
+    message: 'This checkout is paid with x402: send the payment in X-PAYMENT (x402 v1) or PAYMENT-SIGNATURE (v2).',
+    hint: 'The body is x402 v1’s (`x402Version`, `accepts`) and the PAYMENT-REQUIRED header v2’s: sign one of the offered requirements (scheme exact, EIP-3009) with a wallet linked to the buyer and send the request again, with the same Idempotency-Key if you like.',
+  },
+  payment_invalid: {
+    status: 400,
+    message: 'The payment header cannot be read as an x402 payment.',
+    hint: 'Send one header: X-PAYMENT with an x402Version 1 payment, or PAYMENT-SIGNATURE with a version 2 one, base64 JSON as x402 clients make them. Not stored: fix it and send again with the same Idempotency-Key.',
+  },
+  payment_rejected: {
+    status: 402,
+    message: 'The payment was refused; nothing was charged.',
+    hint: '`details.reason` says why, in x402’s words (e.g. invalid_exact_evm_payload_authorization_value_mismatch, payer_not_registered); the body and PAYMENT-REQUIRED header offer the requirements again.',
+  },
+  payment_in_progress: {
+    status: 409,
+    message: 'A payment of this cart is being settled.',
+    hint: 'Wait for Retry-After and send the same request again: the payment being settled answers its order once settled; the cart cannot change meanwhile.',
+    retryable: true,
   },
 
   // -- idempotency
@@ -322,6 +366,9 @@ export interface ErrorBody {
   max_cents?: number;
   /** cart_total_exceeds_limit only: the prose, since its `error` is the code (the spec's documented body). */
   message?: string;
+  /** payment_required and payment_rejected: x402 v1's payment-required body, at the top as x402 clients read it. */
+  x402Version?: number;
+  accepts?: unknown[];
   details?: Record<string, unknown>;
   request_id?: string;
 }
@@ -334,6 +381,12 @@ export function errorBody(err: ApiError, requestId: string): ErrorBody {
     const { max_cents, ...rest } = details ?? {};
     Object.assign(body, { error: err.code, max_cents, message: err.message });
     details = rest;
+  }
+  if (err.code === 'payment_required' || err.code === 'payment_rejected') {
+    // x402 v1 clients read {x402Version, error, accepts} from the 402's body.
+    const { x402Version, accepts, ...rest } = details ?? {};
+    Object.assign(body, { x402Version, accepts });
+    details = Object.keys(rest).length ? rest : undefined;
   }
   if (err.retryable) body.retryable = true;
   if (details) body.details = details;

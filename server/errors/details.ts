@@ -28,6 +28,7 @@ export const ERROR_DETAILS = {
   insufficient_scope: z.object({
     required: z.string().describe('What the operation needs that the credential does not carry: a scope such as "buyer:write", or "buyer_token", "developer_session".'),
   }),
+  buyer_credential_required: z.object({ required: z.literal('buyer_token').describe('What the operation needs: a buyer token (or an OAuth token acting for the person).') }),
   origin_refused: z.object({ expected_origin: z.string().describe('The origin a change made with a session must come from: the service’s own.') }),
   key_limit_reached: z.object({ max_active_keys: z.number().int().describe('Active keys an account may hold.') }),
   conflicting_credentials: z.object({
@@ -80,6 +81,17 @@ export const ERROR_DETAILS = {
       .describe('Each thing that keeps the cart from being paid.'),
   }),
   cart_total_exceeds_limit: z.object({ total_cents: z.number().int().describe('The cart’s total (subtotal + delivery), in US cents.') }),
+  wallet_signature_invalid: z.object({
+    reason: z.enum(['stale', 'signer_mismatch']).describe('stale: issued_at is more than 300 s from now; signer_mismatch: the signature does not recover to address.'),
+  }),
+  wallet_limit_reached: z.object({ max_wallets: z.number().int().describe('Wallets a buyer (or person) may link.') }),
+  payment_rejected: z.object({
+    reason: z
+      .string()
+      .describe(
+        'Why, in x402’s words: invalid_exact_evm_scheme, _network_mismatch, _recipient_mismatch, _payload_authorization_value_mismatch, _payload_authorization_valid_after, _payload_authorization_valid_before, resource_mismatch, payer_not_registered, _signature, _nonce_already_used, _insufficient_balance, or a facilitator’s own reason verbatim.',
+      ),
+  }),
 } satisfies Partial<Record<ErrorCode, z.ZodType>>;
 
 export type CodeWithDetails = keyof typeof ERROR_DETAILS;

@@ -29,6 +29,8 @@ export const KEY_PURPOSES = [
   /** MACs the "known browser" and "asked for a link" cookies of signing in (accounts/browser-cookies.ts). */
   'known-browser-cookie',
   'signin-asked-cookie',
+  /** The private key of the address x402 payments go to on the test network when X402_PAY_TO is unset (x402/pay-to.ts). */
+  'x402-pay-to',
 ] as const;
 export type KeyPurpose = (typeof KEY_PURPOSES)[number];
 

@@ -1,0 +1,72 @@
+/**
+ * The checks every x402 payment passes before anything is written, in the order the refusal
+ * reasons are given (a payment wrong in two ways is told the first): scheme, network and asset,
+ * recipient, value, validity window, resource, payer, signature, nonce. Reasons are @x402/evm's
+ * words where it has them. Only the service's own configuration is trusted: the EIP-712 domain
+ * the signature is checked under comes from it, never from the payment.
+ */
+import { authorizationTypes } from '@x402/evm';
+import { verifyTypedData } from 'viem';
+import type { X402Network } from './networks';
+import type { SentPayment } from './payment';
+
+/** A payment must stay valid this long after it arrives: the facilitator needs the time to settle. */
+export const SETTLE_MARGIN_SECONDS = 6n;
+
+export interface Expected {
+  network: X402Network;
+  payTo: `0x${string}`;
+  amount: bigint;
+  /** The checkout URL a v2 payment must name. */
+  resource: string;
+  /** Unix seconds. */
+  now: bigint;
+}
+
+export interface PaymentFacts {
+  /** Whether `from` is a wallet of the buyer (or person) the checkout settles for. */
+  payerRegistered(address: `0x${string}`): Promise<boolean>;
+  /** Whether (network, asset, from, nonce) was used by any payment or transfer already. */
+  nonceUsed(): Promise<boolean>;
+}
+
+/** The terms of the payment itself: everything but who pays and whether its nonce is fresh. */
+export function termsReason(p: SentPayment, expected: Expected): string | undefined {
+  const { authorization: a } = p;
+  if (p.scheme !== 'exact') return 'invalid_exact_evm_scheme';
+  if (p.caip2 !== expected.network.caip2) return 'invalid_exact_evm_network_mismatch';
+  if (p.version === 2 && p.asset?.toLowerCase() !== expected.network.asset.toLowerCase()) return 'invalid_exact_evm_network_mismatch';
+  if (a.to.toLowerCase() !== expected.payTo.toLowerCase()) return 'invalid_exact_evm_recipient_mismatch';
+  if (a.value !== expected.amount) return 'invalid_exact_evm_payload_authorization_value_mismatch';
+  if (a.validAfter > expected.now) return 'invalid_exact_evm_payload_authorization_valid_after';
+  if (a.validBefore < expected.now + SETTLE_MARGIN_SECONDS) return 'invalid_exact_evm_payload_authorization_valid_before';
+  if (p.version === 2 && p.resourceUrl !== expected.resource) return 'resource_mismatch';
+  return undefined;
+}
+
+/** Whether the EIP-3009 authorization was signed by `from`, under the asset's domain on our chain. */
+export async function signedByPayer(p: SentPayment, network: X402Network): Promise<boolean> {
+  try {
+    return await verifyTypedData({
+      address: p.authorization.from,
+      domain: { name: network.extra.name, version: network.extra.version, chainId: network.chainId, verifyingContract: network.asset },
+      types: authorizationTypes,
+      primaryType: 'TransferWithAuthorization',
+      message: p.authorization,
+      signature: p.signature,
+    });
+  } catch {
+    // A signature that is not a point on the curve cannot be anyone's.
+    return false;
+  }
+}
+
+/** The first reason to refuse the payment, or undefined when it may be settled. */
+export async function refusalReason(p: SentPayment, expected: Expected, facts: PaymentFacts): Promise<string | undefined> {
+  const terms = termsReason(p, expected);
+  if (terms) return terms;
+  if (!(await facts.payerRegistered(p.authorization.from))) return 'payer_not_registered';
+  if (!(await signedByPayer(p, expected.network))) return 'invalid_exact_evm_signature';
+  if (await facts.nonceUsed()) return 'invalid_exact_evm_nonce_already_used';
+  return undefined;
+}

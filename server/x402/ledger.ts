@@ -1,0 +1,303 @@
+/**
+ * The local facilitator, used when no X402_FACILITATOR_URL is set: x402's verify, settle and
+ * supported over a ledger in the database instead of a chain. No money moves. Balances are rows
+ * (`x402_ledger_accounts`, atomic units of the asset); an address the ledger has not seen holds
+ * X402_LOCAL_BALANCE; `npm run x402:fund` tops one up. Each settled authorization is one transfer
+ * (`x402_ledger_transfers`, unique per network, asset, from and nonce, as EIP-3009 nonces are
+ * single-use on the token), and its `transaction` is the keccak256 of the signature, so settling
+ * the same authorization again finds it and answers the same success.
+ *
+ * Reasons are @x402/evm's words, as a facilitator on the chain would give them.
+ */
+import type { FacilitatorClient } from '@x402/core/http';
+import type { Network, PaymentPayload, PaymentRequirements, SettleResponse, SupportedResponse, VerifyResponse } from '@x402/core/types';
+import { and, eq, sql } from 'drizzle-orm';
+import { getAddress, keccak256 } from 'viem';
+import type { Db } from '../db/client';
+import { x402LedgerAccounts as accounts, x402LedgerTransfers as transfers } from '../db/schema';
+import { newId } from '../lib/ids';
+import { signedByPayer, termsReason } from './checks';
+import { caip2Of, type X402Network } from './networks';
+import { parseSentPayment, type SentPayment } from './payment';
+
+export const INSUFFICIENT_BALANCE = 'invalid_exact_evm_insufficient_balance';
+const NONCE_USED = 'invalid_exact_evm_nonce_already_used';
+const EXPIRED = 'invalid_exact_evm_payload_authorization_valid_before';
+/** @x402/evm's word for a payload that is not an exact EVM authorization. */
+const UNREADABLE = 'unsupported_payload_type';
+/** Postgres's bigint, what a balance or a transfer's value can be at most. */
+const INT8_MAX = 2n ** 63n - 1n;
+
+export interface LedgerOptions {
+  network: X402Network;
+  /** What an address the ledger has not seen holds, in the asset's atomic units (X402_LOCAL_BALANCE). */
+  localBalance: number;
+}
+
+/** What the requirements ask, read in the payment's own version. */
+interface Required {
+  scheme: string;
+  /** As the requirements name it (a v1 name or CAIP-2): echoed in the answers. */
+  network: string;
+  asset: string | undefined;
+  payTo: string;
+  amount: bigint;
+  resource: string | undefined;
+}
+
+/** A transfer as settle compares it (the value as text: a bigint past 2^53 reads exactly). */
+interface Transfer {
+  to: string;
+  value: string;
+  transaction: string;
+}
+
+/** A refusal thrown out of the settle transaction, so that what it wrote rolls back. */
+class Refused extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+export class Ledger implements FacilitatorClient {
+  readonly network: X402Network;
+  readonly localBalance: number;
+
+  /** `db` gives a handle under a fresh database deadline: a settle must not spend its caller's. */
+  constructor(
+    private readonly db: () => Db,
+    opts: LedgerOptions,
+  ) {
+    this.network = opts.network;
+    this.localBalance = opts.localBalance;
+  }
+
+  /**
+   * Every check, standalone: the requirements are ours, the payment's terms meet them, `from`
+   * signed it, its nonce is unused and `from` holds the value. x402 v2 requirements name no
+   * resource (it is the PaymentRequired's, beside them), so a v2 payment is held to a resource
+   * only when both the requirements (v1's `resource` field, or v2 requirements a caller extended)
+   * and the payment name one: whether a payment is for this checkout is the service's check
+   * (checks.ts), made before any facilitator is asked.
+   */
+  async verify(payload: PaymentPayload, requirements: PaymentRequirements): Promise<VerifyResponse> {
+    const read = readRequest(payload, requirements);
+    if (typeof read === 'string') return { isValid: false, invalidReason: UNREADABLE, invalidMessage: `The payment ${read}` };
+    const { payment: p, required } = read;
+    const payer = getAddress(p.authorization.from);
+    const refuse = (invalidReason: string): VerifyResponse => ({ isValid: false, invalidReason, payer });
+
+    const held = required.resource !== undefined && p.resourceUrl !== undefined;
+    const terms =
+      this.requirementsReason(required) ??
+      termsReason(held ? p : { ...p, resourceUrl: '' }, {
+        network: this.network,
+        payTo: required.payTo as `0x${string}`,
+        amount: required.amount,
+        resource: held ? required.resource! : '',
+        now: nowSeconds(),
+      });
+    if (terms) return refuse(terms);
+    if (!(await signedByPayer(p, this.network))) return refuse('invalid_exact_evm_signature');
+    if (await this.transferOf(this.db(), p)) return refuse(NONCE_USED);
+    const poor = await this.balanceReason(p);
+    if (poor) return refuse(poor);
+    return { isValid: true, payer };
+  }
+
+  /**
+   * The transfer, in one transaction. It does not check the signature again: the service checked
+   * it once in this request (checks.ts, "one signature check per request"), and a settle retried
+   * later (a 503 answered, the sweep) sends the payment it accepted then. Besides what the
+   * transfer is (chain, recipient, amount), only what can change between verify and settle is
+   * checked: the nonce (another settle may have used it) and validBefore (time passed);
+   * validAfter only moves further into the past.
+   *
+   * Concurrent settles of one authorization meet on the transfer's unique index: the second
+   * insert waits for the first transaction, then finds its transfer and answers as a repeat (or,
+   * the first rolled back, goes on). Two authorizations of one wallet meet on its account row:
+   * the second debit waits, then sees the balance the first left.
+   */
+  async settle(payload: PaymentPayload, requirements: PaymentRequirements): Promise<SettleResponse> {
+    const read = readRequest(payload, requirements);
+    const network = requirements.network;
+    if (typeof read === 'string') return { success: false, errorReason: UNREADABLE, errorMessage: `The payment ${read}`, transaction: '', network };
+    const { payment: p, required } = read;
+    const payer = getAddress(p.authorization.from);
+    const answer = (reason: string | undefined, transaction = ''): SettleResponse =>
+      reason ? { success: false, errorReason: reason, payer, transaction: '', network } : { success: true, payer, transaction, network };
+    // The same authorization settled again answers the same success; its nonce under another signature is spent.
+    const repeat = (prior: Transfer) => {
+      const same = prior.transaction === keccak256(p.signature) && prior.to === getAddress(p.authorization.to) && BigInt(prior.value) === p.authorization.value;
+      return answer(same ? undefined : NONCE_USED, prior.transaction);
+    };
+
+    const terms = this.requirementsReason(required) ?? settleTermsReason(p, required, this.network);
+    if (terms) return answer(terms);
+    // More than a bigint holds is more than any balance (and would not fit the transfer's row).
+    if (p.authorization.value > INT8_MAX) return answer(INSUFFICIENT_BALANCE);
+    try {
+      return await this.db().transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const prior = await this.transferOf(tx, p);
+        if (prior) return repeat(prior);
+        if (p.authorization.validBefore <= nowSeconds()) return answer(EXPIRED);
+        const transaction = keccak256(p.signature);
+        const [made] = await tx
+          .insert(transfers)
+          .values({ id: newId('ltr'), ...this.authorizationKey(p), to: getAddress(p.authorization.to), value: sql`${String(p.authorization.value)}::bigint`, transaction })
+          .onConflictDoNothing()
+          .returning({ id: transfers.id });
+        if (!made) {
+          // A settle of the same authorization committed while this one waited on the index.
+          return repeat((await this.transferOf(tx, p))!);
+        }
+        if (!(await this.move(tx, payer, getAddress(p.authorization.to), p.authorization.value))) throw new Refused(INSUFFICIENT_BALANCE);
+        return answer(undefined, transaction);
+      });
+    } catch (err) {
+      if (err instanceof Refused) return answer(err.reason);
+      throw err;
+    }
+  }
+
+  async getSupported(): Promise<SupportedResponse> {
+    return {
+      kinds: [
+        { x402Version: 1, scheme: 'exact', network: this.network.name as Network },
+        { x402Version: 2, scheme: 'exact', network: this.network.caip2 },
+      ],
+      extensions: [],
+      // No signer: the ledger sends no transaction anywhere.
+      signers: {},
+    };
+  }
+
+  /**
+   * Whether `from` holds the payment's value now: the read-only check the service makes instead
+   * of a second verify (it ran the others itself). Settle checks again, under the account's lock.
+   */
+  async balanceReason(payment: SentPayment): Promise<typeof INSUFFICIENT_BALANCE | undefined> {
+    return (await this.balance(payment.authorization.from)) >= payment.authorization.value ? undefined : INSUFFICIENT_BALANCE;
+  }
+
+  /** What `address` holds, in atomic units: X402_LOCAL_BALANCE until the ledger has seen it. */
+  async balance(address: string): Promise<bigint> {
+    const [row] = await this.db()
+      .select({ balance: sql<string>`${accounts.balance}::text` })
+      .from(accounts)
+      .where(this.account(address));
+    return BigInt(row?.balance ?? this.localBalance);
+  }
+
+  /** Adds `units` to `address` (an unseen address starts from X402_LOCAL_BALANCE); the new balance. */
+  async fund(address: string, units: bigint): Promise<bigint> {
+    if (units <= 0n) throw new RangeError(`a top-up is a positive amount, got ${units}`);
+    const [row] = await this.db()
+      .insert(accounts)
+      .values({ ...this.accountKey(address), balance: sql`${String(this.localBalance)}::bigint + ${String(units)}::bigint` })
+      .onConflictDoUpdate({
+        target: [accounts.network, accounts.asset, accounts.address],
+        set: { balance: sql`${accounts.balance} + ${String(units)}::bigint`, updatedAt: new Date() },
+      })
+      .returning({ balance: sql<string>`${accounts.balance}::text` });
+    return BigInt(row.balance);
+  }
+
+  /** The requirements name this ledger's scheme, chain and asset. */
+  private requirementsReason(required: Required): string | undefined {
+    if (required.scheme !== 'exact') return 'invalid_exact_evm_scheme';
+    if (caip2Of(required.network) !== this.network.caip2) return 'invalid_exact_evm_network_mismatch';
+    if (required.asset !== undefined && required.asset.toLowerCase() !== this.network.asset.toLowerCase()) return 'invalid_exact_evm_network_mismatch';
+    return undefined;
+  }
+
+  /**
+   * Debits `from` (only if it holds `value`) and credits `to`, both accounts made first if
+   * unseen. Rows are written in address order, so two transfers in opposite directions wait for
+   * each other instead of deadlocking. False, and nothing kept (the caller rolls back), when
+   * `from` holds too little.
+   */
+  private async move(tx: Db, from: `0x${string}`, to: `0x${string}`, value: bigint): Promise<boolean> {
+    const v = sql`${String(value)}::bigint`;
+    const parties = [...new Set([from, to])].sort();
+    await tx
+      .insert(accounts)
+      .values(parties.map((address) => ({ ...this.accountKey(address), balance: this.localBalance })))
+      .onConflictDoNothing();
+    const debit = async () =>
+      (
+        await tx
+          .update(accounts)
+          .set({ balance: sql`${accounts.balance} - ${v}`, updatedAt: new Date() })
+          .where(and(this.account(from), sql`${accounts.balance} >= ${v}`))
+          .returning({ address: accounts.address })
+      ).length === 1;
+    const credit = () => tx.update(accounts).set({ balance: sql`${accounts.balance} + ${v}`, updatedAt: new Date() }).where(this.account(to));
+    if (to < from) await credit();
+    if (!(await debit())) return false;
+    if (to >= from) await credit();
+    return true;
+  }
+
+  private transferOf(db: Db, p: SentPayment): Promise<Transfer | undefined> {
+    const key = this.authorizationKey(p);
+    return db
+      .select({ to: transfers.to, value: sql<string>`${transfers.value}::text`, transaction: transfers.transaction })
+      .from(transfers)
+      .where(and(eq(transfers.network, key.network), eq(transfers.asset, key.asset), eq(transfers.from, key.from), eq(transfers.nonce, key.nonce)))
+      .then((rows) => rows[0]);
+  }
+
+  /** The authorization's identity, as settle.ts looks it up (checksummed payer, lower-case nonce). */
+  private authorizationKey(p: SentPayment) {
+    return { network: this.network.caip2, asset: this.network.asset, from: getAddress(p.authorization.from), nonce: p.authorization.nonce };
+  }
+
+  private accountKey(address: string) {
+    return { network: this.network.caip2, asset: this.network.asset, address: getAddress(address) };
+  }
+
+  private account(address: string) {
+    const key = this.accountKey(address);
+    return and(eq(accounts.network, key.network), eq(accounts.asset, key.asset), eq(accounts.address, key.address));
+  }
+}
+
+/**
+ * The payment and the requirements, each in the payment's own version; a phrase when the payment
+ * cannot be read. Requirements without the amount or recipient are the caller's mistake: thrown.
+ */
+function readRequest(payload: PaymentPayload, requirements: PaymentRequirements): { payment: SentPayment; required: Required } | string {
+  const version = (payload as { x402Version?: unknown }).x402Version === 1 ? 1 : 2;
+  const payment = parseSentPayment(payload, version);
+  if (typeof payment === 'string') return payment;
+  const r = requirements as unknown as Record<string, unknown>;
+  const amount = version === 1 ? r.maxAmountRequired : r.amount;
+  if (typeof amount !== 'string' || !/^\d+$/.test(amount) || typeof r.payTo !== 'string' || typeof r.network !== 'string') {
+    throw new TypeError(`x402 v${version} requirements need scheme, network, payTo and ${version === 1 ? 'maxAmountRequired' : 'amount'}: ${JSON.stringify(requirements)}`);
+  }
+  return {
+    payment,
+    required: {
+      scheme: String(r.scheme),
+      network: r.network,
+      asset: typeof r.asset === 'string' ? r.asset : undefined,
+      payTo: r.payTo,
+      amount: BigInt(amount),
+      resource: typeof r.resource === 'string' ? r.resource : undefined,
+    },
+  };
+}
+
+/** What settle holds the payment to besides time: what the transfer would move, where and how much. */
+function settleTermsReason(p: SentPayment, required: Required, network: X402Network): string | undefined {
+  if (p.scheme !== 'exact') return 'invalid_exact_evm_scheme';
+  if (p.caip2 !== network.caip2) return 'invalid_exact_evm_network_mismatch';
+  if (p.version === 2 && p.asset?.toLowerCase() !== network.asset.toLowerCase()) return 'invalid_exact_evm_network_mismatch';
+  if (p.authorization.to.toLowerCase() !== required.payTo.toLowerCase()) return 'invalid_exact_evm_recipient_mismatch';
+  if (p.authorization.value !== required.amount) return 'invalid_exact_evm_payload_authorization_value_mismatch';
+  return undefined;
+}
+
+const nowSeconds = () => BigInt(Math.floor(Date.now() / 1000));
