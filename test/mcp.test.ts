@@ -24,8 +24,8 @@ import { createContext } from '../server/trpc/context';
 
 const PROFILE = 'https://agent.shopbot.dev/profile.json';
 const CART_TOOLS = ['create_cart', 'get_cart', 'cancel_cart', 'add_to_cart', 'update_cart_item', 'remove_cart_item', 'set_shipping_address', 'quick_buy', 'checkout'];
-/** Tools that need a credential: test/buyers-mcp.test.ts calls them. */
-const BUYER_TOOLS = ['register_buyer', 'request_buyer_code', 'verify_buyer', 'get_buyer', 'list_buyer_orders', 'get_order_status'];
+/** Tools that need a credential: test/buyers-mcp.test.ts and test/wallets.test.ts call them. */
+const BUYER_TOOLS = ['register_buyer', 'request_buyer_code', 'verify_buyer', 'get_buyer', 'list_buyer_orders', 'get_order_status', 'register_wallet', 'list_wallets', 'remove_wallet'];
 const TOOLS = ['get_platform_limits', 'send_feedback', 'search_catalog', 'list_sellers', 'get_seller', 'get_store_policies', 'read_docs', ...CART_TOOLS, ...BUYER_TOOLS];
 
 let s: TestServer;

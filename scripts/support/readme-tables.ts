@@ -8,6 +8,7 @@
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { OAUTH_LIMITS } from '../../server/oauth/authorization-server';
 import { CODES_PER_HOUR, LOCK_MINUTES, WRONG_CODES } from '../../server/buyers/buyers';
+import { MAX_WALLETS } from '../../server/buyers/wallets';
 import { MAX_CART_LINES } from '../../server/carts/items';
 import { loadConfig, type RatePolicy } from '../../server/config';
 import { platformLimits } from '../../server/db/schema';
@@ -110,6 +111,7 @@ function defaultLimits(): string {
       ['network keys minted per account', `${MINTS_PER_HOUR} an hour`, 'fixed', status('rate_limited')],
       ['buyer codes mailed per buyer', `${CODES_PER_HOUR} an hour`, 'fixed', status('rate_limited')],
       ['wrong buyer codes before verification locks', `${WRONG_CODES} in ${LOCK_MINUTES} minutes`, 'fixed', status('code_attempts_exceeded')],
+      ['wallets linked per buyer (or person)', MAX_WALLETS, 'fixed', status('wallet_limit_reached')],
       ['OAuth client registrations per client IP', per(OAUTH_LIMITS.registration), 'fixed', '429 with `Retry-After`'],
       ['OAuth token requests per client IP', per(OAUTH_LIMITS.token), 'fixed', '429 with `Retry-After`'],
       ['OAuth authorization requests per client address', per(OAUTH_LIMITS.authorize), 'fixed', 'the HTML error page, 429 with `Retry-After`'],

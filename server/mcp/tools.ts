@@ -142,7 +142,7 @@ function manual(operation: Operation, what: string): string {
   const limits = operation.policy.limits ?? [];
   if (limits.length) lines.push(`Checks the live ${limits.join(' and ')} (resource ${LIMITS_RESOURCE}).`);
   const codes = operation.policy.errors ?? [];
-  if (codes.length) lines.push(`Its own error codes: ${codes.join(', ')}.`);
+  if (codes.length) lines.push(`Its errors: ${codes.join(', ')}.`);
   return lines.join('\n');
 }
 

@@ -6,9 +6,13 @@
  * buyer's. With an OAuth token the person is already known: `me` (with buyer:write or
  * dev.ucp.shopping.order:read) and `orders` (with the latter) answer for them, across every client
  * they connected. A key with dev.ucp.shopping.order:read reads the status of orders of carts it made.
+ * A buyer token (or an OAuth token with buyer:write, for the person) links the wallets its x402
+ * checkouts are paid from, each proven by its own signature (buyers/wallets.ts).
  */
 import { z } from 'zod';
 import { buyerRecord, claimCodeAttempt, CODE_MINUTES, issueCode, loadBuyer, registerBuyer, verifyCode, type BuyerRow, type Verifier } from '../buyers/buyers';
+import { LINK_FRESH_SECONDS, linkWallet, listWallets, MAX_WALLETS, removeWallet, walletOwner, walletRecord } from '../buyers/wallets';
+import { ORDER_STATUSES } from '../db/schema';
 import { personProfile } from '../identity/people';
 import { ApiError } from '../errors/catalogue';
 import { callerNamespace } from '../identity/caller';
@@ -20,6 +24,7 @@ import type { RequestContext } from '../trpc/context';
 import { idempotent } from '../trpc/idempotency';
 import { router } from '../trpc/init';
 import { credential } from '../trpc/procedures';
+import { x402Network } from '../x402/networks';
 
 /** Stands for a buyer the example key registered for the call alone (test/support/openapi-examples.ts). */
 export const EXAMPLE_BUYER = 'buy_01kt2j3m5v8x4q2w7e9r6t1y3c';
@@ -54,7 +59,9 @@ const orderLine = z.object({
   quantity: z.number().int(),
   line_total_cents: z.number().int(),
 });
-const orderStatusValue = z.enum(['placed', 'voided']).describe('placed: paid and placed with the sellers; voided: the payment could not be taken, nothing was charged.');
+const orderStatusValue = z
+  .enum(ORDER_STATUSES)
+  .describe('pending_payment: an x402 payment is being settled (its stock is held); placed: paid and placed with the sellers; voided: the payment could not be taken, nothing was charged.');
 
 const orderSummary = z
   .object({
@@ -65,6 +72,20 @@ const orderSummary = z
     created_at: z.string().datetime().describe('When it was placed.'),
   })
   .meta({ id: 'BuyerOrder' });
+
+const walletSchema = z
+  .object({
+    id: z.string().describe('The wallet’s id (wal_…).'),
+    address: z.string().describe('The wallet’s address, checksummed (EIP-55).'),
+    created_at: z.string().datetime().describe('When it was linked.'),
+  })
+  .meta({ id: 'Wallet' });
+const walletId = z.string().min(1).max(100).describe('The wallet’s id (wal_…), as linking answered it.');
+
+/** What a wallet signs to be linked, said once for the REST and MCP descriptions. */
+const WALLET_LINK_RULE = `The wallet signs EIP-712 typed data: domain {name: "Agent Commerce", version: "1", chainId} (chainId: the chain checkout pays on, 84532 on base-sepolia, 8453 on base; no verifyingContract), primaryType WalletLink, types WalletLink(string service,string buyer,address wallet,uint256 issuedAt), message {service: this service’s base URL, no trailing slash (what /api/mcp and /api/openapi.json follow; the servers entry of /api/openapi.json), buyer: the id GET /api/agent/buyer/me answers (buy_…, or with an OAuth token the person’s acct_…), wallet: address, issuedAt: issued_at}. issued_at is Unix seconds within ${LINK_FRESH_SECONDS} s of now, else 400 wallet_signature_invalid (reason stale); a signature that does not recover to address is reason signer_mismatch. Plain wallets (EOA) only: smart-contract signatures are not checked.`;
+/** A wallet no buyer has, for the example of the 404 every caller gets for such an id. */
+const UNKNOWN_WALLET = 'wal_01kt2j3m5v8x4q2w7e9r6t1y5e';
 
 /**
  * Who owns the buyers this caller registers. buyer:write is a key's or an OAuth token's (a buyer
@@ -250,7 +271,7 @@ export const buyerRouter = router({
         description:
           'An order’s status and every status it has had. A buyer token sees its buyer’s orders; an OAuth token with dev.ucp.shopping.order:read the person’s; a key with it the orders of carts made with that key. Any other order answers 404 order_not_found, as one that does not exist.',
       },
-      tool: { name: 'get_order_status', title: 'Status of an order', description: 'An order’s status (placed, voided) and its history. Needs a buyer token, or a credential with dev.ucp.shopping.order:read for orders of carts it made.' },
+      tool: { name: 'get_order_status', title: 'Status of an order', description: 'An order’s status (pending_payment, placed, voided) and its history. Needs a buyer token, or a credential with dev.ucp.shopping.order:read for orders of carts it made.' },
     })
     .input(z.object({ order_id: z.string().min(1).max(100).describe('The order’s id (ord_…).') }).strict())
     .output(
@@ -266,7 +287,118 @@ export const buyerRouter = router({
       const kind = ctx.caller.credential?.kind;
       return orderStatus(ctx.db, kind === 'buyer' || kind === 'oauth' ? readerOf(ctx) : { owner: callerNamespace(ctx.caller) }, input.order_id);
     }),
+
+  linkWallet: credential('buyer_token', { person: ['buyer:write'] })
+    .meta({
+      op: {
+        successStatus: 201,
+        otherSuccess: { status: 200, description: 'This wallet was linked before: the same record.' },
+        errors: ['wallet_signature_invalid', 'wallet_limit_reached'],
+      },
+      examples: {
+        stale: {
+          summary: 'A link signed long ago (issued_at more than 300 s from now)',
+          input: {
+            address: '0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf',
+            issued_at: 1767225600,
+            signature: `0x${'ab'.repeat(64)}1b`,
+          },
+        },
+      },
+      openapi: {
+        method: 'POST',
+        path: '/api/agent/buyer/wallets',
+        tags: ['buyer'],
+        summary: 'Link a wallet to the buyer',
+        description: `Links a wallet the buyer (or, with an OAuth access token carrying buyer:write, the person, across every client they connected) pays x402 checkouts from: a checkout accepts payments from linked wallets only. ${WALLET_LINK_RULE} 201 with the wallet; the same address again answers 200 with the same record (its signature checked all the same). At most ${MAX_WALLETS} wallets (409 wallet_limit_reached). Needs a buyer token; a key is 403 insufficient_scope with details.required buyer_token.`,
+      },
+      tool: {
+        name: 'register_wallet',
+        title: 'Link a wallet to the buyer',
+        description: `Links a wallet your buyer (or, with OAuth, the person) pays x402 checkouts from, proven by the wallet’s signature. ${WALLET_LINK_RULE} The same address again: the same record. At most ${MAX_WALLETS} wallets.`,
+      },
+    })
+    .input(
+      z
+        .object({
+          address: z
+            .string()
+            .regex(/^0x[0-9a-fA-F]{40}$/, 'must be 0x and 40 hex digits')
+            .describe('The wallet’s address (0x and 40 hex digits, any case); stored checksummed.'),
+          issued_at: z.number().int().min(0).describe(`When the wallet signed, in Unix seconds: within ${LINK_FRESH_SECONDS} s of the service’s clock.`),
+          signature: z
+            .string()
+            .regex(/^0x[0-9a-fA-F]{130}$/, 'must be 0x and 130 hex digits (65 bytes: r, s, v)')
+            .describe('The wallet’s EIP-712 signature of the WalletLink typed data (65 bytes, hex).'),
+        })
+        .strict()
+        .meta({ id: 'LinkWalletRequest' }),
+    )
+    .concat(idempotent)
+    .output(walletSchema)
+    .mutation(async ({ ctx, input }) => {
+      const credential = ctx.caller.credential as BuyerCredential | OAuthCredential;
+      const { config } = ctx.services;
+      const { row, created } = await linkWallet(ctx.db, walletOwner(credential), input, {
+        service: config.publicBaseUrl,
+        buyer: linkedBuyerId(credential),
+        chainId: x402Network(config.x402.network).chainId,
+        now: new Date(),
+      });
+      if (!created) ctx.response.status = 200;
+      return walletRecord(row);
+    }),
+
+  listWallets: credential('buyer_token', { person: ['buyer:write'] })
+    .meta({
+      examples: { list: { summary: 'The wallets linked to the buyer', input: {} } },
+      openapi: {
+        method: 'GET',
+        path: '/api/agent/buyer/wallets',
+        tags: ['buyer'],
+        summary: 'The buyer’s wallets',
+        description:
+          'The wallets linked to the buyer (or, with an OAuth access token carrying buyer:write, to the person, from any client), oldest first: the payers an x402 checkout of theirs accepts. Needs a buyer token; a key is 403 insufficient_scope with details.required buyer_token.',
+      },
+      tool: { name: 'list_wallets', title: 'The buyer’s wallets', description: 'The wallets linked to your buyer (or, with OAuth, the person), oldest first: an x402 checkout is paid from one of them.' },
+    })
+    .input(z.object({}).strict())
+    .output(z.object({ wallets: z.array(walletSchema).describe('Oldest first.') }).meta({ id: 'WalletList' }))
+    .query(async ({ ctx }) => {
+      const rows = await listWallets(ctx.db, walletOwner(ctx.caller.credential as BuyerCredential | OAuthCredential));
+      return { wallets: rows.map(walletRecord) };
+    }),
+
+  removeWallet: credential('buyer_token', { person: ['buyer:write'] })
+    .meta({
+      op: { errors: ['wallet_not_found'] },
+      examples: { unknown: { summary: 'A wallet this buyer has not linked (or another’s)', input: { id: UNKNOWN_WALLET } } },
+      openapi: {
+        method: 'DELETE',
+        path: '/api/agent/buyer/wallets/{id}',
+        tags: ['buyer'],
+        summary: 'Unlink a wallet',
+        description:
+          'Unlinks one of the buyer’s (or, with an OAuth access token carrying buyer:write, the person’s) wallets and answers it: checkouts no longer accept payments from it. A wallet not linked to this buyer (another’s included) is 404 wallet_not_found. Needs a buyer token; a key is 403 insufficient_scope with details.required buyer_token.',
+      },
+      tool: {
+        name: 'remove_wallet',
+        title: 'Unlink a wallet',
+        description: 'Unlinks one of your buyer’s (or, with OAuth, the person’s) wallets and answers it; x402 checkouts no longer accept payments from it.',
+        rename: { id: 'wallet_id' },
+        destructive: true,
+      },
+    })
+    .input(z.object({ id: walletId }).strict())
+    .concat(idempotent)
+    .output(walletSchema)
+    .mutation(async ({ ctx, input }) => walletRecord(await removeWallet(ctx.db, walletOwner(ctx.caller.credential as BuyerCredential | OAuthCredential), input.id))),
 });
+
+/** The id a wallet link names as `buyer`: the one `me` answers (the buyer's, or the person's account). */
+function linkedBuyerId(credential: BuyerCredential | OAuthCredential): string {
+  return credential.kind === 'oauth' ? credential.accountId : credential.buyerId;
+}
 
 function profile(row: BuyerRow) {
   return { id: row.id, email: row.email, name: row.name, verified_at: row.verifiedAt?.toISOString() ?? null, linked_platforms: [] };
