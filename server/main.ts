@@ -30,6 +30,8 @@ import { proxyWarning } from './http/client-address';
 import { MissingSecretsKey } from './secrets/keys';
 import { withSecretsKey } from './secrets/secrets-key';
 import { retireLegacySecrets } from './secrets-upgrade';
+import { describeX402 } from './x402/facilitator';
+import { sweepPayments } from './payments/x402-settlement';
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -52,6 +54,8 @@ async function main(): Promise<void> {
   console.log(app.services.mailer.describe());
   for (const line of describeProfileFetch(config.profileFetch)) console.log(line);
   console.log(describeRateLimits(config, app.services.shared.kind));
+  // Asked in the background: a slow facilitator's /supported must not hold the start up.
+  void describeX402(app.services.x402).then((lines) => lines.forEach((line) => console.log(line)));
   const proxied = proxyWarning(config);
   if (proxied) console.warn(proxied);
   const auth = createAuth(app.services);
@@ -87,9 +91,11 @@ async function main(): Promise<void> {
   // Ended sign-in links and sessions, old rate-limit events, and expired OAuth rows and the
   // consents of grants that are gone go the same way, and so do the agent surface's ended rate
   // windows and expired signature nonces (rate_counters; Redis expires its own), and the keys from
-  // before SECRETS_KEY once nothing made under them is live (secrets-upgrade.ts).
+  // before SECRETS_KEY once nothing made under them is live (secrets-upgrade.ts). x402 payments
+  // left pending (a settle of unknown outcome, a process gone) are settled again or voided.
   const sweep = setInterval(() => {
     void sweepExpired(app.services.db).catch(() => {});
+    void sweepPayments(app.services).catch((err) => console.warn(`x402 payment sweep: ${(err as Error).message}`));
     void sweepAccounts(app.services.db).catch(() => {});
     void sweepOAuth(app.services.db).catch(() => {});
     void retireLegacySecrets(app.services.db, app.services.keys).catch(() => {});

@@ -306,7 +306,7 @@ describe('keys are callers of their own', () => {
 });
 
 describe('scopes', () => {
-  it('a scoped operation needs the scope (403 naming it); holding it reaches the operation (settlement, not built yet, is 501)', async () => {
+  it('a scoped operation needs the scope (403 naming it); settlement with the scope still needs a buyer (403 buyer_credential_required)', async () => {
     const dev = await signedInDeveloper(db());
     const plain = await mintedSecret(dev);
     const buyer = await mintedSecret(dev, ['buyer:write', 'checkout:write']);
@@ -318,8 +318,11 @@ describe('scopes', () => {
     expect(await refused.json()).toMatchObject({ code: 'insufficient_scope', details: { required: 'buyer:write' } });
     expect((await register(buyer.secret)).status).toBe(201);
     const settle = await t.call('POST', '/api/agent/cart/cart_x/checkout', { headers: { Authorization: `Bearer ${buyer.secret}`, 'Idempotency-Key': freshKey() }, body: {} });
-    expect(settle.status).toBe(501);
-    expect((await settle.json()).code).toBe('not_implemented');
+    expect(settle.status).toBe(403);
+    expect(await settle.json()).toMatchObject({ code: 'buyer_credential_required', details: { required: 'buyer_token' } });
+    const unscoped = await t.call('POST', '/api/agent/cart/cart_x/checkout', { headers: { Authorization: `Bearer ${plain.secret}`, 'Idempotency-Key': freshKey() } });
+    expect(unscoped.status).toBe(403);
+    expect(await unscoped.json()).toMatchObject({ code: 'insufficient_scope', details: { required: 'checkout:write' } });
     // A buyer's own record needs a buyer token, which no key is.
     const me = await t.call('GET', '/api/agent/buyer/me', { headers: { Authorization: `Bearer ${buyer.secret}` } });
     expect(me.status).toBe(403);

@@ -23,6 +23,21 @@ export interface PricedLine extends OrderLine {
   stock: number | null;
 }
 
+/** What an order records of each priced line (the order's own copy, at the prices paid). */
+export function orderLines(priced: PricedCart): OrderLine[] {
+  return priced.lines.map((l) => ({
+    variant_id: l.variant_id,
+    sku: l.sku,
+    product_id: l.product_id,
+    seller_handle: l.seller_handle,
+    title: l.title,
+    variant_title: l.variant_title,
+    unit_price_cents: l.unit_price_cents,
+    quantity: l.quantity,
+    line_total_cents: l.line_total_cents,
+  }));
+}
+
 export interface DeliveryGroup {
   seller_handle: string;
   price_cents: number;

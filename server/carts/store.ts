@@ -92,9 +92,13 @@ const updateTouched = preparedRows<{ id: string; status: CartStatus; notices: st
       RETURNING ${CART_COLUMNS}`,
 );
 
-/** Open and checkout carts may change; expired, completed and cancelled ones answer 409. */
+/**
+ * Open and checkout carts may change; expired, completed and cancelled ones answer 409, and so does
+ * a cart whose x402 payment is being settled (in checkout, holding its pending order) until it ends.
+ */
 export function assertMutable(cart: CartRow): void {
   if (cart.status === 'expired') throw new ApiError('cart_expired');
+  if (cart.status === 'checkout' && cart.orderId) throw paymentInProgress();
   if (cart.status === 'completed' || cart.status === 'cancelled') {
     throw new ApiError('cart_not_open', { message: `The cart is ${cart.status} and can no longer change.`, details: { status: cart.status } });
   }
@@ -126,4 +130,12 @@ export async function touch(tx: Db, cart: CartRow, config: Pick<Config, 'cartTtl
     expiresAt: expires.toISOString(),
   });
   return cartRow(row);
+}
+
+/** 409 payment_in_progress: the cart's x402 payment is being settled; retry after a moment. */
+export function paymentInProgress(): ApiError {
+  return new ApiError('payment_in_progress', {
+    message: 'A payment of this cart is being settled: the cart cannot change, be cancelled or get a payment link until it ends. Retry after Retry-After.',
+    headers: { 'Retry-After': '2' },
+  });
 }

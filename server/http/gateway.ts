@@ -170,6 +170,7 @@ function restEnvelope(req: ApiRequest, sessionCookie: string): RequestEnvelope {
     session: cookies === null ? null : cookieValue(cookies, sessionCookie),
     browserOrigin: headers.get('origin') ?? originOf(headers.get('referer')),
     idempotencyKey: headers.get('idempotency-key'),
+    payment: { xPayment: headers.get('x-payment'), paymentSignature: headers.get('payment-signature') },
     clientAddress: req.clientAddress,
     // The request itself, as received: read only when it carries a signature.
     message: req,

@@ -1,6 +1,7 @@
 /**
- * Identification headers a request may carry once. Node joins a repeated `Idempotency-Key`,
- * `UCP-Agent` or `Service-Buyer` into one value with ", " and keeps only the first `Authorization`:
+ * Identification and payment headers a request may carry once. Node joins a repeated
+ * `Idempotency-Key`, `UCP-Agent`, `Service-Buyer` or x402 payment header into one value with ", "
+ * and keeps only the first `Authorization`:
  * either way the service would act on a value the caller never sent alone. So a repeat is refused
  * on every agent transport before anything reads the headers (REST's envelope, MCP's hand-off to
  * Fetch `Headers`), from the raw header lines, which keep each one apart.
@@ -10,7 +11,7 @@ import { errorBody } from '../errors/catalogue';
 import { invalidRequest } from '../errors/invalid-request';
 import { newId } from '../lib/ids';
 
-const SINGLE = new Map(['Authorization', 'Idempotency-Key', 'UCP-Agent', 'Service-Buyer'].map((name) => [name.toLowerCase(), name]));
+const SINGLE = new Map(['Authorization', 'Idempotency-Key', 'UCP-Agent', 'Service-Buyer', 'X-PAYMENT', 'PAYMENT-SIGNATURE'].map((name) => [name.toLowerCase(), name]));
 
 /**
  * The first identification header the request sends more than once, as the contract spells it.

@@ -5,12 +5,13 @@
  * writer also takes products before variants, so the two never wait on each other in a cycle),
  * and stock is re-checked under those locks before it is decremented. Two buyers racing for the
  * last unit: the second waits for the first to commit, then sees no stock and places nothing.
- * Voiding an order (its payment could never be captured) gives the stock back the same way.
+ * Voiding an order (its payment could never be captured) gives the stock back the same way. An
+ * x402 order is placed pending while its payment settles, and confirmed (or voided) after.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { placeholderFor, placeholders, prepared, preparedRows } from '../db/prepared';
-import { carts, orders, UNTRACKED_STOCK, type OrderLine, type OrderTotals, type ShippingAddress } from '../db/schema';
+import { carts, orders, UNTRACKED_STOCK, type CartNotice, type OrderLine, type OrderTotals, type ShippingAddress } from '../db/schema';
 import { buyerOfNamespace, personOfNamespace } from '../identity/caller';
 import { newId } from '../lib/ids';
 import { recordOrderEvent } from './history';
@@ -23,6 +24,12 @@ export interface OrderRequest {
   lines: OrderLine[];
   totals: OrderTotals;
   payment: { provider: string; reference: string };
+  /**
+   * The payment is still to be settled (x402): the order is `pending_payment`, its stock taken,
+   * and the cart stays in checkout holding it, with `notice` saying so, until confirmOrder (or
+   * voidOrder) ends the wait.
+   */
+  pending?: { notice: CartNotice };
 }
 
 /** A line the catalog can no longer fill as ordered. */
@@ -57,16 +64,22 @@ const takeStock = preparedRows<{ moves: string }, never>(
       FROM jsonb_to_recordset(${sql.placeholder('moves')}::jsonb) AS x(id text, quantity int)
       WHERE v.id = x.id AND v.stock IS NOT NULL`,
 );
-const insertOrder = prepared<Omit<typeof orders.$inferInsert, 'status' | 'createdAt'>, OrderRow[]>('order_insert', (db) =>
+const insertOrder = prepared<Omit<typeof orders.$inferInsert, 'createdAt'>, OrderRow[]>('order_insert', (db) =>
   db
     .insert(orders)
-    .values(placeholders('id', 'cartId', 'owner', 'lineItems', 'totals', 'shippingAddress', 'payment', 'buyerId', 'accountId', 'platform'))
+    .values(placeholders('id', 'cartId', 'owner', 'status', 'lineItems', 'totals', 'shippingAddress', 'payment', 'buyerId', 'accountId', 'platform'))
     .returning(),
 );
 const completeCart = prepared<{ cartId: string; orderId: string; updatedAt: Date }, unknown>('order_cart_completed', (db) =>
   db
     .update(carts)
     .set({ status: 'completed', orderId: placeholderFor<string>('orderId'), notices: [], updatedAt: placeholderFor<Date>('updatedAt') })
+    .where(eq(carts.id, sql.placeholder('cartId'))),
+);
+const holdCart = prepared<{ cartId: string; orderId: string; notices: CartNotice[]; updatedAt: Date }, unknown>('order_cart_held', (db) =>
+  db
+    .update(carts)
+    .set({ status: 'checkout', orderId: placeholderFor<string>('orderId'), notices: placeholderFor<CartNotice[]>('notices'), updatedAt: placeholderFor<Date>('updatedAt') })
     .where(eq(carts.id, sql.placeholder('cartId'))),
 );
 // The products' denormalised columns follow their variants, as the catalog writer computes them
@@ -122,10 +135,12 @@ export async function placeOrder(tx: Db, request: OrderRequest): Promise<PlaceRe
 
   await moveStock(tx, request.lines.map((l) => ({ id: l.variant_id, quantity: l.quantity })));
 
+  const status = request.pending ? 'pending_payment' : 'placed';
   const [order] = await insertOrder(tx, {
     id: newId('ord'),
     cartId: request.cart.id,
     owner: request.cart.owner,
+    status,
     lineItems: request.lines,
     totals: request.totals,
     shippingAddress: request.cart.shippingAddress,
@@ -135,18 +150,32 @@ export async function placeOrder(tx: Db, request: OrderRequest): Promise<PlaceRe
     accountId: personOfNamespace(request.cart.owner),
     platform: request.cart.platform,
   });
-  await recordOrderEvent(tx, order.id, 'placed', order.createdAt);
-  await completeCart(tx, { cartId: request.cart.id, orderId: order.id, updatedAt: new Date() });
+  await recordOrderEvent(tx, order.id, status, order.createdAt);
+  if (request.pending) await holdCart(tx, { cartId: request.cart.id, orderId: order.id, notices: [request.pending.notice], updatedAt: new Date() });
+  else await completeCart(tx, { cartId: request.cart.id, orderId: order.id, updatedAt: new Date() });
   return { placed: true, order };
 }
 
+/** A pending order whose payment settled: placed, its cart completed. Undefined when it was not pending. */
+export async function confirmOrder(tx: Db, orderId: string): Promise<OrderRow | undefined> {
+  const [order] = await tx.update(orders).set({ status: 'placed' }).where(and(eq(orders.id, orderId), eq(orders.status, 'pending_payment'))).returning();
+  if (!order) return undefined;
+  await recordOrderEvent(tx, order.id, 'placed');
+  await completeCart(tx, { cartId: order.cartId, orderId: order.id, updatedAt: new Date() });
+  return order;
+}
+
 /**
- * Voids a placed order: it stays on record as `voided` and its units go back to stock (a variant
- * the catalog dropped since gets nothing back). Reopening the cart is the caller's. Undefined when
- * the order was not `placed` (voided already by a repeated notice of the same failure).
+ * Voids a placed or pending order: it stays on record as `voided` and its units go back to stock
+ * (a variant the catalog dropped since gets nothing back). Reopening the cart is the caller's.
+ * Undefined when the order was voided already (a repeated notice of the same failure).
  */
 export async function voidOrder(tx: Db, orderId: string): Promise<OrderRow | undefined> {
-  const [order] = await tx.update(orders).set({ status: 'voided' }).where(and(eq(orders.id, orderId), eq(orders.status, 'placed'))).returning();
+  const [order] = await tx
+    .update(orders)
+    .set({ status: 'voided' })
+    .where(and(eq(orders.id, orderId), inArray(orders.status, ['placed', 'pending_payment'])))
+    .returning();
   if (!order) return undefined;
   await recordOrderEvent(tx, order.id, 'voided');
   await lockStock(tx, order.lineItems.map((l) => l.variant_id));

@@ -70,7 +70,7 @@ const NOT_READY: Record<string, string> = {
   insufficient_stock: 'A line asks for more units than the seller has: lower its quantity.',
 };
 
-function assertReady(priced: PricedCart): void {
+export function assertReady(priced: PricedCart): void {
   const reasons = notReadyReasons(priced);
   if (!reasons.length) return;
   throw new ApiError('cart_not_ready', {
@@ -82,7 +82,7 @@ function assertReady(priced: PricedCart): void {
   });
 }
 
-async function assertWithinCeiling(tx: Db, priced: PricedCart): Promise<void> {
+export async function assertWithinCeiling(tx: Db, priced: PricedCart): Promise<void> {
   const totalCents = priced.totals.total_cents;
   const max_cart_total_cents = await cartCeiling(tx, priced);
   if (totalCents <= max_cart_total_cents) return;

@@ -14,7 +14,7 @@
  * marked failed and the cart opened again with a payment_failed message, so it can be paid anew.
  */
 import { eq, sql } from 'drizzle-orm';
-import { cartCeiling, notReadyReasons, priceCart, type PricedCart } from '../carts/pricing';
+import { cartCeiling, notReadyReasons, orderLines, priceCart, type PricedCart } from '../carts/pricing';
 import { expireLinkIfDue } from '../carts/expiry';
 import type { Db } from '../db/client';
 import { placeholderFor, prepared } from '../db/prepared';
@@ -124,17 +124,7 @@ async function settle(tx: Db, payment: CompletedPayment): Promise<PaymentOutcome
 
   const placed = await placeOrder(tx, {
     cart: { id: cart.id, owner: cart.owner, platform: cart.platform, shippingAddress: cart.shippingAddress! },
-    lines: priced.lines.map((l) => ({
-      variant_id: l.variant_id,
-      sku: l.sku,
-      product_id: l.product_id,
-      seller_handle: l.seller_handle,
-      title: l.title,
-      variant_title: l.variant_title,
-      unit_price_cents: l.unit_price_cents,
-      quantity: l.quantity,
-      line_total_cents: l.line_total_cents,
-    })),
+    lines: orderLines(priced),
     totals: priced.totals,
     payment: { provider: payment.provider, reference: payment.authorization },
   });

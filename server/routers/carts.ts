@@ -1,8 +1,9 @@
 /**
  * Carts, on REST and as MCP tools: create, read, cancel, add / change / remove lines, set the
  * shipping address, and quick-buy (all three in one call). The work is in server/carts/*; every
- * mutation is idempotent and runs in that idempotent call's transaction. Also the credential-only
- * autonomous settlement (x402), which is never an MCP tool.
+ * mutation is idempotent and runs in that idempotent call's transaction. Also autonomous
+ * settlement (x402, server/payments/x402-settlement.ts): REST only, never an MCP tool, for a buyer's credential
+ * with checkout:write.
  */
 import { z } from 'zod';
 import { ITEM_REF_RULE, itemRefFields, oneItemRef, quantitySchema } from '../carts/items';
@@ -21,8 +22,9 @@ import { cartSchema, shippingAddressSchema } from '../carts/view';
 import type { ErrorCode } from '../errors/catalogue';
 import { idempotent } from '../trpc/idempotency';
 import { router } from '../trpc/init';
-import { open } from '../trpc/procedures';
-import { credentialOnly } from './credential-only';
+import { credential, open } from '../trpc/procedures';
+import { readPayment } from '../x402/payment';
+import { settleCheckout } from '../payments/x402-settlement';
 
 const cartId = z.string().min(1).max(64).describe('The cart’s id (cart_…). Another caller’s cart answers 404 cart_not_found, as an unknown id does.');
 const itemId = z.string().min(1).max(64).describe('The line’s id (item_…): the cart’s line_items[].id.');
@@ -48,10 +50,30 @@ const quickBuyInput = z
   .meta({ id: 'QuickBuyRequest', description: `One item, its quantity and the shipping address. ${ITEM_REF_RULE}` });
 
 /** Errors of every change to an existing cart. */
-const CHANGE_ERRORS: ErrorCode[] = ['cart_not_found', 'cart_expired', 'cart_not_open'];
+const CHANGE_ERRORS: ErrorCode[] = ['cart_not_found', 'cart_expired', 'cart_not_open', 'payment_in_progress'];
 const ADD_ERRORS: ErrorCode[] = ['variant_not_found', 'cart_line_limit', 'quantity_exceeds_limit', 'insufficient_stock'];
 
 const rename = { id: 'cart_id', itemId: 'item_id' };
+
+const settledCheckoutSchema = z
+  .object({
+    order_id: z.string().describe('The order placed (ord_…).'),
+    cart_id: z.string(),
+    status: z.literal('placed').describe('The payment settled and the order is placed with the sellers.'),
+    amount_cents: z.number().int().describe('What was paid, in US cents (the cart’s total).'),
+    currency: z.literal('USD'),
+    payment: z
+      .object({
+        scheme: z.literal('exact'),
+        network: z.string().describe('CAIP-2, e.g. eip155:84532 (Base Sepolia).'),
+        asset: z.string().describe('The USDC contract paid in.'),
+        amount: z.string().describe('Atomic units of the asset (USDC has 6 decimals: amount_cents × 10⁴).'),
+        payer: z.string().describe('The wallet that paid (checksummed).'),
+        transaction: z.string().describe('The settlement’s transaction hash as the facilitator gave it.'),
+      })
+      .describe('The x402 payment that settled the order.'),
+  })
+  .meta({ id: 'SettledCheckout' });
 /** A cart id no cart has, for the examples that show the 404 every caller gets for such an id. */
 const UNKNOWN_CART = 'cart_01kt2j28pzwq817ysfzgf1gjtv';
 /**
@@ -236,5 +258,35 @@ export const cartsRouter = router({
     .output(cartSchema)
     .mutation(({ ctx, input }) => quickBuy(ctx.services, ctx.db, newCartOwner(ctx.caller), input)),
 
-  settle: credentialOnly('POST', '/api/agent/cart/{id}/checkout', 'checkout:write', 'Autonomous settlement (x402)', ['checkout']),
+  settle: credential('checkout:write', { buyer: true })
+    .meta({
+      op: {
+        errors: ['cart_not_found', 'cart_expired', 'cart_not_open', 'payment_in_progress', 'cart_not_ready', 'cart_total_exceeds_limit', 'wallet_required', 'payment_required', 'payment_invalid', 'payment_rejected'],
+        limits: ['max_cart_total_cents'],
+        ownTransactions: { unstored: ['payment_required', 'payment_rejected', 'payment_invalid', 'payment_in_progress'] },
+      },
+      examples: { 'unknown-cart': { summary: 'A cart that does not exist (or is another caller’s)', input: { id: UNKNOWN_CART } } },
+      openapi: {
+        method: 'POST',
+        path: '/api/agent/cart/{id}/checkout',
+        tags: ['checkout'],
+        summary: 'Settle a cart with x402 (autonomous checkout)',
+        description:
+          'Pays the cart from a wallet the buyer linked (POST /api/agent/buyer/wallets) with x402, scheme exact (an EIP-3009 USDC authorization), and places the order: no person confirms. Needs a buyer token whose verifying key carries checkout:write, or an OAuth access token with checkout:write (the person’s carts and wallets); a key with the scope is 403 buyer_credential_required. Without a payment: 402 payment_required, the body x402 v1’s ({x402Version, accepts}) and the PAYMENT-REQUIRED header v2’s. Send the request again with X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2): 200 with the order and X-PAYMENT-RESPONSE / PAYMENT-RESPONSE. A payment that fails a check: 402 payment_rejected (details.reason). When the facilitator cannot say whether it settled: 503 with Retry-After; the order stays pending_payment and the same request (same payment, same Idempotency-Key) settles it. 402s, payment_invalid and payment_in_progress are not stored by idempotency: resend with the same key.',
+        protect: true,
+      },
+    })
+    .input(z.object({ id: cartId }).strict())
+    .concat(idempotent)
+    .output(settledCheckoutSchema)
+    .mutation(({ ctx, input }) =>
+      settleCheckout(ctx.services, ctx.db, {
+        cartId: input.id,
+        owner: cartOwner(ctx.caller),
+        payment: readPayment(ctx.envelope.payment),
+        idempotencyKey: ctx.idempotencyKey!,
+        storeSuccess: ctx.storeSuccess,
+        headers: ctx.response.headers,
+      }),
+    ),
 });

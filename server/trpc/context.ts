@@ -23,6 +23,8 @@ import { redisStore } from '../limits/redis-store';
 import { sqlStore } from '../limits/sql-store';
 import type { SharedStore } from '../limits/store';
 import type { Operation } from './meta';
+import { createX402, type X402 } from '../x402/facilitator';
+import type { PaymentHeaders } from '../x402/payment';
 
 /**
  * The objects one process shares between requests. The database is the source of truth for
@@ -59,19 +61,22 @@ export interface Services {
   shared: SharedStore;
   /** The agent surface's rate limits (step 4b), leasing their budgets from `shared`. */
   limits: RateLimiter;
+  /** x402 settlement: the chain, the address paid, and the facilitator (remote, or the local ledger). */
+  x402: X402;
 }
 
 export function createServices(config: Config, database: Database, operations: readonly Operation[], openapi: () => Record<string, unknown>): Services {
   const { db } = database;
   const profiles = createProfileFetcher(config.profileFetch);
   const shared = config.redisUrl ? redisStore(config.redisUrl) : sqlStore(database);
+  const keys = new ServiceKeys(db, config.secretsKey, config.secretsKeyPrevious);
   return {
     config,
     database,
     db,
     operations,
     responses: new ResponseCache(),
-    keys: new ServiceKeys(db, config.secretsKey, config.secretsKeyPrevious),
+    keys,
     credentials: new CredentialResolver(db, config.publicBaseUrl),
     mailer: createMailer(config.mail),
     openapi,
@@ -79,6 +84,7 @@ export function createServices(config: Config, database: Database, operations: r
     signatures: new SignatureVerifier({ baseUrl: config.publicBaseUrl, fetcher: profiles }),
     shared,
     limits: new RateLimiter(shared, config.rateLimits),
+    x402: createX402(config, database, keys),
   };
 }
 
@@ -108,6 +114,11 @@ export interface RequestEnvelope {
    * internal transport), which the per-address allowance does not count.
    */
   clientAddress?: string;
+  /**
+   * REST only: an x402 payment as sent, `X-PAYMENT` (v1) and `PAYMENT-SIGNATURE` (v2), read by
+   * settlement alone (x402/payment-header.ts); MCP never fills it.
+   */
+  payment?: PaymentHeaders;
   /**
    * A transport that carries identification in several places (MCP) found one named with
    * different values: refused at the credentials step as conflicting_credentials, never picked.
@@ -166,6 +177,11 @@ export interface RequestContext {
    * roll them back, and a replay never reaches them.
    */
   beforeTransaction: ((db: Db) => Promise<void>)[];
+  /**
+   * An `ownTransactions` operation stores its success with this, in the transaction that makes it
+   * (with `response`'s status and headers as they stand); set by the idempotency middleware.
+   */
+  storeSuccess?: (tx: Db, data: unknown) => Promise<void>;
   response: ResponseControl;
 }
 

@@ -157,7 +157,8 @@ function openSecrets(outcome: StoredOutcome, fields: readonly string[], keys: Bu
 
 /**
  * Outcomes of operations that ran are stored (success and business errors); refusals before the
- * operation, in-progress answers, 429s and 5xx are not, so those can be retried with the same key.
+ * operation, in-progress answers, 429s and 5xx are not, so those can be retried with the same key,
+ * nor are the refusals an `ownTransactions` operation names unstored (its 402s).
  * Secret fields an operation declares are stored sealed (AES-256-GCM, under a key derived from
  * SECRETS_KEY), so a replay can answer them while the database holds no usable secret.
  */
@@ -169,15 +170,18 @@ const enforceIdempotency = t.middleware(async ({ ctx, path, input, meta, next })
   const sealKeys = secretFields ? await ctx.services.keys.verifying('replay-seal') : undefined;
   const claimed = await claim(ctx.db, c);
   if (claimed.kind === 'replay') return replayed(ctx, sealKeys ? openSecrets(claimed.outcome, secretFields!, sealKeys) : claimed.outcome, claimed.headers);
+  const own = meta?.op?.ownTransactions;
   try {
     for (const step of ctx.beforeTransaction) await step(ctx.db);
-    const outcome = await ctx.db.transaction(async (tx) => {
-      const result = await next({ ctx: { db: tx as unknown as Db } });
-      if (!result.ok) throw result.error; // roll the effect back
-      const data = sealKeys ? sealSecrets(result.data, secretFields!, sealKeys[0]) : result.data;
-      await store(tx as unknown as Db, c, { ok: true, data, status: ctx.response.status }, ctx.response.headers);
-      return result;
-    });
+    const outcome = own
+      ? await runOwnTransactions(ctx, c, next)
+      : await ctx.db.transaction(async (tx) => {
+          const result = await next({ ctx: { db: tx as unknown as Db } });
+          if (!result.ok) throw result.error; // roll the effect back
+          const data = sealKeys ? sealSecrets(result.data, secretFields!, sealKeys[0]) : result.data;
+          await store(tx as unknown as Db, c, { ok: true, data, status: ctx.response.status }, ctx.response.headers);
+          return result;
+        });
     // Effects outside the database (a mail) happen once the outcome is committed; one that fails
     // (503) forgets the outcome, so a retry with the same key runs again.
     for (const effect of ctx.afterCommit) await effect();
@@ -185,7 +189,7 @@ const enforceIdempotency = t.middleware(async ({ ctx, path, input, meta, next })
   } catch (err) {
     const failure = apiErrorIn(err);
     // A 429 is not an outcome: its Retry-After would be stale when replayed.
-    if (failure && failure.status < 500 && failure.status !== 429) {
+    if (failure && failure.status < 500 && failure.status !== 429 && !own?.unstored.includes(failure.code)) {
       const error: StoredError = { code: failure.code, message: failure.message, details: failure.details, headers: failure.headers };
       await store(ctx.db, c, { ok: false, error }, {});
     } else {
@@ -194,6 +198,23 @@ const enforceIdempotency = t.middleware(async ({ ctx, path, input, meta, next })
     throw err;
   }
 });
+
+/**
+ * An `ownTransactions` operation: it commits its own steps and stores its success where it makes
+ * it (ctx.storeSuccess); an answer it gives without storing (one found settled already) is stored
+ * here.
+ */
+async function runOwnTransactions<R extends { ok: boolean; data?: unknown; error?: unknown }>(ctx: RequestContext, c: IdempotencyClaim, next: () => Promise<R>): Promise<R> {
+  let stored = false;
+  ctx.storeSuccess = async (tx, data) => {
+    await store(tx, c, { ok: true, data, status: ctx.response.status }, ctx.response.headers);
+    stored = true;
+  };
+  const result = await next();
+  if (!result.ok) throw result.error;
+  if (!stored) await store(ctx.db, c, { ok: true, data: result.data, status: ctx.response.status }, ctx.response.headers);
+  return result;
+}
 
 /** `.concat(idempotent)`: declares the operation idempotent in its metadata and enforces it. */
 export const idempotent = t.procedure.meta({ idempotent: true }).use(enforceIdempotency);

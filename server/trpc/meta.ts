@@ -16,11 +16,13 @@ export type Access =
   | { kind: 'discovery' }
   /**
    * Needs an issued credential carrying `scope`; with `buyerToken`, a buyer token is enough
-   * without it (it reads what is its buyer's own). For `buyer_token` operations, `person` lets an
-   * OAuth access token carrying any of those scopes stand for the person who allowed it (the first
-   * is the one a refusal names).
+   * without it (it reads what is its buyer's own). With `buyer`, the credential must also act for
+   * a buyer: a buyer token, or an OAuth token (the person); a key carrying the scope is refused
+   * buyer_credential_required. For `buyer_token` operations, `person` lets an OAuth access token
+   * carrying any of those scopes stand for the person who allowed it (the first is the one a
+   * refusal names).
    */
-  | { kind: 'credential'; scope: Scope; buyerToken?: boolean; person?: readonly Scope[] }
+  | { kind: 'credential'; scope: Scope; buyerToken?: boolean; buyer?: boolean; person?: readonly Scope[] }
   /** Operator API behind the ADMIN_TOKEN bearer. */
   | { kind: 'admin' };
 
@@ -49,8 +51,14 @@ export interface OperationPolicy {
    * sealed, so a replay answers them while the stored outcome holds none in the clear.
    */
   secretFields?: readonly string[];
-  /** The operation's behaviour comes in a later release: a caller it admits is answered 501 not_implemented. */
-  notImplemented?: boolean;
+  /**
+   * An idempotent operation that commits its own transactions (x402 settlement commits a pending
+   * order before it calls the facilitator): the key is claimed and the procedure runs without a
+   * surrounding transaction; it stores its success with `ctx.storeSuccess` in its last one.
+   * Refusals with the `unstored` codes are released as 429s and 5xx are, so a retry with the same
+   * key runs again (an x402 client resends with the payment added); other refusals are stored.
+   */
+  ownTransactions?: { unstored: readonly ErrorCode[] };
   /** Retired operations answer 410 on every transport, for every method, before any other check. */
   retired?: { replacement: string };
 }

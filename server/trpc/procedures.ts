@@ -125,6 +125,15 @@ function checkBearer(ctx: RequestContext, access: Access, credential: BearerCred
     });
   }
   if (access.kind === 'credential' && !grants(credential, access)) throw insufficientScope(requiredScope(credential, access), base);
+  // Scope first: a key without the scope is told the scope, one with it that it needs a buyer.
+  if (access.kind === 'credential' && access.buyer && credential.kind === 'key') throw buyerCredentialRequired();
+}
+
+function buyerCredentialRequired(): ApiError {
+  return new ApiError('buyer_credential_required', {
+    message: `This key carries the scope, but settlement is a buyer's: call with the buyer token a verification answered (Authorization: Bearer bt_live_…), or an OAuth access token acting for the person.`,
+    details: { required: 'buyer_token' },
+  });
 }
 
 /** A credential operation called without Authorization: only a developer's session may stand in, for the operations that take one. */
@@ -262,7 +271,7 @@ function kind(access: Access) {
 export const open = kind({ kind: 'open' });
 export const discovery = kind({ kind: 'discovery' });
 export const admin = kind({ kind: 'admin' });
-export const credential = (scope: Scope, opts: { buyerToken?: boolean; person?: readonly Scope[] } = {}) => kind({ kind: 'credential', scope, ...opts });
+export const credential = (scope: Scope, opts: { buyerToken?: boolean; buyer?: boolean; person?: readonly Scope[] } = {}) => kind({ kind: 'credential', scope, ...opts });
 
 /** The access a procedure was declared with, read from its kind's middleware. */
 export function accessOf(middlewares: readonly unknown[]): Access | undefined {

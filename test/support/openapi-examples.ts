@@ -93,10 +93,10 @@ export function exampleRequest(operation: Operation, input: Record<string, unkno
   if (access.kind === 'open' || access.kind === 'discovery') headers['UCP-Agent'] = EXAMPLE_AGENT;
   if (access.kind === 'admin') headers.Authorization = `Bearer ${EXAMPLES_ADMIN_TOKEN}`;
   if (access.kind === 'credential' && access.scope === 'developer_session') Object.assign(headers, { Cookie: `__Secure-${SESSION_COOKIE}=${EXAMPLES_SESSION}`, Origin: BASE });
-  else if (access.kind === 'credential' && !operation.policy.notImplemented) {
+  else if (access.kind === 'credential') {
     headers.Authorization = `Bearer ${access.scope === 'buyer_token' ? credentials.buyerToken : credentials.key}`;
   }
-  if (operation.idempotent && !operation.policy.notImplemented) headers['Idempotency-Key'] = key;
+  if (operation.idempotent) headers['Idempotency-Key'] = key;
   if (method === 'GET' || method === 'DELETE') {
     const query = new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)])).toString();
     return { method, url: query ? `${resolved}?${query}` : resolved, headers };

@@ -1,0 +1,409 @@
+/**
+ * Autonomous settlement: a buyer's agent pays a cart with x402 from a wallet the buyer linked, and
+ * the order is placed without a person confirming. In the issue's order:
+ *
+ *   1. the caller's cart, ready to pay, and a wallet linked → 2. no payment: 402 with the
+ *   requirements → 3. a payment that cannot be read: 400 → 4. one that fails a check: 402 with
+ *   the reason → 5. one transaction: the order placed `pending_payment` (stock taken), the payment
+ *   recorded, the cart held → 6. the facilitator settles, outside any transaction, by whoever
+ *   holds the payment's lease; then the order is placed (200) or voided (402), or, when the
+ *   outcome is unknown, left pending for the same payment sent again (503) or the sweep.
+ *
+ * A pending order is never lost or doubled: the authorization is unique per (network, asset,
+ * payer, nonce) across payments, a cart holds one pending payment, and only the lease holder
+ * calls settle. The facilitator's time is not the request's: step 6 writes under a fresh deadline.
+ */
+import { encodePaymentResponseHeader } from '@x402/core/http';
+import { SettleError, VerifyError, type PaymentPayload, type PaymentRequirements, type SettleResponse } from '@x402/core/types';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { getAddress } from 'viem';
+import { hasWallet, isWalletOf } from '../buyers/wallets';
+import { orderLines, priceCart } from '../carts/pricing';
+import { cancelLiveLink } from '../carts/links';
+import { assertMutable, loadCart, paymentInProgress, type CartRow } from '../carts/store';
+import type { Config } from '../config';
+import type { Database, Db } from '../db/client';
+import { newScope } from '../db/deadline';
+import { carts, orders, x402LedgerTransfers, x402Payments, type CartNotice } from '../db/schema';
+import { ApiError } from '../errors/catalogue';
+import { buyerOfNamespace, personOfNamespace } from '../identity/caller';
+import { newId } from '../lib/ids';
+import { confirmOrder, placeOrder, voidOrder } from '../orders/place';
+import { assertReady, assertWithinCeiling } from './checkout';
+import { refusalReason } from '../x402/checks';
+import type { X402 } from '../x402/facilitator';
+import type { SentPayment, PaymentRead } from '../x402/payment';
+import { checkoutResource, paymentRefusal, UNITS_PER_CENT, v1Requirement, v2Requirement, type Offer } from '../x402/requirements';
+
+export interface SettlementServices {
+  config: Pick<Config, 'publicBaseUrl' | 'cartTtlHours'> & { x402: Pick<Config['x402'], 'facilitatorTimeoutMs'> };
+  database: Database;
+  x402: X402;
+}
+
+export interface SettlementRequest {
+  cartId: string;
+  /** The caller's namespace: the cart's owner (a buyer's, or the person's for an OAuth client). */
+  owner: string;
+  payment: PaymentRead;
+  idempotencyKey: string;
+  /** Stores the success under the request's idempotency key, in the transaction that makes it. */
+  storeSuccess?: (tx: Db, answer: SettledCheckout) => Promise<void>;
+  /** The success answer's headers (the payment response header is added here before it is stored). */
+  headers: Record<string, string>;
+}
+
+export interface SettledCheckout {
+  order_id: string;
+  cart_id: string;
+  status: 'placed';
+  amount_cents: number;
+  currency: 'USD';
+  payment: { scheme: 'exact'; network: string; asset: string; amount: string; payer: string; transaction: string };
+}
+
+type PaymentRow = typeof x402Payments.$inferSelect;
+
+const PAYMENT_IN_PROGRESS: CartNotice = {
+  type: 'info',
+  code: 'payment_in_progress',
+  message: 'An x402 payment of this cart is being settled; its order is pending. The cart cannot change until the payment settles (the order is placed) or fails (the cart opens again).',
+  path: null,
+};
+
+function offerFor(services: SettlementServices, cartId: string, totalCents: number): Offer {
+  const { x402, config } = services;
+  return {
+    network: x402.network,
+    payTo: x402.payTo,
+    amount: BigInt(totalCents) * UNITS_PER_CENT,
+    resource: checkoutResource(config.publicBaseUrl, cartId),
+    description: `Cart ${cartId}: ${(totalCents / 100).toFixed(2)} USD`,
+    maxTimeoutSeconds: x402.maxTimeoutSeconds,
+  };
+}
+
+/** Whom a cart pays for: its buyer (a buyer token's cart) or the person (an OAuth token's). */
+function holderOf(owner: string) {
+  return { buyerId: buyerOfNamespace(owner), accountId: personOfNamespace(owner) };
+}
+
+/** The authorization's identity, the same whichever x402 version carried it. */
+function authorizationOf(x402: X402, p: SentPayment) {
+  return { network: p.caip2 ?? p.network, asset: x402.network.asset, payer: getAddress(p.authorization.from), nonce: p.authorization.nonce };
+}
+
+export async function settleCheckout(services: SettlementServices, db: Db, request: SettlementRequest): Promise<SettledCheckout> {
+  const { x402 } = services;
+  const sent = request.payment.kind === 'sent' ? request.payment.payment : undefined;
+
+  // 1. The cart; a payment it already holds (pending or settled) is answered as that payment.
+  const cart = await loadCart(db, request.cartId, request.owner);
+  const held = await heldPayment(services, db, cart, sent, request.idempotencyKey);
+  if (held) return held.status === 'settled' ? settledAnswer(services, db, held, request) : settlePayment(services, held, request);
+  assertMutable(cart);
+  const priced = await priceCart(db, cart);
+  assertReady(priced);
+  await assertWithinCeiling(db, priced);
+  if (!(await hasWallet(db, holderOf(request.owner)))) {
+    throw new ApiError('wallet_required', { message: 'No wallet is linked to this buyer: link the wallet that will pay (POST /api/agent/buyer/wallets, signed by it), then check out again.' });
+  }
+  const offer = offerFor(services, cart.id, priced.totals.total_cents);
+
+  // 2–4. The payment: sent, readable, and passing every check.
+  if (request.payment.kind === 'none') throw paymentRefusal('payment_required', offer);
+  if (request.payment.kind === 'invalid') throw request.payment.error;
+  const payment = sent!;
+  const authorization = authorizationOf(x402, payment);
+  const reason =
+    (await refusalReason(payment, { network: x402.network, payTo: x402.payTo, amount: offer.amount, resource: offer.resource, now: nowSeconds() }, {
+      payerRegistered: (address) => isWalletOf(db, holderOf(request.owner), address),
+      nonceUsed: () => nonceUsed(db, authorization),
+    })) ?? (await facilitatorVerdict(x402, payment, offer));
+  if (reason) throw paymentRefusal('payment_rejected', offer, { reason });
+
+  // 5. The order, pending, with its stock taken; the payment recorded; the cart held.
+  const pending = await db.transaction((tx) => holdCart(services, tx as unknown as Db, request, payment));
+  // 6.
+  return settlePayment(services, pending, request);
+}
+
+/**
+ * The payment of this cart the request sends again: its pending one, whatever the key (settled
+ * now by whoever holds the lease), or its settled one, sent with the key that made it (the agent
+ * retrying after a 503 gets the 200, whoever settled it). Any other payment of a cart that holds
+ * one waits (payment_in_progress) or is refused (the cart is completed: cart_not_open).
+ */
+async function heldPayment(services: SettlementServices, db: Db, cart: CartRow, sent: SentPayment | undefined, key: string): Promise<PaymentRow | undefined> {
+  const holds = cart.status === 'completed' || (cart.status === 'checkout' && cart.orderId);
+  if (!holds) return undefined;
+  const row = sent && (await findPayment(db, authorizationOf(services.x402, sent)));
+  if (row?.cartId === cart.id && (row.status === 'pending' || (row.status === 'settled' && row.idempotencyKey === key))) return row;
+  if (cart.status === 'checkout') throw paymentInProgress();
+  return undefined; // assertMutable answers cart_not_open
+}
+
+async function findPayment(db: Db, a: ReturnType<typeof authorizationOf>): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(x402Payments)
+    .where(and(eq(x402Payments.network, a.network), eq(x402Payments.asset, a.asset), eq(x402Payments.payer, a.payer), eq(x402Payments.nonce, a.nonce)));
+  return row;
+}
+
+/** Whether the authorization paid anything already: a payment of ours, or a transfer of the local ledger. */
+async function nonceUsed(db: Db, a: ReturnType<typeof authorizationOf>): Promise<boolean> {
+  if (await findPayment(db, a)) return true;
+  const [transfer] = await db
+    .select({ id: x402LedgerTransfers.id })
+    .from(x402LedgerTransfers)
+    .where(and(eq(x402LedgerTransfers.network, a.network), eq(x402LedgerTransfers.asset, a.asset), eq(x402LedgerTransfers.from, a.payer), eq(x402LedgerTransfers.nonce, a.nonce)));
+  return transfer !== undefined;
+}
+
+/** The facilitator's verify: the ledger's balance check (one signature check per request), or the remote one's verdict. */
+async function facilitatorVerdict(x402: X402, payment: SentPayment, offer: Offer): Promise<string | undefined> {
+  if (x402.ledger) return x402.ledger.balanceReason(payment);
+  try {
+    const verdict = await x402.facilitator.verify(payment.received as PaymentPayload, requirementsFor(payment, offer));
+    return verdict.isValid ? undefined : (verdict.invalidReason ?? 'invalid_payment');
+  } catch (err) {
+    // A refusal answered with a 4xx; a 5xx says nothing about the payment, even with a body.
+    if (err instanceof VerifyError && err.statusCode < 500 && err.invalidReason) return err.invalidReason;
+    throw facilitatorUnavailable('verify', err);
+  }
+}
+
+/** The requirements in the payment's own version (a v1 payment is judged against our v1 entry), typed as the v2-only interface wants. */
+function requirementsFor(payment: SentPayment, offer: Offer): PaymentRequirements {
+  return (payment.version === 1 ? v1Requirement(offer) : v2Requirement(offer)) as unknown as PaymentRequirements;
+}
+
+/**
+ * Step 5, cart locked first as every cart change locks it: the checks of step 1 again, the cart
+ * re-priced (a total that moved no longer matches the authorization), the live link cancelled, the
+ * order placed pending and the payment recorded.
+ */
+async function holdCart(services: SettlementServices, tx: Db, request: SettlementRequest, payment: SentPayment): Promise<PaymentRow> {
+  const { x402 } = services;
+  const cart = await loadCart(tx, request.cartId, request.owner, { lock: true });
+  const held = await heldPayment(services, tx, cart, payment, request.idempotencyKey);
+  if (held) return held;
+  assertMutable(cart);
+  const priced = await priceCart(tx, cart);
+  assertReady(priced);
+  await assertWithinCeiling(tx, priced);
+  const offer = offerFor(services, cart.id, priced.totals.total_cents);
+  const valueMoved = () => paymentRefusal('payment_rejected', offer, { reason: 'invalid_exact_evm_payload_authorization_value_mismatch' });
+  if (payment.authorization.value !== offer.amount) throw valueMoved();
+
+  await cancelLiveLink(tx, cart.id);
+  const id = newId('xpay');
+  const placed = await placeOrder(tx, {
+    cart: { id: cart.id, owner: cart.owner, platform: cart.platform, shippingAddress: cart.shippingAddress! },
+    lines: orderLines(priced),
+    totals: priced.totals,
+    payment: { provider: 'x402', reference: id },
+    pending: { notice: PAYMENT_IN_PROGRESS },
+  });
+  if (!placed.placed) {
+    if (placed.priceChanged) throw valueMoved();
+    throw new ApiError('cart_not_ready', {
+      message: 'The cart cannot be paid: a line asks for more units than the seller has now.',
+      details: { reasons: placed.short.map((l) => ({ code: 'insufficient_stock', message: `${l.title} (${l.sku}): ${l.requested} asked, ${l.available} left.` })) },
+    });
+  }
+  const a = authorizationOf(x402, payment);
+  const [row] = await tx
+    .insert(x402Payments)
+    .values({
+      id,
+      cartId: cart.id,
+      orderId: placed.order.id,
+      version: payment.version,
+      ...a,
+      amount: String(payment.authorization.value),
+      validBefore: new Date(Number(payment.authorization.validBefore) * 1000),
+      payload: payment.received,
+      idempotencyKey: request.idempotencyKey,
+    })
+    .onConflictDoNothing()
+    .returning();
+  // Used by a payment committed since step 4 looked: this transaction places nothing.
+  if (!row) throw paymentRefusal('payment_rejected', offer, { reason: 'invalid_exact_evm_nonce_already_used' });
+  return row;
+}
+
+type Outcome = { kind: 'settled'; response: SettleResponse } | { kind: 'failed'; reason: string } | { kind: 'unknown'; cause: unknown };
+
+/** After an unknown settle, these from a remote facilitator do not prove the money did not move. */
+const AMBIGUOUS_AFTER_UNKNOWN = new Set(['invalid_exact_evm_nonce_already_used', 'invalid_exact_evm_payload_authorization_valid_before']);
+
+/**
+ * Step 6, by whoever holds the payment's lease. A request answers the outcome (200, 402 or 503);
+ * the sweep passes no request and only records it.
+ */
+export async function settlePayment(services: SettlementServices, row: PaymentRow, request?: SettlementRequest): Promise<SettledCheckout> {
+  const { x402, config } = services;
+  const db = services.database.scoped(newScope());
+  const leased = await takeLease(db, row.id, config.x402.facilitatorTimeoutMs);
+  if (!leased) {
+    const [now] = await db.select().from(x402Payments).where(eq(x402Payments.id, row.id));
+    if (now?.status === 'settled') return settledAnswer(services, db, now, request);
+    if (now?.status === 'failed') throw paymentRefusal('payment_rejected', offerOf(services, now), { reason: now.failureReason! });
+    throw paymentInProgress();
+  }
+  const outcome = await settleOnce(services, leased);
+  if (outcome.kind === 'settled') {
+    return services.database.scoped(newScope()).transaction(async (tx) => {
+      const answer = await recordSettled(services, tx as unknown as Db, leased, outcome.response, request);
+      if (request?.storeSuccess) await request.storeSuccess(tx as unknown as Db, answer);
+      return answer;
+    }) as Promise<SettledCheckout>;
+  }
+  const ambiguous = !x402.ledger && leased.settleAttempts > 1 && outcome.kind === 'failed' && AMBIGUOUS_AFTER_UNKNOWN.has(outcome.reason);
+  if (outcome.kind === 'failed' && !ambiguous) {
+    await services.database.scoped(newScope()).transaction((tx) => voidPayment(tx as unknown as Db, leased, outcome.reason, config.cartTtlHours));
+    throw paymentRefusal('payment_rejected', offerOf(services, leased), { reason: outcome.reason });
+  }
+  if (ambiguous) console.warn(`x402 payment ${leased.id}: the facilitator now says ${(outcome as { reason: string }).reason} after an earlier settle of unknown outcome; it stays pending (the money may have moved): check the chain for nonce ${leased.nonce} of ${leased.payer}.`);
+  await db.update(x402Payments).set({ leaseUntil: null }).where(eq(x402Payments.id, leased.id));
+  throw new ApiError('service_unavailable', {
+    message: 'The payment was sent to the facilitator, which has not said whether it settled. The order is pending and nothing is charged twice: send the same request again (same payment) after Retry-After.',
+    headers: { 'Retry-After': '5' },
+    cause: outcome.kind === 'unknown' ? outcome.cause : undefined,
+  });
+}
+
+/** The lease: a conditional update, as idempotency claims are taken; counts the attempt. */
+async function takeLease(db: Db, id: string, timeoutMs: number): Promise<PaymentRow | undefined> {
+  const now = new Date();
+  const [row] = await db
+    .update(x402Payments)
+    .set({ leaseUntil: new Date(now.getTime() + timeoutMs + 5_000), settleAttempts: sql`${x402Payments.settleAttempts} + 1` })
+    .where(and(eq(x402Payments.id, id), eq(x402Payments.status, 'pending'), or(isNull(x402Payments.leaseUntil), lt(x402Payments.leaseUntil, now))))
+    .returning();
+  return row;
+}
+
+/**
+ * A definite failure: `{success: false}` answered with 200 or as a 4xx SettleError, for any
+ * reason but `settlement_pending`. Everything else (a 5xx, a timeout, any other error, pending) is
+ * unknown: the money may have moved.
+ */
+async function settleOnce(services: SettlementServices, row: PaymentRow): Promise<Outcome> {
+  const offer = offerOf(services, row);
+  const requirements = row.version === 1 ? v1Requirement(offer) : v2Requirement(offer);
+  try {
+    const response = await services.x402.facilitator.settle(row.payload as unknown as PaymentPayload, requirements as unknown as PaymentRequirements);
+    if (response.success) return { kind: 'settled', response };
+    if (response.errorReason === 'settlement_pending') return { kind: 'unknown', cause: new Error('settlement_pending') };
+    return { kind: 'failed', reason: response.errorReason ?? 'settlement_failed' };
+  } catch (err) {
+    const definite = err instanceof SettleError && err.statusCode >= 400 && err.statusCode < 500 && err.errorReason && err.errorReason !== 'settlement_pending';
+    return definite ? { kind: 'failed', reason: err.errorReason! } : { kind: 'unknown', cause: err };
+  }
+}
+
+/** What a recorded payment was accepted against: its cart's checkout, for the amount it authorized. */
+function offerOf(services: SettlementServices, row: PaymentRow): Offer {
+  return offerFor(services, row.cartId, Number(BigInt(row.amount) / UNITS_PER_CENT));
+}
+
+async function recordSettled(services: SettlementServices, tx: Db, row: PaymentRow, response: SettleResponse, request: SettlementRequest | undefined): Promise<SettledCheckout> {
+  const [settled] = await tx
+    .update(x402Payments)
+    .set({ status: 'settled', transaction: response.transaction, settledAt: new Date(), leaseUntil: null })
+    .where(and(eq(x402Payments.id, row.id), eq(x402Payments.status, 'pending')))
+    .returning();
+  await confirmOrder(tx, row.orderId);
+  return settledAnswer(services, tx, settled ?? row, request, response.transaction);
+}
+
+/** The 200 of a settled payment, with the payment response header in the payment's own version (and network form). */
+async function settledAnswer(services: SettlementServices, db: Db, row: PaymentRow, request: SettlementRequest | undefined, transaction = row.transaction!): Promise<SettledCheckout> {
+  const [order] = await db.select({ totals: orders.totals }).from(orders).where(eq(orders.id, row.orderId));
+  if (request) {
+    const network = row.version === 1 ? services.x402.network.name : row.network;
+    request.headers[row.version === 1 ? 'X-PAYMENT-RESPONSE' : 'PAYMENT-RESPONSE'] = encodePaymentResponseHeader({ success: true, transaction, network: network as `${string}:${string}`, payer: row.payer });
+  }
+  return {
+    order_id: row.orderId,
+    cart_id: row.cartId,
+    status: 'placed',
+    amount_cents: order.totals.total_cents,
+    currency: 'USD',
+    payment: { scheme: 'exact', network: row.network, asset: row.asset, amount: row.amount, payer: row.payer, transaction },
+  };
+}
+
+/** A definite failure: the order voided (stock back), the payment failed, the cart open again with a fresh expiry and a message. */
+async function voidPayment(tx: Db, row: PaymentRow, reason: string, cartTtlHours: number): Promise<void> {
+  await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, row.cartId)).for('update');
+  const [failed] = await tx
+    .update(x402Payments)
+    .set({ status: 'failed', failureReason: reason, leaseUntil: null })
+    .where(and(eq(x402Payments.id, row.id), eq(x402Payments.status, 'pending')))
+    .returning({ id: x402Payments.id });
+  if (!failed) return;
+  await voidOrder(tx, row.orderId);
+  const notice: CartNotice = {
+    type: 'warning',
+    code: 'payment_failed',
+    message: `The x402 payment did not settle (${reason}), so order ${row.orderId} was voided and nothing was charged. The cart is open again: check out with a new payment.`,
+    path: null,
+  };
+  await tx
+    .update(carts)
+    .set({ status: 'open', orderId: null, notices: [notice], updatedAt: new Date(), expiresAt: new Date(Date.now() + cartTtlHours * 3_600_000) })
+    .where(eq(carts.id, row.cartId));
+}
+
+function facilitatorUnavailable(step: string, cause: unknown): ApiError {
+  return new ApiError('service_unavailable', { message: `The payment facilitator did not answer the ${step}; nothing was charged. Retry after Retry-After.`, headers: { 'Retry-After': '5' }, cause });
+}
+
+const nowSeconds = () => BigInt(Math.floor(Date.now() / 1000));
+
+/** Pending payments the sweep looks at per run. */
+const SWEEP_BATCH = 100;
+
+/**
+ * Each minute, beside sweepExpired: pending payments older than twice the facilitator's timeout
+ * whose lease lapsed (their request gave up, or its process died) are settled again, and those
+ * past validBefore voided, by the same step 6. With a remote facilitator, one never sent to it
+ * (no attempt) and past validBefore is voided without asking: no money can have moved.
+ */
+export async function sweepPayments(services: SettlementServices): Promise<{ settled: number; voided: number; pending: number }> {
+  const db = services.database.scoped(newScope());
+  const timeoutMs = services.config.x402.facilitatorTimeoutMs;
+  const now = new Date();
+  const due = await db
+    .select()
+    .from(x402Payments)
+    .where(
+      and(
+        eq(x402Payments.status, 'pending'),
+        lt(x402Payments.createdAt, new Date(now.getTime() - 2 * timeoutMs)),
+        or(isNull(x402Payments.leaseUntil), lt(x402Payments.leaseUntil, now)),
+      ),
+    )
+    .orderBy(x402Payments.createdAt)
+    .limit(SWEEP_BATCH);
+  const counts = { settled: 0, voided: 0, pending: 0 };
+  for (const row of due) {
+    if (!services.x402.ledger && row.settleAttempts === 0 && row.validBefore <= now) {
+      await services.database.scoped(newScope()).transaction((tx) => voidPayment(tx as unknown as Db, row, 'invalid_exact_evm_payload_authorization_valid_before', services.config.cartTtlHours));
+      counts.voided++;
+      continue;
+    }
+    try {
+      await settlePayment(services, row);
+      counts.settled++;
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'payment_rejected') counts.voided++;
+      else counts.pending++;
+    }
+  }
+  return counts;
+}
