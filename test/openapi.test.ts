@@ -8,21 +8,41 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { decodePaymentRequiredHeader } from '@x402/core/http';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buyerTokens } from '../server/db/schema';
 import { DOC_SLUGS } from '../server/domain/docs';
 import { ERROR_CATALOGUE, type ErrorCode } from '../server/errors/catalogue';
 import { RECORDED } from '../server/http/openapi';
+import { createCaller } from '../server/routers';
+import { createContext } from '../server/trpc/context';
 import type { Operation } from '../server/trpc/meta';
 import { AGENT, BASE, freshKey, testApp, type TestApp } from './support/app';
 import { BEFORE_REFUSAL, setClock } from './support/clock';
+import { signedInDeveloper, verifiedBuyer } from './support/developer';
 import { comparable, examplesApp, exampleRequest, EXAMPLES_ADMIN_TOKEN, playExamples, resolveExample } from './support/openapi-examples';
+import { linkWallet, paymentFor, WALLETS } from './support/x402-agent';
 
 type Json = Record<string, any>;
 
 /** A reserved profile host: served, with the reserved_profile_host advisory in the answer (the clock is set before its refusal). */
 const ADVISED_AGENT = 'profile="https://agent.example.com/p.json"';
 /** The response headers of the service's own contract, which the document must declare where sent. */
-const CONTRACT_HEADERS = ['Request-Id', 'Service-Advisory', 'Idempotent-Replayed', 'Retry-After', 'Allow', 'WWW-Authenticate', 'Service-Agent-Trust', 'RateLimit-Policy', 'RateLimit'];
+const CONTRACT_HEADERS = [
+  'Request-Id',
+  'Service-Advisory',
+  'Idempotent-Replayed',
+  'Retry-After',
+  'Allow',
+  'WWW-Authenticate',
+  'Service-Agent-Trust',
+  'RateLimit-Policy',
+  'RateLimit',
+  'PAYMENT-REQUIRED',
+  'PAYMENT-RESPONSE',
+  'X-PAYMENT-RESPONSE',
+];
 
 let t: TestApp;
 let doc: Json;
@@ -106,6 +126,37 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(RECORDED.examples).sort()).toEqual(Object.keys(replayed).sort());
   });
 
+  it('declares what an x402 checkout answers: the 402s (v1 body, v2 header) and the paid 200 with its payment response', async () => {
+    const developer = await signedInDeveloper(t.db.database.db);
+    const caller = createCaller(createContext(t.app.services, { transport: 'internal', session: developer.session, idempotencyKey: freshKey() }));
+    const key = await caller.developer.mintNetworkKey({ name: 'Settles', scopes: ['checkout:write'] });
+    const { buyerId, token } = await verifiedBuyer(t.db.database.db, developer.accountId, key.id);
+    // As verifying a code through that key leaves the token: with the key's scopes (less buyer:write).
+    await t.db.database.db.update(buyerTokens).set({ scopes: ['checkout:write'] }).where(eq(buyerTokens.buyerId, buyerId));
+    expect((await linkWallet(t, token, WALLETS.alice)).status).toBe(201);
+    const quickBuy = t.app.services.operations.find((o) => o.name === 'carts.quickBuy')!;
+    const buyer = { Authorization: `Bearer ${token}` };
+    const cart = await (await t.call('POST', '/api/agent/quick-buy', { headers: { ...buyer, 'Idempotency-Key': freshKey() }, body: quickBuy.examples['one-item'].input })).json();
+    const path = '/api/agent/cart/{id}/checkout';
+    const checkout = (headers: Record<string, string>) => t.call('POST', `/api/agent/cart/${cart.id}/checkout`, { headers: { ...buyer, ...headers } });
+    const key1 = freshKey();
+
+    const required = await checkout({ 'Idempotency-Key': key1 });
+    const body = await checkAnswer(path, 'POST', required.clone());
+    expect(body).toMatchObject({ code: 'payment_required', x402Version: 1 });
+    // The published 402 example (a cart of the same total) is what the service answers.
+    const published = opOf(path, 'POST').responses['402'];
+    expect(comparable(body)).toEqual(comparable(published.content['application/json'].examples['payment-required'].value));
+    const v2 = (header: string) => comparable(decodePaymentRequiredHeader(header));
+    expect(v2(required.headers.get('PAYMENT-REQUIRED')!)).toEqual(v2(doc.components.headers['PAYMENT-REQUIRED'].examples['payment-required'].value));
+    // An unlinked wallet's v1 payment: payment_rejected, its reason in details.
+    const rejected = await checkout({ 'Idempotency-Key': key1, ...(await paymentFor(required.clone(), WALLETS.bob, 1)).headers });
+    expect(await checkAnswer(path, 'POST', rejected)).toMatchObject({ code: 'payment_rejected', x402Version: 1, details: { reason: 'payer_not_registered' } });
+    const paid = await checkout({ 'Idempotency-Key': key1, ...(await paymentFor(required, WALLETS.alice, 2)).headers });
+    expect(paid.headers.get('PAYMENT-RESPONSE')).toBeTruthy();
+    expect(await checkAnswer(path, 'POST', paid)).toMatchObject({ cart_id: cart.id, status: 'placed' });
+  });
+
   it('is a valid OpenAPI 3.1 document', async () => {
     const validator = new Validator();
     const result = await validator.validate(structuredClone(doc));
@@ -143,7 +194,8 @@ describe('GET /api/openapi.json', () => {
         const exampled = inputs.some((p: Json) => p.examples) || op.requestBody?.content['application/json'].examples;
         expect(exampled, `${name}: an example request`).toBeTruthy();
       }
-      for (const param of op.parameters.filter((p: Json) => p.in === 'header')) expect(param.example, `${name} ${param.name}`).toBeDefined();
+      // A named example where the value encodes the deployment's URL (an x402 v2 payment).
+      for (const param of op.parameters.filter((p: Json) => p.in === 'header')) expect(param.example ?? param.examples, `${name} ${param.name}`).toBeDefined();
       // An example answer; a success example where the operation can succeed today.
       const answered = Object.entries<Json>(op.responses).filter(([, r]) => Object.values<Json>(r.content ?? {}).some((m) => m.examples));
       expect(answered.length, `${name}: an example answer`).toBeGreaterThan(0);
@@ -231,8 +283,17 @@ describe('GET /api/openapi.json', () => {
       if (name.startsWith('Error.')) expect(ERROR_CATALOGUE[schema.properties.code.const as ErrorCode]).toBeDefined();
     }
     expect(Object.keys(opOf('/api/agent/seller', 'GET').responses)).toEqual(['200', '400', '401', '404', '405', '429', '431', '500', '503']);
-    // A stub: refused without the credential (401), with a key lacking the scope (403), not built yet for a holder (501).
-    expect(Object.keys(opOf('/api/agent/cart/{id}/checkout', 'POST').responses)).toEqual(['200', '400', '401', '403', '405', '429', '431', '500', '501']);
+    // x402 settlement: 402 with what to pay, 409 while a payment settles, 503 when its outcome is unknown.
+    const settle = opOf('/api/agent/cart/{id}/checkout', 'POST').responses;
+    expect(Object.keys(settle)).toEqual(['200', '400', '401', '402', '403', '404', '405', '409', '413', '415', '429', '431', '500', '503']);
+    expect(settle['402'].content['application/json'].schema.oneOf.map((s: Json) => s.$ref.split('/').pop())).toEqual(['Error.payment_required', 'Error.payment_rejected']);
+    expect(Object.keys(settle['402'].headers)).toContain('PAYMENT-REQUIRED');
+    expect(settle['402'].headers['Idempotent-Replayed']).toBeUndefined();
+    expect(Object.keys(settle['200'].headers)).toEqual(expect.arrayContaining(['PAYMENT-RESPONSE', 'X-PAYMENT-RESPONSE', 'Idempotent-Replayed']));
+    expect(settle['409'].headers['Retry-After']).toBeDefined();
+    expect(settle['503'].headers['Retry-After']).toBeDefined();
+    expect(doc.components.schemas['Error.payment_required'].required).toEqual(['error', 'code', 'x402Version', 'accepts']);
+    expect(doc.components.schemas['Error.payment_rejected'].required).toEqual(['error', 'code', 'x402Version', 'accepts', 'details']);
     const mint = opOf('/api/developer/network-keys', 'POST').responses;
     expect(Object.keys(mint)).toEqual(['201', '400', '401', '403', '405', '409', '413', '415', '429', '431', '500', '503']);
     expect(mint['429'].headers['Retry-After']).toBeDefined();
@@ -257,7 +318,7 @@ describe('GET /api/openapi.json', () => {
     expect(headers(opOf('/api/agent/feedback', 'POST'))).toEqual({ 'UCP-Agent': false, 'Service-Buyer': false, ...signed, 'Content-Digest': false, 'Idempotency-Key': true, 'Request-Id': false });
     expect(headers(opOf('/api/developer/network-keys', 'POST'))).toEqual({ 'Idempotency-Key': true, 'Request-Id': false });
     expect(headers(opOf('/.well-known/ucp', 'GET'))).toEqual({ 'UCP-Agent': false, 'Service-Buyer': false, ...signed, 'Request-Id': false });
-    expect(headers(opOf('/api/agent/cart/{id}/checkout', 'POST'))).toEqual({ 'Request-Id': false });
+    expect(headers(opOf('/api/agent/cart/{id}/checkout', 'POST'))).toEqual({ 'Idempotency-Key': true, 'X-PAYMENT': false, 'PAYMENT-SIGNATURE': false, 'Request-Id': false });
   });
 
   it('declares the admin operation’s real body', () => {

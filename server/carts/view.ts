@@ -108,7 +108,7 @@ export const cartSchema = z
     status: z
       .enum(CART_STATUSES)
       .describe(
-        'open: can change; checkout: a payment link is live (a change cancels it and reopens the cart); completed: paid, see order_id; cancelled; expired (7 days after its last change).',
+        'open: can change; checkout: a payment link is live (a change cancels it and reopens the cart), or an x402 payment is settling (order_id names its pending order; nothing may change until it ends); completed: paid, see order_id; cancelled; expired (7 days after its last change).',
       ),
     currency: z.literal('USD').describe('Always USD.'),
     line_items: z.array(lineItem).describe('One line per variant, oldest first; at most 100.'),

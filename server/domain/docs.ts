@@ -2,6 +2,7 @@
  * The documentation the service serves at /api/agent/docs/{slug}, as JSON. Pages are generated
  * from the live sources (route table, error catalogue, limits row) so they cannot drift.
  */
+import { LINK_FRESH_SECONDS, MAX_WALLETS, WALLET_LINK_PRIMARY_TYPE, WALLET_LINK_TYPES, walletLinkDomain } from '../buyers/wallets';
 import type { Config, RatePolicy } from '../config';
 import { OAUTH_LIMITS } from '../oauth/authorization-server';
 import { TTL } from '../oauth/provider';
@@ -9,6 +10,8 @@ import { ERROR_CATALOGUE, type ErrorSpec } from '../errors/catalogue';
 import { ADVISORY_CATALOGUE } from '../identity/advisories';
 import { MAX_INPUT_DEPTH, MAX_QUERY_WORDS } from '../lib/input-limits';
 import type { Operation } from '../trpc/meta';
+import { SETTLE_MARGIN_SECONDS } from '../x402/checks';
+import { x402Network } from '../x402/networks';
 import type { PlatformLimits } from './limits';
 import { LLMS_TXT_PATH, SERVICE_VERSION, UCP_VERSION } from './ucp-profile';
 import { SEARCH_CONTEXT_PATH } from '../catalog/jsonld';
@@ -124,7 +127,7 @@ function overview(config: Config) {
         scopes: {
           'buyer:write': 'register buyers and verify them by a mailed code (see buyers below).',
           'dev.ucp.shopping.order:read': 'read the status of orders of carts made with the key.',
-          'checkout:write': 'settle carts on your own (x402, later release: 501 until then); off unless chosen when minting.',
+          'checkout:write': 'settle carts with x402 through the buyer tokens the key verifies (the key itself is refused: 403 buyer_credential_required; see settlement); off unless chosen when minting.',
         },
         missing_scope: '403 insufficient_scope with details.required naming the scope. Operations for a buyer token (GET /api/agent/buyer/me) answer a key 403 with details.required "buyer_token".',
         revocation: 'A revoked key answers 401 invalid_credential on every instance within 1 second.',
@@ -135,8 +138,8 @@ function overview(config: Config) {
         how: 'A key with buyer:write registers a person’s e-mail address (POST /api/agent/buyer: 201, the same address in any case 200 with the same buyer) and has a 6-digit code mailed to it (POST /api/agent/buyer/otp: 202; 10 minutes; a new code replaces the last; 5 per buyer an hour, then 429 rate_limited). The person reads the code back to the agent, which verifies it (POST /api/agent/buyer/verify) and gets a buyer token.',
         ownership: 'A buyer belongs to the developer account of the key that registered it: every key of that account may use it, no other account sees it (404 buyer_not_found), even for the same address. Registered with an OAuth token, it belongs to the person who allowed that client, for that client alone.',
         wrong_codes: '400 invalid_code with details.attempts_left. A buyer’s code may be tried 5 times in 15 minutes, a right code clearing the tries; past that every try, the right code too, is 429 code_attempts_exceeded with Retry-After. An expired or used-up code is 400 code_expired.',
-        buyer_token: 'bt_live_ and 43 base64url characters, 30 days, sent as Authorization: Bearer. It acts for the buyer: GET /api/agent/buyer/me, GET /api/agent/buyer/orders (newest first, limit ≤ 50, nextCursor), GET /api/agent/order-status, and carts made with it place the buyer’s orders (its namespace is buyer:<id>). It carries the scopes of the key that verified the buyer, less buyer:write, and stops working when that key is revoked. Only its SHA-256 is kept; an idempotent replay of the verify answers it from a sealed copy.',
-        order_status: 'A buyer token reads its buyer’s orders; a key with dev.ucp.shopping.order:read the orders of carts made with that key; anything else is 404 order_not_found. history lists every status the order took (placed, voided) with its time.',
+        buyer_token: 'bt_live_ and 43 base64url characters, 30 days, sent as Authorization: Bearer. It acts for the buyer: GET /api/agent/buyer/me, GET /api/agent/buyer/orders (newest first, limit ≤ 50, nextCursor), GET /api/agent/order-status, the buyer’s wallets (/api/agent/buyer/wallets), and carts made with it place the buyer’s orders (its namespace is buyer:<id>); with checkout:write it settles them with x402 (see settlement). It carries the scopes of the key that verified the buyer, less buyer:write, and stops working when that key is revoked. Only its SHA-256 is kept; an idempotent replay of the verify answers it from a sealed copy.',
+        order_status: 'A buyer token reads its buyer’s orders; a key with dev.ucp.shopping.order:read the orders of carts made with that key; anything else is 404 order_not_found. history lists every status the order took (pending_payment while an x402 payment settles, placed, voided) with its time.',
         mail: 'The code is mailed only once the request has committed; if the mail server refuses it the answer is 503 (retryable) and a retry with the same Idempotency-Key sends it.',
       },
       oauth: {
@@ -156,8 +159,9 @@ function overview(config: Config) {
         resources: `Tokens are for ${base} (the REST API: every scope) or ${base}/api/mcp (the MCP server: buyer:write and dev.ucp.shopping.order:read); REST refuses a token for the MCP resource (401), and a buyer token verified through one alike. 401 answers name ${base}/.well-known/oauth-protected-resource in WWW-Authenticate (RFC 9728).`,
       },
       credential_only_operations: 'answer 401 credential_required with details.required naming the credential or scope (e.g. checkout:write).',
-      sent_once: 'Authorization, Idempotency-Key, UCP-Agent and Service-Buyer are each sent at most once: a repeat, even of the same value, answers 400 invalid_request naming the header.',
+      sent_once: 'Authorization, Idempotency-Key, UCP-Agent, Service-Buyer, X-PAYMENT and PAYMENT-SIGNATURE are each sent at most once: a repeat, even of the same value, answers 400 invalid_request naming the header.',
     },
+    settlement: settlement(config),
     agent_trust: {
       anchor: 'agent-trust',
       header: 'Service-Agent-Trust (an RFC 8941 Item) on every answer of the agent surface, errors and documents included; on MCP the same value at a tool result’s _meta["ai.service/agent-trust"]',
@@ -178,7 +182,7 @@ function overview(config: Config) {
         'REST and MCP share the namespace: a REST request with Idempotency-Key K and a tools/call with idempotency_key K are the same request when they are the same operation with the same input, and each replays the other.',
         'The same key with another operation or other input answers 409 idempotency_key_reused.',
         'A retry while the first request is still running answers 409 idempotency_request_in_progress with Retry-After.',
-        'Outcomes of operations that ran are stored, including business errors; refusals before the operation (identification, validation), 429 rate_limited and 5xx are not, so they can be retried with the same key.',
+        'Outcomes of operations that ran are stored, including business errors; refusals before the operation (identification, validation), 429 rate_limited and 5xx are not, so they can be retried with the same key. Nor are an x402 checkout’s 402s, 400 payment_invalid and 409 payment_in_progress (see settlement).',
         'Records are kept at least 24 hours.',
       ],
     },
@@ -202,6 +206,50 @@ function overview(config: Config) {
         'Removals are announced with an advisory carrying refused_from, then answer 410 (GET /api/agent/products is retired this way).',
         'The bare-URL form of UCP-Agent stays accepted.',
       ],
+    },
+  };
+}
+
+/**
+ * From 402 to order: autonomous settlement with x402 (server/payments/x402-settlement.ts), as an agent goes
+ * through it: who may, the wallet it pays from, the 402, the payment, and every outcome.
+ */
+function settlement(config: Config) {
+  const base = config.publicBaseUrl;
+  const network = x402Network(config.x402.network);
+  const checkout = `${base}/api/agent/cart/{id}/checkout`;
+  return {
+    anchor: 'settlement',
+    summary: `A buyer’s agent pays a cart with x402 from a wallet the buyer linked, and the order is placed with no person confirming: POST ${checkout} (REST only; the MCP tool checkout stays a payment link). Scheme exact: an EIP-3009 transferWithAuthorization of USDC (${network.asset}) on ${network.name} (chain ${network.chainId}, ${network.caip2}), signed by the wallet; x402 v1 and v2 alike.`,
+    who: 'A buyer token whose verifying key carries checkout:write (a buyer token carries that key’s scopes), or an OAuth access token for the REST resource with checkout:write (the person’s carts made through that client, the person’s wallets; the consent page asks for checkout:write every time). No Authorization: 401 credential_required (details.required "checkout:write"); a credential without the scope: 403 insufficient_scope; a key with it: 403 buyer_credential_required (details.required "buyer_token"): the key registers and verifies the buyer, the buyer token pays. The cart is one the credential made (another’s is 404 cart_not_found).',
+    wallets: {
+      operations: `POST ${base}/api/agent/buyer/wallets {address, issued_at, signature} (with an Idempotency-Key) answers 201 {id: "wal_…", address, created_at}, the same address again 200 with the same record; GET lists them, oldest first; DELETE /api/agent/buyer/wallets/{id} unlinks one (not this buyer’s: 404 wallet_not_found). A buyer token (its buyer’s wallets) or an OAuth token with buyer:write (the person’s, whichever client linked them); a key is 403 insufficient_scope (details.required "buyer_token"). At most ${MAX_WALLETS} (409 wallet_limit_reached). MCP tools: register_wallet, list_wallets, remove_wallet.`,
+      signature: `The wallet signs EIP-712 typed data (typed_data below; e.g. viem’s signTypedData): domain {name, version, chainId}, no verifyingContract; message {service: "${base}", buyer: the id GET /api/agent/buyer/me answers (buy_…, or with an OAuth token the person’s acct_…), wallet: address, issuedAt: issued_at}. issued_at is Unix seconds within ${LINK_FRESH_SECONDS} s of the service’s clock, else 400 wallet_signature_invalid with reason stale; a signature that does not recover to address is reason signer_mismatch. Plain wallets (EOA) only.`,
+      typed_data: { domain: walletLinkDomain(network.chainId), primaryType: WALLET_LINK_PRIMARY_TYPE, types: WALLET_LINK_TYPES },
+    },
+    steps: [
+      `1. POST the checkout (no body, or {}) with an Idempotency-Key and no payment. The cart is checked as for a payment link (404 cart_not_found; 409 cart_expired, cart_not_open, cart_not_ready; 400 cart_total_exceeds_limit; a live payment link is fine: settling cancels it), then 409 wallet_required if the buyer linked no wallet, then 402 payment_required.`,
+      `2. The 402 says what to pay, twice. Body, x402 v1: {x402Version: 1, error, code, accepts: [{scheme: "exact", network: "${network.name}", maxAmountRequired, resource: this checkout’s URL, description, mimeType, payTo, maxTimeoutSeconds, asset, outputSchema: null, extra: {name, version}}]}. Header PAYMENT-REQUIRED, x402 v2 as base64 JSON: {x402Version: 2, error, resource: {url, description, mimeType}, accepts: [{scheme, network: "${network.caip2}", amount, asset, payTo, maxTimeoutSeconds, extra}]}. The amount is the cart’s total in USDC’s atomic units (6 decimals): total_cents × 10⁴.`,
+      `3. Sign it with an x402 client and a linked wallet (e.g. @x402/core’s x402Client with @x402/evm’s exact scheme; it refuses payments over $1 unless setSpendControls allows more) and send the same request again with the payment in X-PAYMENT (x402 v1) or PAYMENT-SIGNATURE (v2), one of them, base64 JSON. The same Idempotency-Key may be used: 402s are not stored.`,
+      '4. 200 {order_id, cart_id, status: "placed", amount_cents, currency: "USD", payment: {scheme, network (CAIP-2), asset, amount, payer, transaction}} with X-PAYMENT-RESPONSE (a v1 payment) or PAYMENT-RESPONSE (v2): base64 JSON {success: true, transaction, network, payer}. The cart is completed; the order’s history is pending_payment, then placed.',
+    ],
+    refusals: [
+      '400 payment_invalid (not stored): both headers; X-PAYMENT not x402Version 1, or PAYMENT-SIGNATURE not 2; not base64 JSON; not an x402 payment with an exact EVM authorization ({signature: 65 bytes hex, authorization: {from, to, value, validAfter, validBefore, nonce}}).',
+      `402 payment_rejected (not stored; nothing charged, nothing changed), with the requirements again and details.reason, the first that applies: invalid_exact_evm_scheme; invalid_exact_evm_network_mismatch (the network, or a v2 payment’s asset); invalid_exact_evm_recipient_mismatch (to is not payTo); invalid_exact_evm_payload_authorization_value_mismatch (value is not exactly the amount, also when the cart’s total moved since the 402); invalid_exact_evm_payload_authorization_valid_after (validAfter in the future); invalid_exact_evm_payload_authorization_valid_before (validBefore less than ${SETTLE_MARGIN_SECONDS} s ahead); resource_mismatch (a v2 payment not made for this checkout); payer_not_registered (from is no wallet of this buyer); invalid_exact_evm_signature; invalid_exact_evm_nonce_already_used; then the facilitator’s verify (the local ledger: invalid_exact_evm_insufficient_balance; a remote facilitator: its reason as given).`,
+    ],
+    pending: 'Once a payment passes, its order is placed as pending_payment (its stock taken) and the facilitator settles it. Meanwhile the cart is in checkout with order_id set and an info message payment_in_progress: changes, cancelling, payment links and a checkout with another payment answer 409 payment_in_progress (retryable, Retry-After; not stored by the checkout).',
+    outcomes: {
+      settled: 'The 200 above, stored under the Idempotency-Key with its payment response header: a retry with that key replays it (Idempotent-Replayed: true). With a new key, a paid cart is 409 cart_not_open.',
+      failed: 'The facilitator refused to settle: 402 payment_rejected with its reason as given. The order is voided (its stock back; history pending_payment, voided) and the cart is open again, with a fresh expiry and a payment_failed warning: check out again with a new payment.',
+      unknown: 'The facilitator has not said whether it settled (an error, a timeout, settlement_pending): 503 service_unavailable (retryable, Retry-After), never a fresh 402. The order stays pending_payment and nothing is charged twice: send the same request again (the same payment header and Idempotency-Key) to get its outcome, the 200 once settled, whoever settled it. A sweep each minute also settles again payments whose request gave up, and voids those past validBefore that cannot have moved money.',
+    },
+    order_statuses: 'pending_payment (an x402 payment is settling; its stock is held), placed, voided (nothing charged), in GET /api/agent/order-status’s history and the buyer’s orders.',
+    facilitator: {
+      this_deployment: config.x402.facilitatorUrl
+        ? `A remote facilitator (X402_FACILITATOR_URL) verifies and settles, on chain (${network.name}).`
+        : `The local ledger: no money moves and nothing goes on chain; the ledger stands for ${network.name}.`,
+      local: 'The default when X402_FACILITATOR_URL is unset: a ledger in the service’s database, with the same checks. An address it has not seen holds X402_LOCAL_BALANCE (1,000 USDC unless set); the operator tops one up with npm run x402:fund -- <address> <usdc>. transaction is the keccak256 of the signature.',
+      remote: 'With X402_FACILITATOR_URL: an x402 facilitator (its /verify, /settle and /supported), given X402_FACILITATOR_TOKEN as a bearer, waited for X402_FACILITATOR_TIMEOUT_MS (10 s unless set).',
     },
   };
 }
@@ -283,12 +331,12 @@ function rest(src: DocSources) {
         '{id: "cart_…", status, currency, line_items: [{id: "item_…", variant_id, sku, product_id, seller_handle, title, variant_title, unit_price_cents, quantity, line_total_cents, availability}], shipping_address | null, delivery: [{seller_handle, price_cents, min_days, max_days}] (one group per seller), totals: {subtotal_cents, delivery_cents, total_cents, currency}, messages: [{type: error | warning | info, code, message, path}], order_id | null, expires_at, created_at, updated_at, links: {self, payment_link | null}}. Every cart endpoint and tool answers the whole cart.',
       states: {
         open: 'Being built: items, quantities and the address may change.',
-        checkout: 'A payment link is live and the amount is fixed for its life. A change to the cart cancels the link (its page says so), applies, and returns the cart to open with a payment_link_cancelled warning. A link that expires unpaid returns the cart to open.',
+        checkout: 'A payment link is live and the amount is fixed for its life. A change to the cart cancels the link (its page says so), applies, and returns the cart to open with a payment_link_cancelled warning. A link that expires unpaid returns the cart to open. Or an x402 payment is settling (order_id names its pending order; an info message payment_in_progress): then nothing may change (409 payment_in_progress) until it settles (completed) or fails (open again with a payment_failed warning); see overview#settlement.',
         completed: 'Paid: order_id names the order. Final, unless the payment provider refuses for good to take the payment: then the order is voided, the cart is open again with a payment_failed warning and order_id null (nothing was charged; ask for a new payment link).',
         cancelled: 'DELETE /api/agent/cart/{id} (tool cancel_cart). Final.',
         expired: 'An open cart 7 days after its last change (CART_TTL_HOURS). GET still answers it. Final.',
       },
-      transitions: 'open → checkout (payment link) → completed (paid) | open (link cancelled by a change, or expired); completed → open (payment refused at capture); open | checkout → cancelled; open → expired. Mutations of a completed or cancelled cart answer 409 cart_not_open with details.status; of an expired one, 409 cart_expired.',
+      transitions: 'open → checkout (payment link) → completed (paid) | open (link cancelled by a change, or expired); open, or checkout with a live link (which it cancels) → checkout (an x402 payment settling) → completed (settled) | open (payment failed); completed → open (payment refused at capture); open | checkout → cancelled; open → expired. Mutations of a completed or cancelled cart answer 409 cart_not_open with details.status; of an expired one, 409 cart_expired.',
       items: [
         'Name an item by variant_id (the Offer identifier in search results, var_…), or by sku together with seller_handle (SKUs are unique per seller only).',
         'Adding a variant already in the cart adds to its line. Quantities are whole numbers ≥ 1; a line above the live max_item_quantity answers 400 quantity_exceeds_limit with details.max_quantity; above the stock, 409 insufficient_stock with details.available.',
@@ -296,7 +344,7 @@ function rest(src: DocSources) {
         'Prices, titles and availability are read from the catalog whenever the cart is answered; prices a client sends are never used.',
       ],
       delivery: 'Priced per seller from the seller’s delivery zone for the address country; a zone’s free_over_cents applies to that seller’s subtotal. Before an address is set, delivery is [], delivery_cents is 0 and an info message address_required says so. A seller that does not deliver there leaves an error message address_undeliverable naming the seller.',
-      ownership: 'A cart belongs to the caller that created it (its agent profile; its credential once credentials exist). Any other caller gets 404 cart_not_found, as for an id that does not exist. Cart and item ids carry 80 random bits.',
+      ownership: 'A cart belongs to the caller that created it (its agent profile, or its credential: a key, a buyer token’s buyer, an OAuth token’s person for that client). Any other caller gets 404 cart_not_found, as for an id that does not exist. Cart and item ids carry 80 random bits.',
       limits: 'max_item_quantity and max_cart_total_cents are read from the live store on every request: a change (npm run limits or PUT /api/admin/platform/limits) applies within 1 s on every instance.',
       over_total: 'A cart whose total (subtotal + delivery) is above the live max_cart_total_cents says so in every answer while it is open or in checkout, on REST and MCP alike: an error message {type: "error", code: "cart_total_exceeds_limit", path: "totals"} naming the ceiling and the amount over. It may still change; a payment link for it is refused (400 cart_total_exceeds_limit) until it is within the ceiling.',
       quick_buy: 'POST /api/agent/quick-buy creates a cart, adds one item and sets the address in one transaction: all of it or none of it.',
@@ -390,10 +438,10 @@ function mcp(src: DocSources) {
     identity: [
       'initialize, ping, tools/list, resources/list and reading service://platform/limits work without an agent profile.',
       'tools/call needs the agent profile (read_docs excepted: documentation is discovery): the UCP-Agent header, params._meta["ucp-agent"] or arguments.meta["ucp-agent"], each {"profile": "<url>"} or the header’s string form; without it the tool result is isError with {error, code: "ucp_agent_required"}. Named in several of those places it must be the same profile in each (in either form): different values make the tool result isError with code "conflicting_credentials" (details: field, places), never a silent pick; the buyer reference (Service-Buyer, "ai.service.buyer") likewise. Same rules as REST (https only; reserved and IP hosts draw an advisory).',
-      'The buyer tools (register_buyer, request_buyer_code, verify_buyer, get_buyer, list_buyer_orders, get_order_status) need a credential in the Authorization header of the POST. Called without one, the answer is HTTP 401 with WWW-Authenticate: Bearer resource_metadata="<base>/.well-known/oauth-protected-resource/api/mcp", scope="buyer:write dev.ucp.shopping.order:read"; with a credential lacking what the tool needs, HTTP 403 with WWW-Authenticate: Bearer error="insufficient_scope", scope="<needed>". Protocol methods and the other tools stay open.',
+      `The buyer tools (${src.operations.flatMap(({ tool, access }) => (tool && access.kind === 'credential' ? [tool.name] : [])).join(', ')}) need a credential in the Authorization header of the POST. Called without one, the answer is HTTP 401 with WWW-Authenticate: Bearer resource_metadata="<base>/.well-known/oauth-protected-resource/api/mcp", scope="buyer:write dev.ucp.shopping.order:read"; with a credential lacking what the tool needs, HTTP 403 with WWW-Authenticate: Bearer error="insufficient_scope", scope="<needed>". Protocol methods and the other tools stay open.`,
       'A network key in the Authorization header of the POST (Bearer ak_live_…) stands in for the profile: tools/call is served as the key, and a profile sent too makes the result isError with code conflicting_credentials. An Authorization header that is unknown, malformed or revoked is refused at the HTTP level for every request, initialize and tools/list included: status 401 with WWW-Authenticate (MCP authorization).',
       'Buyer reference (optional): _meta["ai.service.buyer"] or arguments.meta["ai.service.buyer"] as {ref, session}, or the Service-Buyer header; same rules as REST.',
-      'The tool checkout never completes a purchase: it returns a payment link a human confirms.',
+      'The tool checkout never completes a purchase: it returns a payment link a human confirms. Settlement with x402 (POST /api/agent/cart/{id}/checkout) is REST only.',
     ],
     idempotency:
       'Tools that change data require an idempotency_key argument (16–64 printable ASCII; missing: IDEMPOTENCY_KEY_REQUIRED). A retry with the same key and the same arguments returns the first outcome with _meta["ai.service/idempotent-replayed"]: true. Keys share one namespace per caller with REST’s Idempotency-Key: the same key for the same operation and input on either transport is one request.',
@@ -418,7 +466,8 @@ function errors() {
     body: {
       shape: '{"error": "<prose, may be reworded>", "code": "<stable identifier>"}',
       extras: [
-        'retryable: true on temporary failures (503 service_unavailable, 409 idempotency_request_in_progress), with a Retry-After header in seconds',
+        'retryable: true on temporary failures (503 service_unavailable, 409 idempotency_request_in_progress and payment_in_progress), with a Retry-After header in seconds',
+        'x402Version and accepts (x402 v1’s payment requirements) at the top of 402 payment_required and payment_rejected, beside a PAYMENT-REQUIRED header (see overview#settlement)',
         'a request never waits on the database for more than 10 s: past that, or when the database cannot be reached, it is answered 503 service_unavailable (retryable) and nothing it started is kept; calls to Stripe have their own budget (8 s, one retry)',
         'details: structured extras (details.issues, details.did_you_mean, details.valid_slugs, details.required, …)',
         'request_id on 500 internal_error',
@@ -469,7 +518,7 @@ function limits(live: PlatformLimits, config: Config) {
         limit: 'max_cart_total_cents',
         value: live.max_cart_total_cents,
         error: 'cart_total_exceeds_limit (400, body has max_cents)',
-        checked_by: ['POST /api/agent/payment-link', 'tool checkout'],
+        checked_by: ['POST /api/agent/payment-link', 'tool checkout', 'POST /api/agent/cart/{id}/checkout'],
         said_by: 'every cart answer (REST and MCP) while the cart is over it: an error message cart_total_exceeds_limit at path totals, naming the ceiling and the amount over',
       },
     ],
@@ -485,6 +534,11 @@ function limits(live: PlatformLimits, config: Config) {
       wrong_codes: '5 tries at a code in 15 minutes, a right code clearing them; then 429 code_attempts_exceeded with Retry-After',
       buyer_token: '30 days',
       order_pages: '1–50 orders per page (default 20)',
+      wallets: `${MAX_WALLETS} linked per buyer (or person) (409 wallet_limit_reached); a link signed within ${LINK_FRESH_SECONDS} s of the service’s clock`,
+    },
+    x402: {
+      payment_window: `validAfter not in the future; validBefore at least ${SETTLE_MARGIN_SECONDS} s after the payment arrives`,
+      max_timeout_seconds: config.x402.maxTimeoutSeconds,
     },
     request: {
       body: 'at most 1 MiB (413 payload_too_large)',

@@ -9,17 +9,25 @@
  * The result is held to strict tools: JSON Schema 2020-12 in ajv's strict mode validates every
  * real body against it, and `npm run lint:openapi` (Redocly, Spectral) finds nothing to report.
  */
+import { encodePaymentResponseHeader, encodePaymentSignatureHeader } from '@x402/core/http';
+import type { PaymentPayload } from '@x402/core/types';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { z } from 'zod';
-import type { Config } from '../config';
+import { X402_NETWORKS, type Config } from '../config';
 import { SERVICE_VERSION } from '../domain/ucp-profile';
-import { ERROR_CATALOGUE, type ErrorCode, type ErrorSpec } from '../errors/catalogue';
+import { ERROR_CATALOGUE, errorBody, type ErrorCode, type ErrorSpec } from '../errors/catalogue';
 import { ERROR_DETAILS } from '../errors/details';
 import { ADVISORY_CATALOGUE } from '../identity/advisories';
 import { SESSION_COOKIE } from '../identity/session-cookie';
 import type { AppRouter } from '../routers';
+import { deriveKey, MissingSecretsKey } from '../secrets/keys';
 import { REQUEST_ID } from '../trpc/context';
 import type { Operation } from '../trpc/meta';
+import { SETTLE_MARGIN_SECONDS } from '../x402/checks';
+import { x402Network, type X402Network } from '../x402/networks';
+import { payToAddress } from '../x402/pay-to';
+import { paymentRefusal, UNITS_PER_CENT, v2Requirement, type Offer } from '../x402/requirements';
+import { checkoutResource } from '../x402/requirements';
 import recordedExamples from './openapi-examples.json' with { type: 'json' };
 
 type Json = Record<string, any>;
@@ -46,16 +54,20 @@ const TAGS = [
   { name: 'platform', description: 'The live cart limits, the service’s documentation and problem reports.' },
   { name: 'discovery', description: 'UCP business profiles of the network and of each seller, for crawlers and tool loaders.' },
   { name: 'carts', description: 'Carts across sellers: items, quantities, the shipping address and delivery per seller, totals priced from the catalog; quick-buy in one call.' },
-  { name: 'checkout', description: 'Autonomous settlement (x402): needs a checkout:write credential; never an MCP tool.' },
+  {
+    name: 'checkout',
+    description:
+      'Autonomous settlement (x402): a buyer’s agent pays a cart in USDC from a wallet the buyer linked, and the order is placed with no person confirming. Needs a buyer token or OAuth access token carrying checkout:write; REST only, never an MCP tool.',
+  },
   { name: 'payments', description: 'Payment links a human opens to confirm and pay by card: the checkout of open callers and MCP tools.' },
-  { name: 'buyer', description: 'Buyer identity and order history; every operation needs an issued credential.' },
+  { name: 'buyer', description: 'Buyer identity, order history and the wallets x402 checkouts are paid from; every operation needs an issued credential.' },
   { name: 'developer', description: 'Network API keys, minted and revoked from a signed-in developer session.' },
   { name: 'admin', description: 'The operator API behind the ADMIN_TOKEN bearer.' },
 ];
 
 const SCHEMA_REF = '#/components/schemas/';
 const ref = (name: string) => ({ $ref: SCHEMA_REF + name });
-const headerRef = (name: keyof typeof HEADERS) => ({ $ref: `#/components/headers/${name}` });
+const headerRef = (name: keyof typeof HEADERS | X402Header) => ({ $ref: `#/components/headers/${name}` });
 
 // ---------------------------------------------------------------- shared components
 
@@ -116,7 +128,7 @@ const HEADERS = {
     schema: { type: 'string', enum: ['true'] },
   },
   'Retry-After': {
-    description: 'Seconds to wait before retrying (sent with 503 and with 409 idempotency_request_in_progress).',
+    description: 'Seconds to wait before retrying (sent with 503, 429, and 409 idempotency_request_in_progress and payment_in_progress).',
     schema: { type: 'integer', minimum: 0 },
     example: 5,
   },
@@ -143,6 +155,7 @@ export function errorCodesFor(operation: Operation): ErrorCode[] {
   if (policy.retired) return ['endpoint_retired', ...EDGE_CODES];
   const codes: ErrorCode[] = ['method_not_allowed', ...EDGE_CODES];
   if (access.kind === 'credential') codes.push('credential_required', 'invalid_credential', 'insufficient_scope');
+  if (access.kind === 'credential' && access.buyer) codes.push('buyer_credential_required');
   if (access.kind === 'credential' && access.scope === 'developer_session' && operation.type === 'mutation') codes.push('origin_refused');
   if (access.kind === 'admin') codes.push('admin_disabled', 'credential_required', 'admin_token_invalid');
   if (access.kind === 'open') codes.push('ucp_agent_required');
@@ -151,22 +164,16 @@ export function errorCodesFor(operation: Operation): ErrorCode[] {
   }
   // Step 4b: every identified caller of the agent surface is counted against its policy.
   if (counted(operation)) codes.push('rate_limited');
-  if (runs(operation)) {
-    if (idempotent) codes.push('IDEMPOTENCY_KEY_REQUIRED', 'idempotency_key_invalid', 'idempotency_key_reused', 'idempotency_request_in_progress');
-    if (operation.rest && hasBody(operation.rest.method)) codes.push('invalid_json', 'unsupported_media_type', 'payload_too_large');
-    // Even an operation without fields refuses input none takes (NUL, lone surrogates: lib/input-limits.ts).
-    codes.push('invalid_request');
-  }
-  codes.push(...(policy.errors ?? []), 'internal_error');
-  if (runs(operation)) codes.push('service_unavailable');
+  if (idempotent) codes.push('IDEMPOTENCY_KEY_REQUIRED', 'idempotency_key_invalid', 'idempotency_key_reused', 'idempotency_request_in_progress');
+  if (operation.rest && hasBody(operation.rest.method)) codes.push('invalid_json', 'unsupported_media_type', 'payload_too_large');
+  // Even an operation without fields refuses input none takes (NUL, lone surrogates: lib/input-limits.ts).
+  codes.push('invalid_request');
+  codes.push(...(policy.errors ?? []), 'internal_error', 'service_unavailable');
   return [...new Set(codes)];
 }
 
 /** Whether the operation's callers are counted against a rate-limit policy (all but the admin API). */
 const counted = (operation: Operation) => operation.access.kind !== 'admin' && !operation.policy.retired;
-
-/** Whether the operation does its work for a caller it admits (a stub answers 501 instead). */
-const runs = (operation: Operation) => !operation.policy.notImplemented;
 
 const hasBody = (method: string) => method !== 'GET' && method !== 'DELETE';
 
@@ -204,6 +211,12 @@ function errorSchema(code: ErrorCode): Json {
     properties.message = { type: 'string', description: 'What went wrong, in prose; may be reworded.' };
     required.push('max_cents', 'message');
   }
+  if (X402_BODIES.includes(code)) {
+    // x402 v1's payment-required body, at the top where its clients read it (errorBody puts it there).
+    properties.x402Version = { type: 'integer', const: 1, description: 'x402 v1: this body is its payment-required answer; v2’s is the PAYMENT-REQUIRED header.' };
+    properties.accepts = { type: 'array', minItems: 1, items: ref(X402_REQUIREMENT), description: 'The ways to pay, any one of which settles the checkout.' };
+    required.push('x402Version', 'accepts');
+  }
   const details = (ERROR_DETAILS as Partial<Record<ErrorCode, z.ZodType>>)[code];
   if (details) {
     const optional = details.safeParse(undefined).success;
@@ -218,7 +231,7 @@ function errorSchema(code: ErrorCode): Json {
 
 // ---------------------------------------------------------------- headers of requests and answers
 
-function headerParameters(operation: Operation): Json[] {
+function headerParameters(operation: Operation, x402: X402Example): Json[] {
   const { access } = operation;
   const params: Json[] = [];
   if (!operation.policy.retired && (access.kind === 'open' || access.kind === 'discovery')) {
@@ -243,7 +256,7 @@ function headerParameters(operation: Operation): Json[] {
     });
     params.push(...signatureParameters(operation));
   }
-  if (!operation.policy.retired && operation.idempotent && runs(operation)) {
+  if (!operation.policy.retired && operation.idempotent) {
     params.push({
       name: 'Idempotency-Key',
       in: 'header',
@@ -253,6 +266,7 @@ function headerParameters(operation: Operation): Json[] {
       example: EXAMPLE_IDEMPOTENCY_KEY,
     });
   }
+  if (paysWithX402(operation)) params.push(...x402Parameters(x402));
   params.push({
     name: 'Request-Id',
     in: 'header',
@@ -331,9 +345,12 @@ function responseHeaders(operation: Operation, status: number, codes: readonly E
   const identifies = access.kind === 'open' || access.kind === 'discovery';
   // Advisories come from the identity step: answers refused before or by it carry none.
   if (identifies && !operation.policy.retired && status !== 401 && status !== 405) headers['Service-Advisory'] = headerRef('Service-Advisory');
-  const replayable = status < 400 || codes.some((c) => operation.policy.errors?.includes(c) && status < 500);
-  if (operation.idempotent && runs(operation) && replayable) headers['Idempotent-Replayed'] = headerRef('Idempotent-Replayed');
-  if (status === 503 || status === 429 || codes.includes('idempotency_request_in_progress')) headers['Retry-After'] = headerRef('Retry-After');
+  const unstored = operation.policy.ownTransactions?.unstored ?? [];
+  const replayable = status < 400 || codes.some((c) => operation.policy.errors?.includes(c) && status < 500 && !unstored.includes(c));
+  if (operation.idempotent && replayable) headers['Idempotent-Replayed'] = headerRef('Idempotent-Replayed');
+  if (status === 503 || status === 429 || codes.includes('idempotency_request_in_progress') || codes.includes('payment_in_progress')) headers['Retry-After'] = headerRef('Retry-After');
+  if (paysWithX402(operation) && status === 402) headers['PAYMENT-REQUIRED'] = headerRef('PAYMENT-REQUIRED');
+  if (paysWithX402(operation) && status < 300) Object.assign(headers, { 'PAYMENT-RESPONSE': headerRef('PAYMENT-RESPONSE'), 'X-PAYMENT-RESPONSE': headerRef('X-PAYMENT-RESPONSE') });
   if (status === 405) headers.Allow = headerRef('Allow');
   if (status === 401) headers['WWW-Authenticate'] = headerRef('WWW-Authenticate');
   if (status === 403 && codes.includes('insufficient_scope')) {
@@ -341,6 +358,173 @@ function responseHeaders(operation: Operation, status: number, codes: readonly E
   }
   return headers;
 }
+
+// ---------------------------------------------------------------- x402 settlement
+
+/**
+ * An operation paid with x402 (the checkout): it reads the payment request headers, answers its
+ * 402s with x402's payment-required body and header, and its success with the payment response.
+ */
+const paysWithX402 = (operation: Operation) => operation.policy.errors?.includes('payment_required') === true;
+
+/** The 402 codes whose body is x402 v1's payment-required answer (errorBody moves its fields to the top). */
+const X402_BODIES: readonly ErrorCode[] = ['payment_required', 'payment_rejected'];
+const X402_REQUIREMENT = 'X402PaymentRequirementsV1';
+type X402Header = 'PAYMENT-REQUIRED' | 'PAYMENT-RESPONSE' | 'X-PAYMENT-RESPONSE';
+
+const ADDRESS_PATTERN = '^0x[0-9a-fA-F]{40}$';
+
+/** x402 v1's requirement as the 402 body's accepts lists it (x402/requirements.ts v1Requirement). */
+function x402RequirementSchema(network: X402Network, maxTimeoutSeconds: number): Json {
+  const properties: Json = {
+    scheme: { type: 'string', const: 'exact', description: 'EIP-3009: a transferWithAuthorization of the asset, signed by the paying wallet.' },
+    network: { type: 'string', enum: [...X402_NETWORKS], description: `x402 v1’s name of the chain: ${network.name} here (chain id ${network.chainId}; v2 names it ${network.caip2}).` },
+    maxAmountRequired: {
+      type: 'string',
+      pattern: '^[0-9]+$',
+      description: 'The cart’s total in the asset’s atomic units (USDC has 6 decimals: total_cents × 10⁴). The authorization’s value must be exactly this.',
+    },
+    resource: { type: 'string', format: 'uri', description: 'This checkout’s URL; a v2 payment must name it as its resource.' },
+    description: { type: 'string', description: 'The cart and its total, in words.' },
+    mimeType: { type: 'string', const: 'application/json' },
+    payTo: { type: 'string', pattern: ADDRESS_PATTERN, description: 'The address paid: the authorization’s to.' },
+    maxTimeoutSeconds: { type: 'integer', minimum: 1, description: `How long settling may take (X402_MAX_TIMEOUT_SECONDS: ${maxTimeoutSeconds} here).` },
+    asset: { type: 'string', pattern: ADDRESS_PATTERN, description: `The USDC contract (${network.asset} on ${network.name}): the authorization’s verifyingContract.` },
+    outputSchema: { type: 'null' },
+    extra: {
+      type: 'object',
+      description: `The token’s EIP-712 domain name and version (${network.extra.name}, ${network.extra.version} here), which with the chain id and the asset make the domain the authorization is signed under.`,
+      required: ['name', 'version'],
+      properties: { name: { type: 'string' }, version: { type: 'string' } },
+      additionalProperties: false,
+    },
+  };
+  return {
+    type: 'object',
+    description: `One way to pay the checkout, as x402 v1 states it: an authorization of maxAmountRequired of the asset to payTo, from a wallet linked to the buyer, valid from now (validAfter not in the future) until at least ${SETTLE_MARGIN_SECONDS} s after it arrives (validBefore).`,
+    required: Object.keys(properties),
+    properties,
+    additionalProperties: false,
+  };
+}
+
+/**
+ * The example checkout: what this deployment asks for a cart of that total (the quick-buy
+ * example's cart, on the demo catalog), and how the payment and its answer look.
+ */
+const X402_EXAMPLE_CART = 'cart_01kt2j4f6h8k0m2p4r6t8v0x2z';
+const X402_EXAMPLE_TOTAL_CENTS = 7499;
+const X402_EXAMPLE_PAYER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+/** The examples' clock: 2026-01-01T00:00:00Z. */
+const X402_EXAMPLE_NOW = 1767225600;
+
+interface X402Example {
+  network: X402Network;
+  maxTimeoutSeconds: number;
+  /** The 402 payment_required body, as errorBody writes it. */
+  body: unknown;
+  headers: Record<X402Header | 'X-PAYMENT' | 'PAYMENT-SIGNATURE', string>;
+}
+
+/**
+ * Built with the functions a checkout answers with, for this deployment's chain and payee: the
+ * example is what the service would answer for a cart of that total. The payment's signature is
+ * a placeholder of the right form: a real one is the wallet's (an x402 client makes it).
+ */
+function x402Example(config: Config): X402Example {
+  const network = x402Network(config.x402.network);
+  const offer: Offer = {
+    network,
+    // The app's services derived the same address at start (x402/facilitator.ts), SECRETS_KEY being set.
+    payTo: payToAddress(config.x402, {
+      key: (purpose) => {
+        if (!config.secretsKey) throw new MissingSecretsKey('SECRETS_KEY is not set (make one with: openssl rand -base64 32)');
+        return deriveKey(config.secretsKey, purpose);
+      },
+    }),
+    amount: BigInt(X402_EXAMPLE_TOTAL_CENTS) * UNITS_PER_CENT,
+    resource: checkoutResource(config.publicBaseUrl, X402_EXAMPLE_CART),
+    description: `Cart ${X402_EXAMPLE_CART}: ${(X402_EXAMPLE_TOTAL_CENTS / 100).toFixed(2)} USD`,
+    maxTimeoutSeconds: config.x402.maxTimeoutSeconds,
+  };
+  const refusal = paymentRefusal('payment_required', offer);
+  const payload = {
+    signature: `0x${'ab'.repeat(64)}1b`,
+    authorization: {
+      from: X402_EXAMPLE_PAYER,
+      to: offer.payTo,
+      value: String(offer.amount),
+      validAfter: String(X402_EXAMPLE_NOW - 600),
+      validBefore: String(X402_EXAMPLE_NOW + offer.maxTimeoutSeconds),
+      nonce: `0x${'3c'.repeat(32)}`,
+    },
+  };
+  const v1 = { x402Version: 1, scheme: 'exact', network: network.name, payload };
+  const v2 = { x402Version: 2, resource: { url: offer.resource, description: offer.description, mimeType: 'application/json' }, accepted: v2Requirement(offer), payload };
+  const settled = { success: true, transaction: `0x${'5e'.repeat(32)}`, payer: X402_EXAMPLE_PAYER } as const;
+  return {
+    network,
+    maxTimeoutSeconds: offer.maxTimeoutSeconds,
+    body: errorBody(refusal, 'req_example'),
+    headers: {
+      'PAYMENT-REQUIRED': refusal.headers['PAYMENT-REQUIRED'],
+      'X-PAYMENT': Buffer.from(JSON.stringify(v1)).toString('base64'),
+      'PAYMENT-SIGNATURE': encodePaymentSignatureHeader(v2 as PaymentPayload),
+      'X-PAYMENT-RESPONSE': encodePaymentResponseHeader({ ...settled, network: network.name as `${string}:${string}` }),
+      'PAYMENT-RESPONSE': encodePaymentResponseHeader({ ...settled, network: network.caip2 }),
+    },
+  };
+}
+
+/**
+ * A value that encodes this deployment's URL (a v2 payment, PAYMENT-REQUIRED) is given as a named
+ * example, which generated clients leave out of their types: an `example` would put the base64 of
+ * the URL in them, different for every origin the document is served at.
+ */
+const urlBound = (name: string, summary: string, value: string) => ({ examples: { [name]: { summary, value } } });
+
+/** The payment a checkout request carries: one header of the two, in the version it names. */
+function x402Parameters(x402: X402Example): Json[] {
+  const once =
+    'Send one of X-PAYMENT and PAYMENT-SIGNATURE, not both (400 payment_invalid), each at most once (a repeat is 400 invalid_request); a value that is not such a payment is 400 payment_invalid. Without either the answer is 402 payment_required, saying what to pay.';
+  return [
+    {
+      name: 'X-PAYMENT',
+      in: 'header',
+      required: false,
+      description: `An x402 v1 payment, base64-encoded JSON as x402 clients make it from the 402 body’s accepts: {x402Version: 1, scheme: "exact", network: "${x402.network.name}", payload: {signature, authorization: {from, to, value, validAfter, validBefore, nonce}}}. ${once}`,
+      schema: { type: 'string' },
+      example: x402.headers['X-PAYMENT'],
+    },
+    {
+      name: 'PAYMENT-SIGNATURE',
+      in: 'header',
+      required: false,
+      description: `An x402 v2 payment, base64-encoded JSON as x402 clients make it from the PAYMENT-REQUIRED header: {x402Version: 2, resource: {url: this checkout’s URL, …}, accepted: the requirement chosen, payload: {signature, authorization}}. ${once}`,
+      schema: { type: 'string' },
+      ...urlBound('v2-payment', 'A v2 payment for the 402 example’s cart (its signature a placeholder)', x402.headers['PAYMENT-SIGNATURE']),
+    },
+  ];
+}
+
+function x402Headers(x402: X402Example): Record<X402Header, Json> {
+  const response = (version: string, where: string, network: string) =>
+    `x402 ${version}’s settlement response, base64-encoded JSON {success: true, transaction, network: ${network}, payer}: sent when the payment came in ${where}; a replay of the answer carries it too.`;
+  return {
+    'PAYMENT-REQUIRED': {
+      description: `x402 v2’s PaymentRequired, base64-encoded JSON: {x402Version: 2, error, resource: {url, description, mimeType}, accepts: [{scheme: "exact", network: "${x402.network.caip2}", amount, asset, payTo, maxTimeoutSeconds, extra}]}: the body’s requirement (x402 v1’s), for v2 clients.`,
+      required: true,
+      schema: { type: 'string' },
+      ...urlBound('payment-required', 'What to pay for the 402 example’s cart', x402.headers['PAYMENT-REQUIRED']),
+    },
+    'PAYMENT-RESPONSE': { description: response('v2', 'PAYMENT-SIGNATURE', `"${x402.network.caip2}"`), schema: { type: 'string' }, example: x402.headers['PAYMENT-RESPONSE'] },
+    'X-PAYMENT-RESPONSE': { description: response('v1', 'X-PAYMENT', `"${x402.network.name}"`), schema: { type: 'string' }, example: x402.headers['X-PAYMENT-RESPONSE'] },
+  };
+}
+
+/** On a checkout a 503 may come after the payment was sent: what to do then. */
+const X402_UNKNOWN_OUTCOME =
+  'After the payment was sent, a 503 means the facilitator has not said whether it settled: the order stays pending_payment and nothing is charged twice. Send the same request again (the same payment header and Idempotency-Key) after Retry-After: it answers the order once settled, or 402 payment_rejected if the payment failed.';
 
 // ---------------------------------------------------------------- examples
 
@@ -397,7 +581,7 @@ export function buildOpenApiDocument(router: AppRouter, operations: readonly Ope
   const doc = generateOpenApiDocument(router, {
     title: 'Agent Commerce API',
     description: [
-      'Search one network catalog across many sellers, build carts and hand a payment link to a human who confirms.',
+      'Search one network catalog across many sellers, build carts and hand a payment link to a human who confirms, or, acting for a verified buyer, settle a cart with x402 from the buyer’s own wallet.',
       '',
       `Open operations need only the agent’s profile URL in the UCP-Agent header; operations that change data need an Idempotency-Key. Every failure is \`{error, code}\` with a stable code (${base}/api/agent/docs/errors); \`details\` carries the code’s structured extras. The same operations are MCP tools at ${base}/api/mcp. Docs: ${base}/api/agent/docs/overview.`,
     ].join('\n'),
@@ -406,7 +590,7 @@ export function buildOpenApiDocument(router: AppRouter, operations: readonly Ope
     contact: { name: 'Agent Commerce engineering (report problems with POST /api/agent/feedback)', url: `${base}/api/agent/docs/overview` },
     license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     securitySchemes: {
-      bearer: { type: 'http', scheme: 'bearer', description: 'API key or OAuth access token.' },
+      bearer: { type: 'http', scheme: 'bearer', description: 'A network key (ak_live_…), a buyer token (bt_live_…) or an OAuth access token: each operation’s x-required-credential and description say which it takes.' },
       adminToken: { type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN of the deployment.' },
       developerSession: {
         type: 'apiKey',
@@ -424,7 +608,8 @@ export function buildOpenApiDocument(router: AppRouter, operations: readonly Ope
   for (const name of Object.keys(schemas)) if (name.startsWith('error.')) delete schemas[name];
   schemas.Advisory = ADVISORY_SCHEMA;
   schemas.ServiceAdvisories = ADVISORIES_SCHEMA;
-  doc.components.headers = HEADERS;
+  const x402 = x402Example(config);
+  doc.components.headers = { ...HEADERS, ...x402Headers(x402) };
   doc.components.parameters = SIGNATURE_PARAMETERS;
 
   const usedCodes = new Set<ErrorCode>();
@@ -445,9 +630,7 @@ export function buildOpenApiDocument(router: AppRouter, operations: readonly Ope
       if (schema && identifies) addAdvisories(schemas, schema);
       responses[String(status)] = {
         description:
-          access.kind === 'credential'
-            ? `The answer once credentials with ${access.scope} are issued; until then every call answers 401.`
-            : status === 202
+          status === 202
               ? 'Accepted.'
               : 'Success.',
         headers: responseHeaders(op, status, []),
@@ -471,10 +654,19 @@ export function buildOpenApiDocument(router: AppRouter, operations: readonly Ope
     }
     for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
       const refs = codes.map((c) => ref(errorSchemaName(c)));
+      const hints = codes.map((c) => `\`${c}\`: ${ERROR_CATALOGUE[c].hint}`);
+      const examples = { ...recorded.get(status) };
+      if (paysWithX402(op) && status === 503) hints.push(X402_UNKNOWN_OUTCOME);
+      if (paysWithX402(op) && status === 402) {
+        examples['payment-required'] = {
+          summary: `No payment sent: what to pay for a cart of ${(X402_EXAMPLE_TOTAL_CENTS / 100).toFixed(2)} USD (x402 v1 in the body, v2 in PAYMENT-REQUIRED)`,
+          value: x402.body,
+        };
+      }
       responses[String(status)] = {
-        description: codes.map((c) => `\`${c}\`: ${ERROR_CATALOGUE[c].hint}`).join('\n\n'),
+        description: hints.join('\n\n'),
         headers: responseHeaders(op, status, codes),
-        content: { 'application/json': { schema: refs.length === 1 ? refs[0] : { oneOf: refs }, ...(recorded.has(status) && { examples: recorded.get(status) }) } },
+        content: { 'application/json': { schema: refs.length === 1 ? refs[0] : { oneOf: refs }, ...(Object.keys(examples).length > 0 && { examples }) } },
       };
     }
     operation.responses = responses;
@@ -483,7 +675,7 @@ export function buildOpenApiDocument(router: AppRouter, operations: readonly Ope
     const parameters: Json[] = (operation.parameters ?? []).filter((p: Json) => p.in !== 'header');
     for (const param of parameters) param.description ??= param.schema?.description;
     addParameterExamples(op, parameters);
-    operation.parameters = [...parameters, ...headerParameters(op)];
+    operation.parameters = [...parameters, ...headerParameters(op, x402)];
 
     if (operation.requestBody) {
       const body = hasBody(op.rest.method) ? bodySchema(op, pathParams) : undefined;
@@ -508,6 +700,7 @@ export function buildOpenApiDocument(router: AppRouter, operations: readonly Ope
   }
 
   for (const code of [...usedCodes].sort()) schemas[errorSchemaName(code)] = errorSchema(code);
+  schemas[X402_REQUIREMENT] = x402RequirementSchema(x402.network, x402.maxTimeoutSeconds);
   return doc;
 }
 

@@ -121,7 +121,7 @@ export const cartsRouter = router({
         name: 'get_cart',
         title: 'Read a cart',
         description:
-          'Reads one of your carts: lines priced from the catalog now, delivery per seller, totals (subtotal + delivery), and messages saying what keeps it from being paid and what to do. status: open, checkout (a payment link is live), completed (paid: order_id names the order), cancelled or expired. Every cart tool answers this cart.',
+          'Reads one of your carts: lines priced from the catalog now, delivery per seller, totals (subtotal + delivery), and messages saying what keeps it from being paid and what to do. status: open, checkout (a payment link is live, or an x402 payment settles), completed (paid: order_id names the order), cancelled or expired. Every cart tool answers this cart.',
         rename,
       },
     })

@@ -116,7 +116,7 @@ export interface RequestEnvelope {
   clientAddress?: string;
   /**
    * REST only: an x402 payment as sent, `X-PAYMENT` (v1) and `PAYMENT-SIGNATURE` (v2), read by
-   * settlement alone (x402/payment-header.ts); MCP never fills it.
+   * settlement alone (x402/payment.ts); MCP never fills it.
    */
   payment?: PaymentHeaders;
   /**

@@ -188,8 +188,9 @@ const enforceIdempotency = t.middleware(async ({ ctx, path, input, meta, next })
     return outcome;
   } catch (err) {
     const failure = apiErrorIn(err);
-    // A 429 is not an outcome: its Retry-After would be stale when replayed.
-    if (failure && failure.status < 500 && failure.status !== 429 && !own?.unstored.includes(failure.code)) {
+    // A retryable refusal (a 429, a payment being settled) is not an outcome: its Retry-After
+    // would be stale when replayed, and the retry it asks for must run.
+    if (failure && failure.status < 500 && !failure.retryable && !own?.unstored.includes(failure.code)) {
       const error: StoredError = { code: failure.code, message: failure.message, details: failure.details, headers: failure.headers };
       await store(ctx.db, c, { ok: false, error }, {});
     } else {

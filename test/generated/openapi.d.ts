@@ -255,7 +255,7 @@ export interface paths {
         };
         /**
          * Read a cart
-         * @description Reads one of your carts: lines priced from the catalog now, delivery per seller, totals (subtotal + delivery), and messages saying what keeps it from being paid and what to do. status: open, checkout (a payment link is live), completed (paid: order_id names the order), cancelled or expired. Every cart tool answers this cart.
+         * @description Reads one of your carts: lines priced from the catalog now, delivery per seller, totals (subtotal + delivery), and messages saying what keeps it from being paid and what to do. status: open, checkout (a payment link is live, or an x402 payment settles), completed (paid: order_id names the order), cancelled or expired. Every cart tool answers this cart.
          */
         get: operations["carts-get"];
         put?: never;
@@ -364,8 +364,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Autonomous settlement (x402)
-         * @description Needs a credential with checkout:write. Without one it answers 401 credential_required (details.required names checkout:write); an unknown key 401 invalid_credential; a key without it 403 insufficient_scope. The operation itself is not available yet: a caller holding checkout:write is answered 501 not_implemented.
+         * Settle a cart with x402 (autonomous checkout)
+         * @description Pays the cart from a wallet the buyer linked (POST /api/agent/buyer/wallets) with x402, scheme exact (an EIP-3009 USDC authorization), and places the order: no person confirms. Needs a buyer token whose verifying key carries checkout:write, or an OAuth access token with checkout:write (the person’s carts and wallets); a key with the scope is 403 buyer_credential_required. Without a payment: 402 payment_required, the body x402 v1’s ({x402Version, accepts}) and the PAYMENT-REQUIRED header v2’s. Send the request again with X-PAYMENT (v1) or PAYMENT-SIGNATURE (v2): 200 with the order and X-PAYMENT-RESPONSE / PAYMENT-RESPONSE. A payment that fails a check: 402 payment_rejected (details.reason). When the facilitator cannot say whether it settled: 503 with Retry-After; the order stays pending_payment and the same request (same payment, same Idempotency-Key) settles it. 402s, payment_invalid and payment_in_progress are not stored by idempotency: resend with the same key.
          */
         post: operations["carts-settle"];
         delete?: never;
@@ -509,6 +509,50 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/buyer/wallets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The buyer’s wallets
+         * @description The wallets linked to the buyer (or, with an OAuth access token carrying buyer:write, to the person, from any client), oldest first: the payers an x402 checkout of theirs accepts. Needs a buyer token; a key is 403 insufficient_scope with details.required buyer_token.
+         */
+        get: operations["buyer-listWallets"];
+        put?: never;
+        /**
+         * Link a wallet to the buyer
+         * @description Links a wallet the buyer (or, with an OAuth access token carrying buyer:write, the person, across every client they connected) pays x402 checkouts from: a checkout accepts payments from linked wallets only. The wallet signs EIP-712 typed data: domain {name: "Agent Commerce", version: "1", chainId} (chainId: the chain checkout pays on, 84532 on base-sepolia, 8453 on base; no verifyingContract), primaryType WalletLink, types WalletLink(string service,string buyer,address wallet,uint256 issuedAt), message {service: this service’s base URL, no trailing slash (what /api/mcp and /api/openapi.json follow; the servers entry of /api/openapi.json), buyer: the id GET /api/agent/buyer/me answers (buy_…, or with an OAuth token the person’s acct_…), wallet: address, issuedAt: issued_at}. issued_at is Unix seconds within 300 s of now, else 400 wallet_signature_invalid (reason stale); a signature that does not recover to address is reason signer_mismatch. Plain wallets (EOA) only: smart-contract signatures are not checked. 201 with the wallet; the same address again answers 200 with the same record (its signature checked all the same). At most 5 wallets (409 wallet_limit_reached). Needs a buyer token; a key is 403 insufficient_scope with details.required buyer_token.
+         */
+        post: operations["buyer-linkWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/buyer/wallets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unlink a wallet
+         * @description Unlinks one of the buyer’s (or, with an OAuth access token carrying buyer:write, the person’s) wallets and answers it: checkouts no longer accept payments from it. A wallet not linked to this buyer (another’s included) is 404 wallet_not_found. Needs a buyer token; a key is 403 insufficient_scope with details.required buyer_token.
+         */
+        delete: operations["buyer-removeWallet"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1005,7 +1049,7 @@ export interface components {
             /** @description The cart’s id (cart_…). Only the caller that created the cart can read or change it. */
             id: string;
             /**
-             * @description open: can change; checkout: a payment link is live (a change cancels it and reopens the cart); completed: paid, see order_id; cancelled; expired (7 days after its last change).
+             * @description open: can change; checkout: a payment link is live (a change cancels it and reopens the cart), or an x402 payment is settling (order_id names its pending order; nothing may change until it ends); completed: paid, see order_id; cancelled; expired (7 days after its last change).
              * @enum {string}
              */
             status: "open" | "checkout" | "completed" | "cancelled" | "expired";
@@ -1112,6 +1156,35 @@ export interface components {
             /** @description The part of the cart it is about, e.g. "line_items[0]", "delivery", "shipping_address", "totals". */
             path: string | null;
         };
+        SettledCheckout: {
+            /** @description The order placed (ord_…). */
+            order_id: string;
+            cart_id: string;
+            /**
+             * @description The payment settled and the order is placed with the sellers.
+             * @constant
+             */
+            status: "placed";
+            /** @description What was paid, in US cents (the cart’s total). */
+            amount_cents: number;
+            /** @constant */
+            currency: "USD";
+            /** @description The x402 payment that settled the order. */
+            payment: {
+                /** @constant */
+                scheme: "exact";
+                /** @description CAIP-2, e.g. eip155:84532 (Base Sepolia). */
+                network: string;
+                /** @description The USDC contract paid in. */
+                asset: string;
+                /** @description Atomic units of the asset (USDC has 6 decimals: amount_cents × 10⁴). */
+                amount: string;
+                /** @description The wallet that paid (checksummed). */
+                payer: string;
+                /** @description The settlement’s transaction hash as the facilitator gave it. */
+                transaction: string;
+            };
+        };
         PaymentLink: {
             /** @description Where a human confirms and pays: give it to the person. It opens the service’s /pay page, or the card provider’s hosted checkout. */
             url: string;
@@ -1189,10 +1262,10 @@ export interface components {
             /** @description The order’s id (ord_…). */
             order_id: string;
             /**
-             * @description placed: paid and placed with the sellers; voided: the payment could not be taken, nothing was charged.
+             * @description pending_payment: an x402 payment is being settled (its stock is held); placed: paid and placed with the sellers; voided: the payment could not be taken, nothing was charged.
              * @enum {string}
              */
-            status: "placed" | "voided";
+            status: "pending_payment" | "placed" | "voided";
             /** @description What was bought, at the prices paid. */
             line_items: {
                 variant_id: string;
@@ -1220,20 +1293,35 @@ export interface components {
         OrderStatus: {
             order_id: string;
             /**
-             * @description placed: paid and placed with the sellers; voided: the payment could not be taken, nothing was charged.
+             * @description pending_payment: an x402 payment is being settled (its stock is held); placed: paid and placed with the sellers; voided: the payment could not be taken, nothing was charged.
              * @enum {string}
              */
-            status: "placed" | "voided";
+            status: "pending_payment" | "placed" | "voided";
             /** @description Every status the order took, oldest first. */
             history: {
                 /**
-                 * @description placed: paid and placed with the sellers; voided: the payment could not be taken, nothing was charged.
+                 * @description pending_payment: an x402 payment is being settled (its stock is held); placed: paid and placed with the sellers; voided: the payment could not be taken, nothing was charged.
                  * @enum {string}
                  */
-                status: "placed" | "voided";
+                status: "pending_payment" | "placed" | "voided";
                 /** Format: date-time */
                 at: string;
             }[];
+        };
+        Wallet: {
+            /** @description The wallet’s id (wal_…). */
+            id: string;
+            /** @description The wallet’s address, checksummed (EIP-55). */
+            address: string;
+            /**
+             * Format: date-time
+             * @description When it was linked.
+             */
+            created_at: string;
+        };
+        WalletList: {
+            /** @description Oldest first. */
+            wallets: components["schemas"]["Wallet"][];
         };
         NetworkKeyList: {
             keys: components["schemas"]["NetworkKey"][];
@@ -1326,6 +1414,21 @@ export interface components {
             error: string;
             /** @constant */
             code: "admin_token_invalid";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 403 buyer_credential_required: This operation settles for a buyer: it needs a buyer token (or an OAuth access token, which acts for the person), not a network key. `details.required` is "buyer_token": register and verify the buyer (POST /api/agent/buyer, /otp, /verify) with a key carrying checkout:write, then call with the buyer token it answers. */
+        "Error.buyer_credential_required": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "buyer_credential_required";
+            details: {
+                /**
+                 * @description What the operation needs: a buyer token (or an OAuth token acting for the person).
+                 * @constant
+                 */
+                required: "buyer_token";
+            };
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
         /** @description 404 buyer_not_found: No buyer with that id is known to this caller. Buyers are per developer account: register the address with POST /api/agent/buyer to get its buyer_id. */
@@ -1679,16 +1782,6 @@ export interface components {
             code: "method_not_allowed";
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
-        /** @description 501 not_implemented: This operation is not available yet. Your credential is accepted; the operation itself comes in a later release of the service (see /api/agent/docs/overview). */
-        "Error.not_implemented": {
-            /** @description What went wrong, in prose; may be reworded: branch on code. */
-            error: string;
-            /** @constant */
-            code: "not_implemented";
-            /** @description The request’s id, to quote when reporting the failure. */
-            request_id?: string;
-            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
-        };
         /** @description 404 order_not_found: No order with that id is visible to this credential. A buyer token sees its buyer’s orders; a key with dev.ucp.shopping.order:read the orders of carts made with that key. */
         "Error.order_not_found": {
             /** @description What went wrong, in prose; may be reworded: branch on code. */
@@ -1715,6 +1808,61 @@ export interface components {
             error: string;
             /** @constant */
             code: "payload_too_large";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 409 payment_in_progress: A payment of this cart is being settled. Wait for Retry-After and send the same request again: the payment being settled answers its order once settled; the cart cannot change meanwhile. */
+        "Error.payment_in_progress": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "payment_in_progress";
+            /**
+             * @description The same request can succeed later.
+             * @constant
+             */
+            retryable: true;
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 400 payment_invalid: The payment header cannot be read as an x402 payment. Send one header: X-PAYMENT with an x402Version 1 payment, or PAYMENT-SIGNATURE with a version 2 one, base64 JSON as x402 clients make them. Not stored: fix it and send again with the same Idempotency-Key. */
+        "Error.payment_invalid": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "payment_invalid";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 402 payment_rejected: The payment was refused; nothing was charged. `details.reason` says why, in x402’s words (e.g. invalid_exact_evm_payload_authorization_value_mismatch, payer_not_registered); the body and PAYMENT-REQUIRED header offer the requirements again. */
+        "Error.payment_rejected": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "payment_rejected";
+            /**
+             * @description x402 v1: this body is its payment-required answer; v2’s is the PAYMENT-REQUIRED header.
+             * @constant
+             */
+            x402Version: 1;
+            /** @description The ways to pay, any one of which settles the checkout. */
+            accepts: components["schemas"]["X402PaymentRequirementsV1"][];
+            details: {
+                /** @description Why, in x402’s words: invalid_exact_evm_scheme, _network_mismatch, _recipient_mismatch, _payload_authorization_value_mismatch, _payload_authorization_valid_after, _payload_authorization_valid_before, resource_mismatch, payer_not_registered, _signature, _nonce_already_used, _insufficient_balance, or a facilitator’s own reason verbatim. */
+                reason: string;
+            };
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 402 payment_required: This checkout is paid with x402: send the payment in X-PAYMENT (x402 v1) or PAYMENT-SIGNATURE (v2). The body is x402 v1’s (`x402Version`, `accepts`) and the PAYMENT-REQUIRED header v2’s: sign one of the offered requirements (scheme exact, EIP-3009) with a wallet linked to the buyer and send the request again, with the same Idempotency-Key if you like. */
+        "Error.payment_required": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "payment_required";
+            /**
+             * @description x402 v1: this body is its payment-required answer; v2’s is the PAYMENT-REQUIRED header.
+             * @constant
+             */
+            x402Version: 1;
+            /** @description The ways to pay, any one of which settles the checkout. */
+            accepts: components["schemas"]["X402PaymentRequirementsV1"][];
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
         /** @description 400 quantity_exceeds_limit: The line’s quantity is above the per-item ceiling. `details.max_quantity` is the live ceiling (GET /api/agent/platform/limits). */
@@ -1836,6 +1984,85 @@ export interface components {
             };
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
+        /** @description 409 wallet_limit_reached: This buyer already has 5 linked wallets. Remove one you no longer pay from (DELETE /api/agent/buyer/wallets/{id}); `details.max_wallets` gives the ceiling. */
+        "Error.wallet_limit_reached": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "wallet_limit_reached";
+            details: {
+                /** @description Wallets a buyer (or person) may link. */
+                max_wallets: number;
+            };
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 404 wallet_not_found: No wallet with that id is linked to this buyer. GET /api/agent/buyer/wallets lists the wallets this buyer (or person) linked. */
+        "Error.wallet_not_found": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "wallet_not_found";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 409 wallet_required: No wallet is linked to this buyer: an x402 payment could come from no wallet this service accepts. Link the wallet that will pay (POST /api/agent/buyer/wallets, signed by it), then check out again. */
+        "Error.wallet_required": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "wallet_required";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 400 wallet_signature_invalid: The wallet link is not signed by that wallet. `details.reason`: stale (issued_at is more than 300 s from now: sign again) or signer_mismatch (the EIP-712 WalletLink signature does not recover to `address`; see /api/agent/docs/overview for the typed data). */
+        "Error.wallet_signature_invalid": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "wallet_signature_invalid";
+            details: {
+                /**
+                 * @description stale: issued_at is more than 300 s from now; signer_mismatch: the signature does not recover to address.
+                 * @enum {string}
+                 */
+                reason: "stale" | "signer_mismatch";
+            };
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description One way to pay the checkout, as x402 v1 states it: an authorization of maxAmountRequired of the asset to payTo, from a wallet linked to the buyer, valid from now (validAfter not in the future) until at least 6 s after it arrives (validBefore). */
+        X402PaymentRequirementsV1: {
+            /**
+             * @description EIP-3009: a transferWithAuthorization of the asset, signed by the paying wallet.
+             * @constant
+             */
+            scheme: "exact";
+            /**
+             * @description x402 v1’s name of the chain: base-sepolia here (chain id 84532; v2 names it eip155:84532).
+             * @enum {string}
+             */
+            network: "base-sepolia" | "base";
+            /** @description The cart’s total in the asset’s atomic units (USDC has 6 decimals: total_cents × 10⁴). The authorization’s value must be exactly this. */
+            maxAmountRequired: string;
+            /**
+             * Format: uri
+             * @description This checkout’s URL; a v2 payment must name it as its resource.
+             */
+            resource: string;
+            /** @description The cart and its total, in words. */
+            description: string;
+            /** @constant */
+            mimeType: "application/json";
+            /** @description The address paid: the authorization’s to. */
+            payTo: string;
+            /** @description How long settling may take (X402_MAX_TIMEOUT_SECONDS: 300 here). */
+            maxTimeoutSeconds: number;
+            /** @description The USDC contract (0x036CbD53842c5426634e7929541eC2318f3dCF7e on base-sepolia): the authorization’s verifyingContract. */
+            asset: string;
+            outputSchema: null;
+            /** @description The token’s EIP-712 domain name and version (USDC, 2 here), which with the chain id and the asset make the domain the authorization is signed under. */
+            extra: {
+                name: string;
+                version: string;
+            };
+        };
     };
     responses: never;
     parameters: {
@@ -1890,7 +2117,7 @@ export interface components {
         /** @description Present (true) when the answer is the stored outcome of an earlier request with the same Idempotency-Key. */
         "Idempotent-Replayed": "true";
         /**
-         * @description Seconds to wait before retrying (sent with 503 and with 409 idempotency_request_in_progress).
+         * @description Seconds to wait before retrying (sent with 503, 429, and 409 idempotency_request_in_progress and payment_in_progress).
          * @example 5
          */
         "Retry-After": number;
@@ -1904,6 +2131,18 @@ export interface components {
          * @example Bearer realm="agent-commerce", scope="checkout:write"
          */
         "WWW-Authenticate": string;
+        /** @description x402 v2’s PaymentRequired, base64-encoded JSON: {x402Version: 2, error, resource: {url, description, mimeType}, accepts: [{scheme: "exact", network: "eip155:84532", amount, asset, payTo, maxTimeoutSeconds, extra}]}: the body’s requirement (x402 v1’s), for v2 clients. */
+        "PAYMENT-REQUIRED": string;
+        /**
+         * @description x402 v2’s settlement response, base64-encoded JSON {success: true, transaction, network: "eip155:84532", payer}: sent when the payment came in PAYMENT-SIGNATURE; a replay of the answer carries it too.
+         * @example eyJzdWNjZXNzIjp0cnVlLCJ0cmFuc2FjdGlvbiI6IjB4NWU1ZTVlNWU1ZTVlNWU1ZTVlNWU1ZTVlNWU1ZTVlNWU1ZTVlNWU1ZTVlNWU1ZTVlNWU1ZTVlNWU1ZTVlNWU1ZSIsInBheWVyIjoiMHg3MDk5Nzk3MEM1MTgxMmRjM0EwMTBDN2QwMWI1MGUwZDE3ZGM3OUM4IiwibmV0d29yayI6ImVpcDE1NTo4NDUzMiJ9
+         */
+        "PAYMENT-RESPONSE": string;
+        /**
+         * @description x402 v1’s settlement response, base64-encoded JSON {success: true, transaction, network: "base-sepolia", payer}: sent when the payment came in X-PAYMENT; a replay of the answer carries it too.
+         * @example eyJzdWNjZXNzIjp0cnVlLCJ0cmFuc2FjdGlvbiI6IjB4NWU1ZTVlNWU1ZTVlNWU1ZTVlNWU1ZTVlNWU1ZTVlNWU1ZTVlNWU1ZTVlNWU1ZTVlNWU1ZTVlNWU1ZTVlNWU1ZSIsInBheWVyIjoiMHg3MDk5Nzk3MEM1MTgxMmRjM0EwMTBDN2QwMWI1MGUwZDE3ZGM3OUM4IiwibmV0d29yayI6ImJhc2Utc2Vwb2xpYSJ9
+         */
+        "X-PAYMENT-RESPONSE": string;
     };
     pathItems: never;
 }
@@ -4676,6 +4915,8 @@ export interface operations {
              *     `cart_expired`: Open carts expire 7 days after their last change; start a new cart.
              *
              *     `cart_not_open`: `details.status` names its state (completed or cancelled); start a new cart.
+             *
+             *     `payment_in_progress`: Wait for Retry-After and send the same request again: the payment being settled answers its order once settled; the cart cannot change meanwhile.
              */
             409: {
                 headers: {
@@ -4689,7 +4930,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.cart_expired"] | components["schemas"]["Error.cart_not_open"];
+                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.cart_expired"] | components["schemas"]["Error.cart_not_open"] | components["schemas"]["Error.payment_in_progress"];
                 };
             };
             /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
@@ -4942,6 +5183,8 @@ export interface operations {
              *
              *     `cart_not_open`: `details.status` names its state (completed or cancelled); start a new cart.
              *
+             *     `payment_in_progress`: Wait for Retry-After and send the same request again: the payment being settled answers its order once settled; the cart cannot change meanwhile.
+             *
              *     `insufficient_stock`: `details.available` is how many units the seller has now.
              */
             409: {
@@ -4956,7 +5199,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.cart_expired"] | components["schemas"]["Error.cart_not_open"] | components["schemas"]["Error.insufficient_stock"];
+                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.cart_expired"] | components["schemas"]["Error.cart_not_open"] | components["schemas"]["Error.payment_in_progress"] | components["schemas"]["Error.insufficient_stock"];
                 };
             };
             /** @description `payload_too_large`: Send at most 1 MiB. */
@@ -5213,6 +5456,8 @@ export interface operations {
              *     `cart_expired`: Open carts expire 7 days after their last change; start a new cart.
              *
              *     `cart_not_open`: `details.status` names its state (completed or cancelled); start a new cart.
+             *
+             *     `payment_in_progress`: Wait for Retry-After and send the same request again: the payment being settled answers its order once settled; the cart cannot change meanwhile.
              */
             409: {
                 headers: {
@@ -5226,7 +5471,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.cart_expired"] | components["schemas"]["Error.cart_not_open"];
+                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.cart_expired"] | components["schemas"]["Error.cart_not_open"] | components["schemas"]["Error.payment_in_progress"];
                 };
             };
             /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
@@ -5473,6 +5718,8 @@ export interface operations {
              *
              *     `cart_not_open`: `details.status` names its state (completed or cancelled); start a new cart.
              *
+             *     `payment_in_progress`: Wait for Retry-After and send the same request again: the payment being settled answers its order once settled; the cart cannot change meanwhile.
+             *
              *     `insufficient_stock`: `details.available` is how many units the seller has now.
              */
             409: {
@@ -5487,7 +5734,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.cart_expired"] | components["schemas"]["Error.cart_not_open"] | components["schemas"]["Error.insufficient_stock"];
+                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.cart_expired"] | components["schemas"]["Error.cart_not_open"] | components["schemas"]["Error.payment_in_progress"] | components["schemas"]["Error.insufficient_stock"];
                 };
             };
             /** @description `payload_too_large`: Send at most 1 MiB. */
@@ -5771,6 +6018,8 @@ export interface operations {
              *     `cart_expired`: Open carts expire 7 days after their last change; start a new cart.
              *
              *     `cart_not_open`: `details.status` names its state (completed or cancelled); start a new cart.
+             *
+             *     `payment_in_progress`: Wait for Retry-After and send the same request again: the payment being settled answers its order once settled; the cart cannot change meanwhile.
              */
             409: {
                 headers: {
@@ -5784,7 +6033,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.cart_expired"] | components["schemas"]["Error.cart_not_open"];
+                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.cart_expired"] | components["schemas"]["Error.cart_not_open"] | components["schemas"]["Error.payment_in_progress"];
                 };
             };
             /** @description `payload_too_large`: Send at most 1 MiB. */
@@ -6191,7 +6440,19 @@ export interface operations {
     "carts-settle": {
         parameters: {
             query?: never;
-            header?: {
+            header: {
+                /**
+                 * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
+                 * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
+                 */
+                "Idempotency-Key": string;
+                /**
+                 * @description An x402 v1 payment, base64-encoded JSON as x402 clients make it from the 402 body’s accepts: {x402Version: 1, scheme: "exact", network: "base-sepolia", payload: {signature, authorization: {from, to, value, validAfter, validBefore, nonce}}}. Send one of X-PAYMENT and PAYMENT-SIGNATURE, not both (400 payment_invalid), each at most once (a repeat is 400 invalid_request); a value that is not such a payment is 400 payment_invalid. Without either the answer is 402 payment_required, saying what to pay.
+                 * @example eyJ4NDAyVmVyc2lvbiI6MSwic2NoZW1lIjoiZXhhY3QiLCJuZXR3b3JrIjoiYmFzZS1zZXBvbGlhIiwicGF5bG9hZCI6eyJzaWduYXR1cmUiOiIweGFiYWJhYmFiYWJhYmFiYWJhYmFiYWJhYmFiYWJhYmFiYWJhYmFiYWJhYmFiYWJhYmFiYWJhYmFiYWJhYmFiYWJhYmFiYWJhYmFiYWJhYmFiYWJhYmFiYWJhYmFiYWJhYmFiYWJhYmFiYWJhYmFiYWJhYmFiYWJhYmFiYWJhYmFiMWIiLCJhdXRob3JpemF0aW9uIjp7ImZyb20iOiIweDcwOTk3OTcwQzUxODEyZGMzQTAxMEM3ZDAxYjUwZTBkMTdkYzc5QzgiLCJ0byI6IjB4OWFFNzAzMzc3NTkzOUExMzEyNDBjREJDN0VGMDM0REM4NmJjMjk2QSIsInZhbHVlIjoiNzQ5OTAwMDAiLCJ2YWxpZEFmdGVyIjoiMTc2NzIyNTAwMCIsInZhbGlkQmVmb3JlIjoiMTc2NzIyNTkwMCIsIm5vbmNlIjoiMHgzYzNjM2MzYzNjM2MzYzNjM2MzYzNjM2MzYzNjM2MzYzNjM2MzYzNjM2MzYzNjM2MzYzNjM2MzYzNjM2MzYzNjIn19fQ==
+                 */
+                "X-PAYMENT"?: string;
+                /** @description An x402 v2 payment, base64-encoded JSON as x402 clients make it from the PAYMENT-REQUIRED header: {x402Version: 2, resource: {url: this checkout’s URL, …}, accepted: the requirement chosen, payload: {signature, authorization}}. Send one of X-PAYMENT and PAYMENT-SIGNATURE, not both (400 payment_invalid), each at most once (a repeat is 400 invalid_request); a value that is not such a payment is 400 payment_invalid. Without either the answer is 402 payment_required, saying what to pay. */
+                "PAYMENT-SIGNATURE"?: string;
                 /**
                  * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
                  * @example shopbot-7d2f1c9e
@@ -6199,29 +6460,44 @@ export interface operations {
                 "Request-Id"?: string;
             };
             path: {
-                /** @description The cart id. */
+                /** @description The cart’s id (cart_…). Another caller’s cart answers 404 cart_not_found, as an unknown id does. */
                 id: string;
             };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The answer once credentials with checkout:write are issued; until then every call answers 401. */
+            /** @description Success. */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "PAYMENT-RESPONSE": components["headers"]["PAYMENT-RESPONSE"];
+                    "X-PAYMENT-RESPONSE": components["headers"]["X-PAYMENT-RESPONSE"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["SettledCheckout"];
                 };
             };
-            /** @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer. */
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *
+             *     `idempotency_key_invalid`: A UUID is a good key.
+             *
+             *     `invalid_json`: Send a JSON document.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             *
+             *     `cart_total_exceeds_limit`: The body also carries `max_cents` (the ceiling) and `message` (prose), as the spec documents; `details.total_cents` is the cart’s total.
+             *
+             *     `payment_invalid`: Send one header: X-PAYMENT with an x402Version 1 payment, or PAYMENT-SIGNATURE with a version 2 one, base64 JSON as x402 clients make them. Not stored: fix it and send again with the same Idempotency-Key.
+             */
             400: {
                 headers: {
                     /**
@@ -6236,10 +6512,11 @@ export interface operations {
                     "Service-Agent-Trust"?: string;
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.malformed_request"];
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.cart_total_exceeds_limit"] | components["schemas"]["Error.payment_invalid"];
                 };
             };
             /**
@@ -6258,7 +6535,29 @@ export interface operations {
                     "application/json": components["schemas"]["Error.credential_required"] | components["schemas"]["Error.invalid_credential"];
                 };
             };
-            /** @description `insufficient_scope`: `details.required` names the scope or credential kind; mint a key with that scope or use that credential. */
+            /**
+             * @description `payment_required`: The body is x402 v1’s (`x402Version`, `accepts`) and the PAYMENT-REQUIRED header v2’s: sign one of the offered requirements (scheme exact, EIP-3009) with a wallet linked to the buyer and send the request again, with the same Idempotency-Key if you like.
+             *
+             *     `payment_rejected`: `details.reason` says why, in x402’s words (e.g. invalid_exact_evm_payload_authorization_value_mismatch, payer_not_registered); the body and PAYMENT-REQUIRED header offer the requirements again.
+             */
+            402: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "PAYMENT-REQUIRED": components["headers"]["PAYMENT-REQUIRED"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.payment_required"] | components["schemas"]["Error.payment_rejected"];
+                };
+            };
+            /**
+             * @description `insufficient_scope`: `details.required` names the scope or credential kind; mint a key with that scope or use that credential.
+             *
+             *     `buyer_credential_required`: `details.required` is "buyer_token": register and verify the buyer (POST /api/agent/buyer, /otp, /verify) with a key carrying checkout:write, then call with the buyer token it answers.
+             */
             403: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -6273,7 +6572,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.insufficient_scope"];
+                    "application/json": components["schemas"]["Error.insufficient_scope"] | components["schemas"]["Error.buyer_credential_required"];
+                };
+            };
+            /** @description `cart_not_found`: Carts are visible only to the caller that created them; any other caller gets this answer too. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.cart_not_found"];
                 };
             };
             /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
@@ -6286,6 +6599,61 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /**
+             * @description `idempotency_key_reused`: Use a new key for a new request; a retry must repeat the same operation with the same input (REST and MCP share one namespace per caller).
+             *
+             *     `idempotency_request_in_progress`: Retry after the Retry-After delay to receive its outcome.
+             *
+             *     `cart_expired`: Open carts expire 7 days after their last change; start a new cart.
+             *
+             *     `cart_not_open`: `details.status` names its state (completed or cancelled); start a new cart.
+             *
+             *     `payment_in_progress`: Wait for Retry-After and send the same request again: the payment being settled answers its order once settled; the cart cannot change meanwhile.
+             *
+             *     `cart_not_ready`: `details.reasons` lists each problem as {code, message}: cart_empty, address_required, address_undeliverable (naming the seller) or insufficient_stock. Checked before the total ceiling.
+             *
+             *     `wallet_required`: Link the wallet that will pay (POST /api/agent/buyer/wallets, signed by it), then check out again.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.cart_expired"] | components["schemas"]["Error.cart_not_open"] | components["schemas"]["Error.payment_in_progress"] | components["schemas"]["Error.cart_not_ready"] | components["schemas"]["Error.wallet_required"];
+                };
+            };
+            /** @description `payload_too_large`: Send at most 1 MiB. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: Send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
             /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
@@ -6336,17 +6704,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error.internal_error"];
                 };
             };
-            /** @description `not_implemented`: Your credential is accepted; the operation itself comes in a later release of the service (see /api/agent/docs/overview). */
-            501: {
+            /**
+             * @description `service_unavailable`: Temporary: retry with the same Idempotency-Key.
+             *
+             *     After the payment was sent, a 503 means the facilitator has not said whether it settled: the order stays pending_payment and nothing is charged twice. Send the same request again (the same payment header and Idempotency-Key) after Retry-After: it answers the order once settled, or 402 payment_rejected if the payment failed.
+             */
+            503: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.not_implemented"];
+                    "application/json": components["schemas"]["Error.service_unavailable"];
                 };
             };
         };
@@ -6533,6 +6906,8 @@ export interface operations {
              *
              *     `cart_not_open`: `details.status` names its state (completed or cancelled); start a new cart.
              *
+             *     `payment_in_progress`: Wait for Retry-After and send the same request again: the payment being settled answers its order once settled; the cart cannot change meanwhile.
+             *
              *     `cart_not_ready`: `details.reasons` lists each problem as {code, message}: cart_empty, address_required, address_undeliverable (naming the seller) or insufficient_stock. Checked before the total ceiling.
              */
             409: {
@@ -6547,7 +6922,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.cart_expired"] | components["schemas"]["Error.cart_not_open"] | components["schemas"]["Error.cart_not_ready"];
+                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.cart_expired"] | components["schemas"]["Error.cart_not_open"] | components["schemas"]["Error.payment_in_progress"] | components["schemas"]["Error.cart_not_ready"];
                 };
             };
             /** @description `payload_too_large`: Send at most 1 MiB. */
@@ -6692,7 +7067,7 @@ export interface operations {
                     "application/json": components["schemas"]["BuyerRef"];
                 };
             };
-            /** @description The answer once credentials with buyer:write are issued; until then every call answers 401. */
+            /** @description Success. */
             201: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -6918,7 +7293,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The answer once credentials with buyer:write are issued; until then every call answers 401. */
+            /** @description Accepted. */
             202: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7161,7 +7536,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The answer once credentials with buyer:write are issued; until then every call answers 401. */
+            /** @description Success. */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7399,7 +7774,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The answer once credentials with buyer_token are issued; until then every call answers 401. */
+            /** @description Success. */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7567,7 +7942,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The answer once credentials with buyer_token are issued; until then every call answers 401. */
+            /** @description Success. */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7735,7 +8110,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The answer once credentials with dev.ucp.shopping.order:read are issued; until then every call answers 401. */
+            /** @description Success. */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7896,6 +8271,627 @@ export interface operations {
             };
         };
     };
+    "buyer-listWallets": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletList"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.invalid_request"];
+                };
+            };
+            /**
+             * @description `credential_required`: `details.required` names the credential or scope; the WWW-Authenticate header says the same.
+             *
+             *     `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.credential_required"] | components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `insufficient_scope`: `details.required` names the scope or credential kind; mint a key with that scope or use that credential. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    /**
+                     * @description Sent with insufficient_scope: the scope needed (RFC 6750).
+                     * @example Bearer realm="agent-commerce", scope="checkout:write"
+                     */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.insufficient_scope"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
+    "buyer-linkWallet": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
+                 * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
+                 */
+                "Idempotency-Key": string;
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The wallet’s address (0x and 40 hex digits, any case); stored checksummed. */
+                    address: string;
+                    /** @description When the wallet signed, in Unix seconds: within 300 s of the service’s clock. */
+                    issued_at: number;
+                    /** @description The wallet’s EIP-712 signature of the WalletLink typed data (65 bytes, hex). */
+                    signature: string;
+                };
+            };
+        };
+        responses: {
+            /** @description This wallet was linked before: the same record. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Wallet"];
+                };
+            };
+            /** @description Success. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Wallet"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *
+             *     `idempotency_key_invalid`: A UUID is a good key.
+             *
+             *     `invalid_json`: Send a JSON document.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             *
+             *     `wallet_signature_invalid`: `details.reason`: stale (issued_at is more than 300 s from now: sign again) or signer_mismatch (the EIP-712 WalletLink signature does not recover to `address`; see /api/agent/docs/overview for the typed data).
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.wallet_signature_invalid"];
+                };
+            };
+            /**
+             * @description `credential_required`: `details.required` names the credential or scope; the WWW-Authenticate header says the same.
+             *
+             *     `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.credential_required"] | components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `insufficient_scope`: `details.required` names the scope or credential kind; mint a key with that scope or use that credential. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    /**
+                     * @description Sent with insufficient_scope: the scope needed (RFC 6750).
+                     * @example Bearer realm="agent-commerce", scope="checkout:write"
+                     */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.insufficient_scope"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /**
+             * @description `idempotency_key_reused`: Use a new key for a new request; a retry must repeat the same operation with the same input (REST and MCP share one namespace per caller).
+             *
+             *     `idempotency_request_in_progress`: Retry after the Retry-After delay to receive its outcome.
+             *
+             *     `wallet_limit_reached`: Remove one you no longer pay from (DELETE /api/agent/buyer/wallets/{id}); `details.max_wallets` gives the ceiling.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.wallet_limit_reached"];
+                };
+            };
+            /** @description `payload_too_large`: Send at most 1 MiB. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: Send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
+    "buyer-removeWallet": {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.
+                 * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
+                 */
+                "Idempotency-Key": string;
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path: {
+                /** @description The wallet’s id (wal_…), as linking answered it. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Wallet"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *
+             *     `idempotency_key_invalid`: A UUID is a good key.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.IDEMPOTENCY_KEY_REQUIRED"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_request"];
+                };
+            };
+            /**
+             * @description `credential_required`: `details.required` names the credential or scope; the WWW-Authenticate header says the same.
+             *
+             *     `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints.
+             */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.credential_required"] | components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `insufficient_scope`: `details.required` names the scope or credential kind; mint a key with that scope or use that credential. */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    /**
+                     * @description Sent with insufficient_scope: the scope needed (RFC 6750).
+                     * @example Bearer realm="agent-commerce", scope="checkout:write"
+                     */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.insufficient_scope"];
+                };
+            };
+            /** @description `wallet_not_found`: GET /api/agent/buyer/wallets lists the wallets this buyer (or person) linked. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.wallet_not_found"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /**
+             * @description `idempotency_key_reused`: Use a new key for a new request; a retry must repeat the same operation with the same input (REST and MCP share one namespace per caller).
+             *
+             *     `idempotency_request_in_progress`: Retry after the Retry-After delay to receive its outcome.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
     "developer-listNetworkKeys": {
         parameters: {
             query?: never;
@@ -7911,7 +8907,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The answer once credentials with developer_session are issued; until then every call answers 401. */
+            /** @description Success. */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -8088,7 +9084,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The answer once credentials with developer_session are issued; until then every call answers 401. */
+            /** @description Success. */
             201: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -8314,7 +9310,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The answer once credentials with developer_session are issued; until then every call answers 401. */
+            /** @description Success. */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];

@@ -39,9 +39,9 @@ export async function signedInDeveloper(
  * A buyer of `accountId` verified through the key `keyId`, and a buyer token for it, as verifying
  * a code leaves them (test/buyers.test.ts goes through the codes themselves).
  */
-export async function verifiedBuyer(db: Db, accountId: string, keyId: string, email = `buyer${++counter}@example.org`): Promise<{ buyerId: string; token: string }> {
+export async function verifiedBuyer(db: Db, accountId: string, keyId: string, email = `buyer${++counter}@example.org`, scopes: string[] = []): Promise<{ buyerId: string; token: string }> {
   const [buyer] = await db.insert(buyers).values({ id: newId('buy'), owner: `account:${accountId}`, email, name: 'Ada Lovelace', verifiedAt: new Date() }).returning();
   const token = newSecret(BUYER_TOKEN_PREFIX);
-  await db.insert(buyerTokens).values({ id: newId('btk'), buyerId: buyer.id, tokenHash: secretDigest(token), keyId, expiresAt: new Date(Date.now() + 86_400_000) });
+  await db.insert(buyerTokens).values({ id: newId('btk'), buyerId: buyer.id, tokenHash: secretDigest(token), keyId, scopes, expiresAt: new Date(Date.now() + 86_400_000) });
   return { buyerId: buyer.id, token };
 }

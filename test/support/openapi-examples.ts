@@ -33,7 +33,7 @@ export async function examplesApp(): Promise<TestApp> {
   const caller = createCaller(createContext(t.app.services, { transport: 'internal', session: EXAMPLES_SESSION, idempotencyKey: 'examples-app-key-0001' }));
   const key = await caller.developer.mintNetworkKey({ name: 'Examples', scopes: [...KEY_SCOPES] });
   credentials.key = key.secret;
-  credentials.buyerToken = (await verifiedBuyer(t.db.database.db, developer.accountId, key.id, 'ada@example.org')).token;
+  credentials.buyerToken = (await verifiedBuyer(t.db.database.db, developer.accountId, key.id, 'ada@example.org', key.scopes.filter((s) => s !== 'buyer:write'))).token;
   return t;
 }
 
@@ -94,7 +94,7 @@ export function exampleRequest(operation: Operation, input: Record<string, unkno
   if (access.kind === 'admin') headers.Authorization = `Bearer ${EXAMPLES_ADMIN_TOKEN}`;
   if (access.kind === 'credential' && access.scope === 'developer_session') Object.assign(headers, { Cookie: `__Secure-${SESSION_COOKIE}=${EXAMPLES_SESSION}`, Origin: BASE });
   else if (access.kind === 'credential') {
-    headers.Authorization = `Bearer ${access.scope === 'buyer_token' ? credentials.buyerToken : credentials.key}`;
+    headers.Authorization = `Bearer ${access.scope === 'buyer_token' || access.buyer ? credentials.buyerToken : credentials.key}`;
   }
   if (operation.idempotent) headers['Idempotency-Key'] = key;
   if (method === 'GET' || method === 'DELETE') {
