@@ -13,6 +13,11 @@
  *    at a time through the service's own completePayment (authorize with the built-in provider,
  *    place the order in one transaction, capture), against the same statements issued bare.
  *    Each cart holds another product, so the rate measured is the work's, not one row lock's.
+ * 3. x402 settlement: `--orders` more carts of a verified buyer (its key carries checkout:write),
+ *    signed for before the run by the buyer's linked wallet (EIP-3009, x402 v1), then settled over
+ *    HTTP `--connections` at a time by the service (`npm start`) with its local ledger facilitator:
+ *    the checks (one signature verification each), the pending order, the ledger's transfer and
+ *    the order placed. Compared with step 2's completePayment orders/s, with Node CPU per settlement.
  *
  * Exits 1 if any request or payment failed; with --strict also when a ratio target is missed.
  */
@@ -33,6 +38,13 @@ import { ensureNextBuild, freePort, installCleanup, runBenchmark, startProcess, 
 import { printTable } from './lib/table';
 import { BENCH_RATE_LIMITS } from './lib/rate-limits';
 import { BENCH_SECRETS_KEY } from './lib/secrets-key';
+import { authorizationTypes } from '@x402/evm';
+import { privateKeyToAccount } from 'viem/accounts';
+import { walletLinkTypedData } from '../server/buyers/wallets';
+import { createCaller } from '../server/routers';
+import { createContext } from '../server/trpc/context';
+import { x402Network } from '../server/x402/networks';
+import { signedInDeveloper, verifiedBuyer } from '../test/support/developer';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -64,6 +76,10 @@ if (!(warmup >= 0)) throw new Error(`--warmup must be a number of seconds ≥ 0,
 const dbName = flags.database!;
 
 const TARGET = 0.4;
+/** Settlements per second against completePayment's orders per second. */
+const SETTLE_TARGET = 0.5;
+/** The paying wallet: a fixed key, so every run signs alike. */
+const WALLET = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
 const PROFILE = 'https://agent.shopbot.dev/profile.json';
 const AGENT = `profile="${PROFILE}"`;
 const ADDRESS = { name: 'Bench Buyer', line1: '1 Main St', city: 'Portland', region: 'OR', postal_code: '97201', country: 'US' };
@@ -229,13 +245,13 @@ interface PlaceResult {
   placed: number;
 }
 
-async function timed(links: Link[], pay: (link: Link) => Promise<boolean>): Promise<PlaceResult> {
+async function timed<T>(items: T[], pay: (item: T) => Promise<boolean>): Promise<PlaceResult> {
   let placed = 0;
   const started = performance.now();
-  await inParallel(links, connections, async (link) => {
-    if (await pay(link)) placed++;
+  await inParallel(items, connections, async (item) => {
+    if (await pay(item)) placed++;
   });
-  return { ordersPerSecond: links.length / ((performance.now() - started) / 1000), placed };
+  return { ordersPerSecond: items.length / ((performance.now() - started) / 1000), placed };
 }
 
 /** The service's way: the built-in provider authorizes, completePayment places the order and captures. */
@@ -297,6 +313,80 @@ async function placeBare(url: string, links: Link[]): Promise<PlaceResult> {
   }
 }
 
+// ------------------------------------------------------------------ x402 settlement
+
+interface Settlement {
+  cartId: string;
+  /** The X-PAYMENT header, signed before the run. */
+  payment: string;
+}
+
+/**
+ * A verified buyer whose key carries checkout:write, with the bench wallet linked (signed by it),
+ * made in-process on the service's database; answers its buyer token.
+ */
+async function payingBuyer(url: string, service: string): Promise<string> {
+  const config = loadConfig({ SECRETS_KEY: BENCH_SECRETS_KEY, ...process.env, ...BENCH_RATE_LIMITS, NODE_ENV: 'production', DATABASE_URL: url, PUBLIC_BASE_URL: service });
+  const database = await openDatabase({ databaseUrl: url, poolSize: 2, migrate: false });
+  const app = createApp(config, database);
+  try {
+    const dev = await signedInDeveloper(app.services.db);
+    const caller = createCaller(createContext(app.services, { transport: 'internal', session: dev.session, idempotencyKey: freshKey() }));
+    const key = await caller.developer.mintNetworkKey({ name: 'bench', scopes: ['buyer:write', 'checkout:write'] });
+    const { buyerId, token } = await verifiedBuyer(app.services.db, dev.accountId, key.id, `bench-${runTag}@example.org`, ['checkout:write']);
+    const issuedAt = Math.floor(Date.now() / 1000);
+    const signature = await WALLET.signTypedData(walletLinkTypedData({ service, buyer: buyerId, wallet: WALLET.address, issuedAt, chainId: x402Network(config.x402.network).chainId }));
+    const linked = await fetch(`${service}/api/agent/buyer/wallets`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': freshKey(), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ address: WALLET.address, issued_at: issuedAt, signature }),
+    });
+    if (linked.status !== 201) throw new Error(`linking the wallet answered ${linked.status} ${(await linked.text()).slice(0, 300)}`);
+    return token;
+  } finally {
+    await app.close();
+  }
+}
+
+/** One cart per variant, made with the buyer token, and the wallet's signed payment for its total (the 402's requirement). */
+async function signedSettlements(service: string, token: string, variants: string[]): Promise<Settlement[]> {
+  const settlements: Settlement[] = [];
+  await inParallel(variants, 20, async (variant) => {
+    const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+    const cart = await fetch(`${service}/api/agent/quick-buy`, { method: 'POST', headers: { ...headers, 'Idempotency-Key': freshKey() }, body: JSON.stringify({ variant_id: variant, quantity: 1, shipping_address: ADDRESS }) });
+    const { id } = await cart.json();
+    const required = await fetch(`${service}/api/agent/cart/${id}/checkout`, { method: 'POST', headers: { ...headers, 'Idempotency-Key': freshKey() } });
+    if (required.status !== 402) throw new Error(`checkout without a payment answered ${required.status} ${(await required.text()).slice(0, 300)}`);
+    const [offer] = (await required.json()).accepts;
+    const now = Math.floor(Date.now() / 1000);
+    const authorization = { from: WALLET.address, to: offer.payTo, value: offer.maxAmountRequired, validAfter: String(now - 60), validBefore: String(now + 600), nonce: `0x${randomBytes(32).toString('hex')}` };
+    const signature = await WALLET.signTypedData({
+      domain: { name: offer.extra.name, version: offer.extra.version, chainId: x402Network(offer.network).chainId, verifyingContract: offer.asset },
+      types: authorizationTypes,
+      primaryType: 'TransferWithAuthorization',
+      message: { ...authorization, value: BigInt(authorization.value), validAfter: BigInt(authorization.validAfter), validBefore: BigInt(authorization.validBefore), nonce: authorization.nonce as `0x${string}` },
+    });
+    const payload = { x402Version: 1, scheme: 'exact', network: offer.network, payload: { signature, authorization } };
+    settlements.push({ cartId: id, payment: Buffer.from(JSON.stringify(payload)).toString('base64') });
+  });
+  return settlements;
+}
+
+/** Settles every cart over HTTP, `connections` at a time; the service's Node CPU per settlement. */
+async function settleAll(server: { child: Child; url: string }, token: string, settlements: Settlement[]): Promise<PlaceResult & { nodeCpu: number }> {
+  const cpu = cpuStopwatch(() => groupPids(server.child.pid));
+  await cpu.start();
+  const result = await timed(settlements, async ({ cartId, payment }) => {
+    const res = await fetch(`${server.url}/api/agent/cart/${cartId}/checkout`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': freshKey(), 'X-PAYMENT': payment },
+    });
+    if (res.status !== 200) failures.push(`settle ${cartId}: ${res.status} ${(await res.text()).slice(0, 200)}`);
+    return res.status === 200;
+  });
+  return { ...result, nodeCpu: cpu.stop() / settlements.length };
+}
+
 // ------------------------------------------------------------------ run
 
 async function main(): Promise<number> {
@@ -315,10 +405,12 @@ async function main(): Promise<number> {
     // One unit of another product per order, from sellers delivering to the US, with stock tracked.
     const order = await sql<{ id: string }[]>`
       select distinct on (v.product_id) v.id from variants v join sellers s on s.id = v.seller_id
-      where v.stock >= 1 and s.delivery @> '[{"country": "US"}]'::jsonb order by v.product_id, v.id limit ${2 * orderCount}`;
+      where v.stock >= 1 and s.delivery @> '[{"country": "US"}]'::jsonb order by v.product_id, v.id limit ${3 * orderCount}`;
     return { addVariants: add.map((r) => r.id), orderVariants: order.map((r) => r.id) };
   });
-  if (orderVariants.length < 2 * orderCount) throw new Error(`the demo catalog has ${orderVariants.length} products to order, ${2 * orderCount} needed: lower --orders`);
+  if (orderVariants.length < 3 * orderCount) throw new Error(`the demo catalog has ${orderVariants.length} products to order, ${3 * orderCount} needed: lower --orders`);
+  // The last third is settled with x402 (step 3).
+  const settleVariants = orderVariants.splice(2 * orderCount);
   const plan: AddPlan = { carts: [], variants: addVariants };
   await inParallel(Array.from({ length: cartCount }), 20, async () => {
     const cart = await post(service.url, '/api/agent/cart', {});
@@ -350,10 +442,23 @@ async function main(): Promise<number> {
   }
   const [{ orders }] = await withDatabase(dbName, (sql) => sql`select count(*)::int as orders from orders`);
   if (orders !== 2 * orderCount) failures.push(`orders: ${orders} rows for ${2 * orderCount} placed`);
+
+  const settling = await startServer('service', env);
+  const token = await payingBuyer(databaseUrl(dbName), settling.url);
+  process.stderr.write(`  x402: ${orderCount} carts signed for… `);
+  const settlements = await signedSettlements(settling.url, token, settleVariants);
+  process.stderr.write('settling… ');
+  const settled = await settleAll(settling, token, settlements);
+  process.stderr.write(`${Math.round(settled.ordersPerSecond)}/s\n`);
+  await settling.child.stop();
+  current = undefined;
+  const [{ paid }] = await withDatabase(dbName, (sql) => sql`select count(*)::int as paid from x402_payments p join orders o on o.id = p.order_id where p.status = 'settled' and o.status = 'placed'`);
+  if (paid !== orderCount || settled.placed !== orderCount) failures.push(`x402: ${settled.placed} answered 200, ${paid} payments settled with their order placed, of ${orderCount}`);
   const load1 = os.loadavg()[0];
 
   const addRatio = adds.service.rps / adds.bare.rps;
   const orderRatio = servicePlaced.ordersPerSecond / barePlaced.ordersPerSecond;
+  const settleRatio = settled.ordersPerSecond / servicePlaced.ordersPerSecond;
   const ms = (n: number) => Number(n.toFixed(n < 10 ? 1 : 0));
   console.log('');
   console.log(`bench:cart — autocannon ${connections} connections, ${duration} s after ${warmup} s warm-up, over ${cartCount} carts; ` +
@@ -372,6 +477,14 @@ async function main(): Promise<number> {
   );
   console.log('');
   printTable(
+    ['', 'per second', 'Node CPU µs each', 'vs completePayment', 'target', ''],
+    [
+      ['orders placed by completePayment (step 2)', Math.round(servicePlaced.ordersPerSecond), '', '', '', ''],
+      ['x402 settlements over HTTP (ledger)', Math.round(settled.ordersPerSecond), Math.round(settled.nodeCpu), settleRatio.toFixed(2), `≥ ${SETTLE_TARGET.toFixed(2)}`, settleRatio >= SETTLE_TARGET ? 'met' : 'MISSED'],
+    ],
+  );
+  console.log('');
+  printTable(
     ['CPU µs per add', 'svc node', 'svc postgres', 'bare node', 'bare postgres'],
     [['POST /api/agent/cart/{id}/items', Math.round(adds.service.nodeCpu), Math.round(adds.service.pgCpu), Math.round(adds.bare.nodeCpu), Math.round(adds.bare.pgCpu)]],
   );
@@ -381,6 +494,8 @@ async function main(): Promise<number> {
   console.log('Orders: in-process, so the HTTP page is not measured: the service is authorize (built-in provider) +');
   console.log('completePayment (lock cart and link, price, lock products and variants, take stock, insert the order) + capture;');
   console.log('the bare side issues the same statements through postgres directly.');
+  console.log('Settlements: POST /api/agent/cart/{id}/checkout with X-PAYMENT signed before the run, a fresh key each; the service');
+  console.log('checks the payment (one EIP-712 verification), commits the pending order, the local ledger transfers, the order is placed.');
   if (load0 > os.cpus().length * 0.75) {
     console.log(`\nWARNING: the machine was already busy (load average ${load0.toFixed(1)} on ${os.cpus().length} CPUs) — figures are unreliable.`);
   }
@@ -388,9 +503,9 @@ async function main(): Promise<number> {
     console.error(`\nFAILED:\n  ${failures.join('\n  ')}`);
     return 1;
   }
-  const missed = [addRatio, orderRatio].some((r) => r < TARGET);
+  const missed = [addRatio, orderRatio].some((r) => r < TARGET) || settleRatio < SETTLE_TARGET;
   if (missed) {
-    console.log(`\nTarget missed (adds ${addRatio.toFixed(2)}, orders ${orderRatio.toFixed(2)}; target ${TARGET}).`);
+    console.log(`\nTarget missed (adds ${addRatio.toFixed(2)}, orders ${orderRatio.toFixed(2)}; target ${TARGET}; settlements ${settleRatio.toFixed(2)}, target ${SETTLE_TARGET}).`);
     if (flags.strict) return 1;
   }
   return 0;

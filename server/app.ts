@@ -40,7 +40,8 @@ export interface App {
 export function createApp(config: Config, database: Database): App {
   const operations = describeOperations(appRouter);
   let openapi: Record<string, unknown> | undefined;
-  const openapiDocument = () => (openapi ??= buildOpenApiDocument(appRouter, operations, config));
+  // Built at its first read, once the services (whose x402 payee it states) exist.
+  const openapiDocument = () => (openapi ??= buildOpenApiDocument(appRouter, operations, config, services.x402));
   const services = createServices(config, database, operations, openapiDocument);
   const mcp = createMcpServer(services);
   const once = (build: () => object) => {

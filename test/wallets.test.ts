@@ -19,11 +19,10 @@ import { createContext } from '../server/trpc/context';
 import { x402Network } from '../server/x402/networks';
 import { freshKey } from './support/app';
 import { signedInDeveloper, verifiedBuyer, type Developer } from './support/developer';
-import { Browser, oauthServer, refreshTarget, signedInPerson, type OAuthServer } from './support/oauth';
-import { authorizationRequest, discover, insecure, registerClient } from './support/oauth-client';
+import { grantedToken, oauthServer, type OAuthServer, type Person } from './support/oauth';
+import { discover } from './support/oauth-client';
 
 const onPostgres = !!process.env.DATABASE_URL;
-const REDIRECT = 'http://127.0.0.1:9/callback';
 
 let s: OAuthServer;
 let as: oauth.AuthorizationServer;
@@ -301,25 +300,5 @@ async function tool(c: Client, tools: Tool[], name: string, args: Record<string,
   return result.structuredContent as Record<string, any>;
 }
 
-type Person = { accountId: string; email: string; session: string };
-
-/** A person signs in, a new client asks for `scope`, the person presses Allow: its access token (as test/oauth-pipeline.test.ts gets one). */
-async function issued(scope: string, person?: Person): Promise<{ accessToken: string; clientId: string; person: Person }> {
-  const who = person ?? (await signedInPerson(s));
-  const browser = new Browser(s.url);
-  browser.signIn(s.sessionCookieName, who.session);
-  const client = await registerClient(as, REDIRECT, { client_name: 'Wallets test' });
-  const { url, verifier, state } = await authorizationRequest(as, client, REDIRECT, { scope, resource: s.url });
-  let { url: at } = await browser.follow(url.href);
-  const uid = /\/oauth\/interaction\/([^/?]+)$/.exec(new URL(at).pathname)?.[1];
-  if (uid) {
-    const view = await s.oauth.pages.interaction(uid, browser.cookies.get(s.sessionCookieName));
-    if (view.state !== 'ready') throw new Error(`consent page: ${view.state}`);
-    const allowed = await browser.decide(view.action, 'allow');
-    ({ url: at } = await browser.follow(refreshTarget(await allowed.text())!));
-  }
-  const params = oauth.validateAuthResponse(as, client, new URL(at), state);
-  const res = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, verifier, { ...insecure, additionalParameters: { resource: s.url } });
-  const answer = await oauth.processAuthorizationCodeResponse(as, client, res);
-  return { accessToken: answer.access_token, clientId: client.client_id, person: who };
-}
+/** A new client's access token for the base URL with `scope`, allowed by `person` (or a new one). */
+const issued = (scope: string, person?: Person) => grantedToken(s, as, scope, person);

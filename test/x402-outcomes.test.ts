@@ -136,7 +136,7 @@ describe('an unknown outcome leaves the order pending', () => {
 
     const auth = { Authorization: `Bearer ${buyer.token}` };
     const waits = [
-      await t.call('POST', `/api/agent/cart/${cartId}/items`, { headers: { ...auth, 'Idempotency-Key': freshKey() }, body: { sku: 'ACM-000001', seller_handle: 'acme-outdoors', quantity: 1 } }),
+      await t.call('POST', `/api/agent/cart/${cartId}/items`, { headers: { ...auth, 'Idempotency-Key': freshKey() }, body: { variant_id: await variantId(db(), 'Trail Backpack'), quantity: 1 } }),
       await t.call('DELETE', `/api/agent/cart/${cartId}`, { headers: { ...auth, 'Idempotency-Key': freshKey() } }),
       await t.call('POST', '/api/agent/payment-link', { headers: { ...auth, 'Idempotency-Key': freshKey() }, body: { cart_id: cartId } }),
     ];

@@ -20,13 +20,11 @@ import { ERROR_DETAILS } from '../errors/details';
 import { ADVISORY_CATALOGUE } from '../identity/advisories';
 import { SESSION_COOKIE } from '../identity/session-cookie';
 import type { AppRouter } from '../routers';
-import { deriveKey, MissingSecretsKey } from '../secrets/keys';
 import { REQUEST_ID } from '../trpc/context';
 import type { Operation } from '../trpc/meta';
 import { SETTLE_MARGIN_SECONDS } from '../x402/checks';
-import { x402Network, type X402Network } from '../x402/networks';
-import { payToAddress } from '../x402/pay-to';
-import { paymentRefusal, UNITS_PER_CENT, v2Requirement, type Offer } from '../x402/requirements';
+import type { X402Network } from '../x402/networks';
+import { checkoutOffer, paymentRefusal, v2Requirement, type Offer } from '../x402/requirements';
 import { checkoutResource } from '../x402/requirements';
 import recordedExamples from './openapi-examples.json' with { type: 'json' };
 
@@ -431,22 +429,9 @@ interface X402Example {
  * example is what the service would answer for a cart of that total. The payment's signature is
  * a placeholder of the right form: a real one is the wallet's (an x402 client makes it).
  */
-function x402Example(config: Config): X402Example {
-  const network = x402Network(config.x402.network);
-  const offer: Offer = {
-    network,
-    // The app's services derived the same address at start (x402/facilitator.ts), SECRETS_KEY being set.
-    payTo: payToAddress(config.x402, {
-      key: (purpose) => {
-        if (!config.secretsKey) throw new MissingSecretsKey('SECRETS_KEY is not set (make one with: openssl rand -base64 32)');
-        return deriveKey(config.secretsKey, purpose);
-      },
-    }),
-    amount: BigInt(X402_EXAMPLE_TOTAL_CENTS) * UNITS_PER_CENT,
-    resource: checkoutResource(config.publicBaseUrl, X402_EXAMPLE_CART),
-    description: `Cart ${X402_EXAMPLE_CART}: ${(X402_EXAMPLE_TOTAL_CENTS / 100).toFixed(2)} USD`,
-    maxTimeoutSeconds: config.x402.maxTimeoutSeconds,
-  };
+function x402Example(config: Config, x402: Pick<Offer, 'network' | 'payTo' | 'maxTimeoutSeconds'>): X402Example {
+  const { network } = x402;
+  const offer = checkoutOffer(x402, config.publicBaseUrl, X402_EXAMPLE_CART, X402_EXAMPLE_TOTAL_CENTS);
   const refusal = paymentRefusal('payment_required', offer);
   const payload = {
     signature: `0x${'ab'.repeat(64)}1b`,
@@ -576,7 +561,8 @@ function recordedAnswers(operation: Operation, base: string): Map<number, Json> 
 
 // ---------------------------------------------------------------- the document
 
-export function buildOpenApiDocument(router: AppRouter, operations: readonly Operation[], config: Config): Json {
+/** `payment`: the deployment's chain and payee (Services.x402), which the 402 example states. */
+export function buildOpenApiDocument(router: AppRouter, operations: readonly Operation[], config: Config, payment: Pick<Offer, 'network' | 'payTo' | 'maxTimeoutSeconds'>): Json {
   const base = config.publicBaseUrl;
   const doc = generateOpenApiDocument(router, {
     title: 'Agent Commerce API',
@@ -608,7 +594,7 @@ export function buildOpenApiDocument(router: AppRouter, operations: readonly Ope
   for (const name of Object.keys(schemas)) if (name.startsWith('error.')) delete schemas[name];
   schemas.Advisory = ADVISORY_SCHEMA;
   schemas.ServiceAdvisories = ADVISORIES_SCHEMA;
-  const x402 = x402Example(config);
+  const x402 = x402Example(config, payment);
   doc.components.headers = { ...HEADERS, ...x402Headers(x402) };
   doc.components.parameters = SIGNATURE_PARAMETERS;
 

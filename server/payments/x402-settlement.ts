@@ -33,7 +33,7 @@ import { assertReady, assertWithinCeiling } from './checkout';
 import { refusalReason } from '../x402/checks';
 import type { X402 } from '../x402/facilitator';
 import type { SentPayment, PaymentRead } from '../x402/payment';
-import { checkoutResource, paymentRefusal, UNITS_PER_CENT, v1Requirement, v2Requirement, type Offer } from '../x402/requirements';
+import { checkoutOffer, paymentRefusal, UNITS_PER_CENT, v1Requirement, v2Requirement, type Offer } from '../x402/requirements';
 
 export interface SettlementServices {
   config: Pick<Config, 'publicBaseUrl' | 'cartTtlHours'> & { x402: Pick<Config['x402'], 'facilitatorTimeoutMs'> };
@@ -72,15 +72,7 @@ const PAYMENT_IN_PROGRESS: CartNotice = {
 };
 
 function offerFor(services: SettlementServices, cartId: string, totalCents: number): Offer {
-  const { x402, config } = services;
-  return {
-    network: x402.network,
-    payTo: x402.payTo,
-    amount: BigInt(totalCents) * UNITS_PER_CENT,
-    resource: checkoutResource(config.publicBaseUrl, cartId),
-    description: `Cart ${cartId}: ${(totalCents / 100).toFixed(2)} USD`,
-    maxTimeoutSeconds: x402.maxTimeoutSeconds,
-  };
+  return checkoutOffer(services.x402, services.config.publicBaseUrl, cartId, totalCents);
 }
 
 /** Whom a cart pays for: its buyer (a buyer token's cart) or the person (an OAuth token's). */

@@ -28,6 +28,18 @@ export function checkoutResource(publicBaseUrl: string, cartId: string): string 
   return `${publicBaseUrl}/api/agent/cart/${encodeURIComponent(cartId)}/checkout`;
 }
 
+/** What the checkout of a cart of `totalCents` asks: the configured chain and payee, the total in USDC. */
+export function checkoutOffer(x402: Pick<Offer, 'network' | 'payTo' | 'maxTimeoutSeconds'>, publicBaseUrl: string, cartId: string, totalCents: number): Offer {
+  return {
+    network: x402.network,
+    payTo: x402.payTo,
+    amount: BigInt(totalCents) * UNITS_PER_CENT,
+    resource: checkoutResource(publicBaseUrl, cartId),
+    description: `Cart ${cartId}: ${(totalCents / 100).toFixed(2)} USD`,
+    maxTimeoutSeconds: x402.maxTimeoutSeconds,
+  };
+}
+
 /** x402 v1's requirement, as the 402 body's `accepts` lists it. */
 export function v1Requirement(offer: Offer) {
   return {

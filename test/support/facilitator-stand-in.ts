@@ -9,10 +9,10 @@
  * (past the client's timeout). Unscripted calls succeed. Every call is recorded with its headers
  * and body, and the authorizations it answered settled are kept in `settled`.
  */
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { keccak256 } from 'viem';
 import { x402Network, type X402Network } from '../../server/x402/networks';
+import { standInServer } from './stand-in-server';
 
 export const STANDIN_FACILITATOR_TOKEN = 'fac_test_standin_token';
 
@@ -91,39 +91,33 @@ export async function startFacilitatorStandin(opts: { token?: string; network?: 
     return { status: 200, body: { success: true, payer, transaction, network: requiredNetwork } };
   }
 
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      const path = (req.url ?? '/').split('?')[0];
-      let body: unknown = raw;
-      try {
-        body = raw ? JSON.parse(raw) : undefined;
-      } catch {
-        // recorded as the text it was
-      }
-      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
-      const record: RecordedCall = { method: req.method ?? 'GET', path, headers, body, outcome: 'ok' };
-      calls.push(record);
-      const send = (status: number, json?: unknown) => {
-        res.writeHead(status, json === undefined ? {} : { 'Content-Type': 'application/json' });
-        res.end(json === undefined ? undefined : JSON.stringify(json));
-      };
-      if (!(path in scripts)) {
-        record.outcome = 'unknown-path';
-        return send(404, { error: `no such path: ${path}` });
-      }
-      if (req.headers.authorization !== `Bearer ${token}`) {
-        record.outcome = 'unauthorized';
-        return send(401, { error: 'unauthorized', message: 'A bearer token is required.' });
-      }
-      const answer = scripts[path as FacilitatorPath].shift() ?? 'ok';
-      record.outcome = answer;
-      if (answer === 'hang') return; // answered never: the client's timeout ends it
-      const out = answerFor(path as FacilitatorPath, answer, body);
-      send(out.status, out.body);
-    });
+  const server = standInServer((req, res, { raw, path }) => {
+    let body: unknown = raw;
+    try {
+      body = raw ? JSON.parse(raw) : undefined;
+    } catch {
+      // recorded as the text it was
+    }
+    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : (v ?? '')]));
+    const record: RecordedCall = { method: req.method ?? 'GET', path, headers, body, outcome: 'ok' };
+    calls.push(record);
+    const send = (status: number, json?: unknown) => {
+      res.writeHead(status, json === undefined ? {} : { 'Content-Type': 'application/json' });
+      res.end(json === undefined ? undefined : JSON.stringify(json));
+    };
+    if (!(path in scripts)) {
+      record.outcome = 'unknown-path';
+      return send(404, { error: `no such path: ${path}` });
+    }
+    if (req.headers.authorization !== `Bearer ${token}`) {
+      record.outcome = 'unauthorized';
+      return send(401, { error: 'unauthorized', message: 'A bearer token is required.' });
+    }
+    const answer = scripts[path as FacilitatorPath].shift() ?? 'ok';
+    record.outcome = answer;
+    if (answer === 'hang') return; // answered never: the client's timeout ends it
+    const out = answerFor(path as FacilitatorPath, answer, body);
+    send(out.status, out.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -13,6 +13,8 @@ import { createHttpServer } from '../../server/http/server';
 import { createAuthorizationServer, OAUTH_LIMITS, type AuthorizationServer } from '../../server/oauth/authorization-server';
 import { testApp, type TestApp, type TestDatabase } from './app';
 import { freePort } from './http';
+import * as oauth from 'oauth4webapi';
+import { authorizationRequest, insecure, registerClient } from './oauth-client';
 
 export interface OAuthServer extends TestApp {
   /** Where it listens (PUBLIC_BASE_URL unless `env` names another). */
@@ -118,4 +120,32 @@ export class Browser {
 export function refreshTarget(html: string): string | null {
   const url = /<meta http-equiv="refresh" content="0;url=([^"]+)">/.exec(html)?.[1];
   return url ? url.replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"') : null;
+}
+
+export type Person = { accountId: string; email: string; session: string };
+
+const GRANT_REDIRECT = 'http://127.0.0.1:9/callback';
+
+/**
+ * A person signs in, a new client asks for `scope` on the base URL, the person presses Allow: the
+ * client's access token (as test/oauth-pipeline.test.ts gets one).
+ */
+export async function grantedToken(s: OAuthServer, as: oauth.AuthorizationServer, scope: string, person?: Person): Promise<{ accessToken: string; clientId: string; person: Person }> {
+  const who = person ?? (await signedInPerson(s));
+  const browser = new Browser(s.url);
+  browser.signIn(s.sessionCookieName, who.session);
+  const client = await registerClient(as, GRANT_REDIRECT, { client_name: 'Granted test client' });
+  const { url, verifier, state } = await authorizationRequest(as, client, GRANT_REDIRECT, { scope, resource: s.url });
+  let { url: at } = await browser.follow(url.href);
+  const uid = /\/oauth\/interaction\/([^/?]+)$/.exec(new URL(at).pathname)?.[1];
+  if (uid) {
+    const view = await s.oauth.pages.interaction(uid, browser.cookies.get(s.sessionCookieName));
+    if (view.state !== 'ready') throw new Error(`consent page: ${view.state}`);
+    const allowed = await browser.decide(view.action, 'allow');
+    ({ url: at } = await browser.follow(refreshTarget(await allowed.text())!));
+  }
+  const params = oauth.validateAuthResponse(as, client, new URL(at), state);
+  const res = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, GRANT_REDIRECT, verifier, { ...insecure, additionalParameters: { resource: s.url } });
+  const answer = await oauth.processAuthorizationCodeResponse(as, client, res);
+  return { accessToken: answer.access_token, clientId: client.client_id, person: who };
 }

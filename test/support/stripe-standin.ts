@@ -12,9 +12,9 @@
  * stand for another product on the same account (sessions no link of ours opened).
  */
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { standInServer } from './stand-in-server';
 
 export const STANDIN_SECRET_KEY = 'sk_test_standin';
 export const STANDIN_WEBHOOK_SECRET = 'whsec_standin';
@@ -231,60 +231,54 @@ export async function startStripeStandin(): Promise<StripeStandin> {
     return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } } };
   }
 
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const raw = Buffer.concat(chunks).toString('utf8');
-      const path = (req.url ?? '/').split('?')[0];
-      const key = req.headers['idempotency-key'] as string | undefined;
-      const record: RecordedRequest = { method: req.method ?? 'GET', path, idempotencyKey: key, body: parseForm(raw), outcome: 'answered' };
-      requests.push(record);
-      const answer = (status: number, body: string, headers: Record<string, string> = {}) => {
-        res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': id('req'), ...headers });
-        res.end(body);
-      };
+  const server = standInServer((req, res, { raw, path }) => {
+    const key = req.headers['idempotency-key'] as string | undefined;
+    const record: RecordedRequest = { method: req.method ?? 'GET', path, idempotencyKey: key, body: parseForm(raw), outcome: 'answered' };
+    requests.push(record);
+    const answer = (status: number, body: string, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': id('req'), ...headers });
+      res.end(body);
+    };
 
-      const failure = failures.shift();
-      if (failure === 'unavailable') {
-        record.outcome = 'unavailable';
-        return answer(503, JSON.stringify({ error: { type: 'api_error', message: 'Stripe is temporarily unavailable (stand-in).' } }));
-      }
-      if (failure === 'drop') {
-        record.outcome = 'dropped';
-        return req.socket.destroy();
-      }
-      if (req.headers.authorization !== `Bearer ${STANDIN_SECRET_KEY}`) {
-        problems.push(`Authorization header is ${req.headers.authorization}`);
-        return answer(401, JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } }));
-      }
-      if (record.method === 'POST' && !check(!!key, `${path} sent without an Idempotency-Key`)) {
-        record.outcome = 'refused';
-        return answer(400, JSON.stringify(refuse('Idempotency-Key required by the stand-in').body));
-      }
+    const failure = failures.shift();
+    if (failure === 'unavailable') {
+      record.outcome = 'unavailable';
+      return answer(503, JSON.stringify({ error: { type: 'api_error', message: 'Stripe is temporarily unavailable (stand-in).' } }));
+    }
+    if (failure === 'drop') {
+      record.outcome = 'dropped';
+      return req.socket.destroy();
+    }
+    if (req.headers.authorization !== `Bearer ${STANDIN_SECRET_KEY}`) {
+      problems.push(`Authorization header is ${req.headers.authorization}`);
+      return answer(401, JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } }));
+    }
+    if (record.method === 'POST' && !check(!!key, `${path} sent without an Idempotency-Key`)) {
+      record.outcome = 'refused';
+      return answer(400, JSON.stringify(refuse('Idempotency-Key required by the stand-in').body));
+    }
 
-      // Stripe replays the first answer to a key, and refuses the key with other parameters.
-      const seen = key ? idempotent.get(key) : undefined;
-      if (seen && seen.request !== `${path}\n${raw}`) {
-        record.outcome = 'refused';
-        problems.push(`Idempotency-Key ${key} reused with other parameters`);
-        return answer(400, JSON.stringify(refuse('Keys for idempotent requests can only be used with the same parameters they were first used with.', 'idempotency_error').body));
-      }
-      if (seen) {
-        record.outcome = failure === 'lost' ? 'lost' : 'replayed';
-        if (failure === 'lost') return req.socket.destroy();
-        return answer(seen.status, seen.body, { 'Idempotent-Replayed': 'true' });
-      }
-      const { status, body } = route(record.method, path, record.body, failure);
-      if (status >= 400) record.outcome = 'refused';
-      const text = JSON.stringify(body);
-      if (key) idempotent.set(key, { request: `${path}\n${raw}`, status, body: text });
-      if (failure === 'lost') {
-        record.outcome = 'lost';
-        return req.socket.destroy();
-      }
-      answer(status, text);
-    });
+    // Stripe replays the first answer to a key, and refuses the key with other parameters.
+    const seen = key ? idempotent.get(key) : undefined;
+    if (seen && seen.request !== `${path}\n${raw}`) {
+      record.outcome = 'refused';
+      problems.push(`Idempotency-Key ${key} reused with other parameters`);
+      return answer(400, JSON.stringify(refuse('Keys for idempotent requests can only be used with the same parameters they were first used with.', 'idempotency_error').body));
+    }
+    if (seen) {
+      record.outcome = failure === 'lost' ? 'lost' : 'replayed';
+      if (failure === 'lost') return req.socket.destroy();
+      return answer(seen.status, seen.body, { 'Idempotent-Replayed': 'true' });
+    }
+    const { status, body } = route(record.method, path, record.body, failure);
+    if (status >= 400) record.outcome = 'refused';
+    const text = JSON.stringify(body);
+    if (key) idempotent.set(key, { request: `${path}\n${raw}`, status, body: text });
+    if (failure === 'lost') {
+      record.outcome = 'lost';
+      return req.socket.destroy();
+    }
+    answer(status, text);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -10,7 +10,8 @@ import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { walletLinkTypedData } from '../../server/buyers/wallets';
 import { createCaller } from '../../server/routers';
 import { createContext } from '../../server/trpc/context';
-import { BASE, freshKey, type TestApp } from './app';
+import { x402Network } from '../../server/x402/networks';
+import { freshKey, type TestApp } from './app';
 import type { Developer } from './developer';
 import type { SmtpSink } from './smtp';
 
@@ -41,7 +42,7 @@ export async function paymentFor(res: Response, account: PrivateKeyAccount, vers
 export async function linkWallet(t: TestApp, token: string, account: PrivateKeyAccount): Promise<Response> {
   const me = await (await t.call('GET', '/api/agent/buyer/me', { headers: { Authorization: `Bearer ${token}` } })).json();
   const issuedAt = Math.floor(Date.now() / 1000);
-  const signature = await account.signTypedData(walletLinkTypedData({ service: BASE, buyer: me.id, wallet: account.address, issuedAt, chainId: 84532 }));
+  const signature = await account.signTypedData(walletLinkTypedData({ service: t.config.publicBaseUrl, buyer: me.id, wallet: account.address, issuedAt, chainId: x402Network(t.config.x402.network).chainId }));
   return t.call('POST', '/api/agent/buyer/wallets', {
     headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': freshKey() },
     body: { address: account.address, issued_at: issuedAt, signature },
