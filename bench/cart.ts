@@ -342,6 +342,8 @@ async function payingBuyer(url: string, service: string): Promise<string> {
       body: JSON.stringify({ address: WALLET.address, issued_at: issuedAt, signature }),
     });
     if (linked.status !== 201) throw new Error(`linking the wallet answered ${linked.status} ${(await linked.text()).slice(0, 300)}`);
+    // Every cart of the run, on the local ledger (an unseen address holds only X402_LOCAL_BALANCE).
+    await app.services.x402.ledger!.fund(WALLET.address, 1_000_000n * 1_000_000n);
     return token;
   } finally {
     await app.close();
@@ -381,7 +383,10 @@ async function settleAll(server: { child: Child; url: string }, token: string, s
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': freshKey(), 'X-PAYMENT': payment },
     });
-    if (res.status !== 200) failures.push(`settle ${cartId}: ${res.status} ${(await res.text()).slice(0, 200)}`);
+    if (res.status !== 200) {
+      const body = await res.json();
+      failures.push(`settle ${cartId}: ${res.status} ${body.code} ${body.details?.reason ?? body.error}`);
+    }
     return res.status === 200;
   });
   return { ...result, nodeCpu: cpu.stop() / settlements.length };

@@ -92,24 +92,15 @@ function ownerOfCart({ buyerId, accountId }: CartHolder): string | null {
 const buyerOwner = (buyerId: string) => `buyer:${buyerId}`;
 const personOwner = (accountId: string) => `person:${accountId}`;
 
-/** Whether whoever a cart pays for has linked any wallet. */
-export async function hasWallet(db: Db, holder: CartHolder): Promise<boolean> {
+/**
+ * The wallets whoever a cart pays for linked (checksummed; at most MAX_WALLETS): the settlement
+ * asks whether there is any, and whether the payer is one, of this one read.
+ */
+export async function walletsOfCart(db: Db, holder: CartHolder): Promise<Set<string>> {
   const owner = ownerOfCart(holder);
-  if (!owner) return false;
-  const [row] = await db.select({ id: wallets.id }).from(wallets).where(eq(wallets.owner, owner)).limit(1);
-  return row !== undefined;
-}
-
-/** Whether `address` (any case) is a wallet whoever a cart pays for linked. */
-export async function isWalletOf(db: Db, holder: CartHolder, address: string): Promise<boolean> {
-  const owner = ownerOfCart(holder);
-  const checksummed = checksummedOrNull(address);
-  if (!owner || !checksummed) return false;
-  const [row] = await db
-    .select({ id: wallets.id })
-    .from(wallets)
-    .where(and(eq(wallets.owner, owner), eq(wallets.address, checksummed)));
-  return row !== undefined;
+  if (!owner) return new Set();
+  const rows = await db.select({ address: wallets.address }).from(wallets).where(eq(wallets.owner, owner));
+  return new Set(rows.map((r) => r.address));
 }
 
 export interface WalletLinkInput {
@@ -184,12 +175,4 @@ export async function removeWallet(tx: Db, owner: string, id: string): Promise<W
     .returning();
   if (!row) throw new ApiError('wallet_not_found');
   return row;
-}
-
-function checksummedOrNull(address: string): `0x${string}` | null {
-  try {
-    return getAddress(address);
-  } catch {
-    return null;
-  }
 }

@@ -17,14 +17,15 @@ import { encodePaymentResponseHeader } from '@x402/core/http';
 import { SettleError, VerifyError, type PaymentPayload, type PaymentRequirements, type SettleResponse } from '@x402/core/types';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { getAddress } from 'viem';
-import { hasWallet, isWalletOf } from '../buyers/wallets';
+import { walletsOfCart } from '../buyers/wallets';
 import { orderLines, priceCart } from '../carts/pricing';
 import { cancelLiveLink } from '../carts/links';
 import { assertMutable, loadCart, paymentInProgress, type CartRow } from '../carts/store';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { newScope } from '../db/deadline';
-import { carts, orders, x402LedgerTransfers, x402Payments, type CartNotice } from '../db/schema';
+import { placeholderFor, prepared, preparedRows } from '../db/prepared';
+import { carts, x402Payments, type CartNotice } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
 import { buyerOfNamespace, personOfNamespace } from '../identity/caller';
 import { newId } from '../lib/ids';
@@ -92,12 +93,13 @@ export async function settleCheckout(services: SettlementServices, db: Db, reque
   // 1. The cart; a payment it already holds (pending or settled) is answered as that payment.
   const cart = await loadCart(db, request.cartId, request.owner);
   const held = await heldPayment(services, db, cart, sent, request.idempotencyKey);
-  if (held) return held.status === 'settled' ? settledAnswer(services, db, held, request) : settlePayment(services, held, request);
+  if (held) return held.status === 'settled' ? settledAnswer(services, held, request) : settlePayment(services, held, request);
   assertMutable(cart);
   const priced = await priceCart(db, cart);
   assertReady(priced);
   await assertWithinCeiling(db, priced);
-  if (!(await hasWallet(db, holderOf(request.owner)))) {
+  const wallets = await walletsOfCart(db, holderOf(request.owner));
+  if (!wallets.size) {
     throw new ApiError('wallet_required', { message: 'No wallet is linked to this buyer: link the wallet that will pay (POST /api/agent/buyer/wallets, signed by it), then check out again.' });
   }
   const offer = offerFor(services, cart.id, priced.totals.total_cents);
@@ -109,13 +111,13 @@ export async function settleCheckout(services: SettlementServices, db: Db, reque
   const authorization = authorizationOf(x402, payment);
   const reason =
     (await refusalReason(payment, { network: x402.network, payTo: x402.payTo, amount: offer.amount, resource: offer.resource, now: nowSeconds() }, {
-      payerRegistered: (address) => isWalletOf(db, holderOf(request.owner), address),
+      payerRegistered: wallets.has(authorization.payer),
       nonceUsed: () => nonceUsed(db, authorization),
     })) ?? (await facilitatorVerdict(x402, payment, offer));
   if (reason) throw paymentRefusal('payment_rejected', offer, { reason });
 
   // 5. The order, pending, with its stock taken; the payment recorded; the cart held.
-  const pending = await db.transaction((tx) => holdCart(services, tx as unknown as Db, request, payment));
+  const pending = await db.transaction((tx) => holdCart(services, tx as unknown as Db, request, payment, authorization));
   // 6.
   return settlePayment(services, pending, request);
 }
@@ -135,22 +137,52 @@ async function heldPayment(services: SettlementServices, db: Db, cart: CartRow, 
   return undefined; // assertMutable answers cart_not_open
 }
 
-async function findPayment(db: Db, a: ReturnType<typeof authorizationOf>): Promise<PaymentRow | undefined> {
-  const [row] = await db
+// Every settlement runs these (db/prepared.ts).
+type AuthorizationKey = ReturnType<typeof authorizationOf>;
+const selectPayment = prepared<AuthorizationKey, PaymentRow[]>('x402_payment_by_authorization', (db) =>
+  db
     .select()
     .from(x402Payments)
-    .where(and(eq(x402Payments.network, a.network), eq(x402Payments.asset, a.asset), eq(x402Payments.payer, a.payer), eq(x402Payments.nonce, a.nonce)));
+    .where(
+      and(
+        eq(x402Payments.network, sql.placeholder('network')),
+        eq(x402Payments.asset, sql.placeholder('asset')),
+        eq(x402Payments.payer, sql.placeholder('payer')),
+        eq(x402Payments.nonce, sql.placeholder('nonce')),
+      ),
+    ),
+);
+const authorizationUsed = preparedRows<AuthorizationKey, { used: boolean }>(
+  'x402_authorization_used',
+  sql`SELECT EXISTS (SELECT 1 FROM x402_payments WHERE network = ${sql.placeholder('network')} AND asset = ${sql.placeholder('asset')}
+                       AND payer = ${sql.placeholder('payer')} AND nonce = ${sql.placeholder('nonce')})
+          OR EXISTS (SELECT 1 FROM x402_ledger_transfers WHERE network = ${sql.placeholder('network')} AND asset = ${sql.placeholder('asset')}
+                       AND from_address = ${sql.placeholder('payer')} AND nonce = ${sql.placeholder('nonce')}) AS used`,
+);
+const leasePayment = prepared<{ id: string; now: string; until: Date }, PaymentRow[]>('x402_payment_lease', (db) =>
+  db
+    .update(x402Payments)
+    .set({ leaseUntil: placeholderFor<Date>('until'), settleAttempts: sql`${x402Payments.settleAttempts} + 1` })
+    .where(
+      and(
+        eq(x402Payments.id, sql.placeholder('id')),
+        eq(x402Payments.status, 'pending'),
+        // A bare placeholder is not mapped as the column is: the time goes as text.
+        or(isNull(x402Payments.leaseUntil), sql`${x402Payments.leaseUntil} < ${sql.placeholder('now')}::timestamptz`),
+      ),
+    )
+    .returning(),
+);
+
+async function findPayment(db: Db, a: AuthorizationKey): Promise<PaymentRow | undefined> {
+  const [row] = await selectPayment(db, a);
   return row;
 }
 
 /** Whether the authorization paid anything already: a payment of ours, or a transfer of the local ledger. */
-async function nonceUsed(db: Db, a: ReturnType<typeof authorizationOf>): Promise<boolean> {
-  if (await findPayment(db, a)) return true;
-  const [transfer] = await db
-    .select({ id: x402LedgerTransfers.id })
-    .from(x402LedgerTransfers)
-    .where(and(eq(x402LedgerTransfers.network, a.network), eq(x402LedgerTransfers.asset, a.asset), eq(x402LedgerTransfers.from, a.payer), eq(x402LedgerTransfers.nonce, a.nonce)));
-  return transfer !== undefined;
+async function nonceUsed(db: Db, a: AuthorizationKey): Promise<boolean> {
+  const [{ used }] = await authorizationUsed(db, a);
+  return used;
 }
 
 /** The facilitator's verify: the ledger's balance check (one signature check per request), or the remote one's verdict. */
@@ -176,8 +208,7 @@ function requirementsFor(payment: SentPayment, offer: Offer): PaymentRequirement
  * re-priced (a total that moved no longer matches the authorization), the live link cancelled, the
  * order placed pending and the payment recorded.
  */
-async function holdCart(services: SettlementServices, tx: Db, request: SettlementRequest, payment: SentPayment): Promise<PaymentRow> {
-  const { x402 } = services;
+async function holdCart(services: SettlementServices, tx: Db, request: SettlementRequest, payment: SentPayment, authorization: AuthorizationKey): Promise<PaymentRow> {
   const cart = await loadCart(tx, request.cartId, request.owner, { lock: true });
   const held = await heldPayment(services, tx, cart, payment, request.idempotencyKey);
   if (held) return held;
@@ -205,7 +236,6 @@ async function holdCart(services: SettlementServices, tx: Db, request: Settlemen
       details: { reasons: placed.short.map((l) => ({ code: 'insufficient_stock', message: `${l.title} (${l.sku}): ${l.requested} asked, ${l.available} left.` })) },
     });
   }
-  const a = authorizationOf(x402, payment);
   const [row] = await tx
     .insert(x402Payments)
     .values({
@@ -213,7 +243,7 @@ async function holdCart(services: SettlementServices, tx: Db, request: Settlemen
       cartId: cart.id,
       orderId: placed.order.id,
       version: payment.version,
-      ...a,
+      ...authorization,
       amount: String(payment.authorization.value),
       validBefore: new Date(Number(payment.authorization.validBefore) * 1000),
       payload: payment.received,
@@ -241,7 +271,7 @@ export async function settlePayment(services: SettlementServices, row: PaymentRo
   const leased = await takeLease(db, row.id, config.x402.facilitatorTimeoutMs);
   if (!leased) {
     const [now] = await db.select().from(x402Payments).where(eq(x402Payments.id, row.id));
-    if (now?.status === 'settled') return settledAnswer(services, db, now, request);
+    if (now?.status === 'settled') return settledAnswer(services, now, request);
     if (now?.status === 'failed') throw paymentRefusal('payment_rejected', offerOf(services, now), { reason: now.failureReason! });
     throw paymentInProgress();
   }
@@ -270,11 +300,7 @@ export async function settlePayment(services: SettlementServices, row: PaymentRo
 /** The lease: a conditional update, as idempotency claims are taken; counts the attempt. */
 async function takeLease(db: Db, id: string, timeoutMs: number): Promise<PaymentRow | undefined> {
   const now = new Date();
-  const [row] = await db
-    .update(x402Payments)
-    .set({ leaseUntil: new Date(now.getTime() + timeoutMs + 5_000), settleAttempts: sql`${x402Payments.settleAttempts} + 1` })
-    .where(and(eq(x402Payments.id, id), eq(x402Payments.status, 'pending'), or(isNull(x402Payments.leaseUntil), lt(x402Payments.leaseUntil, now))))
-    .returning();
+  const [row] = await leasePayment(db, { id, now: now.toISOString(), until: new Date(now.getTime() + timeoutMs + 5_000) });
   return row;
 }
 
@@ -309,12 +335,11 @@ async function recordSettled(services: SettlementServices, tx: Db, row: PaymentR
     .where(and(eq(x402Payments.id, row.id), eq(x402Payments.status, 'pending')))
     .returning();
   await confirmOrder(tx, row.orderId);
-  return settledAnswer(services, tx, settled ?? row, request, response.transaction);
+  return settledAnswer(services, settled ?? row, request, response.transaction);
 }
 
 /** The 200 of a settled payment, with the payment response header in the payment's own version (and network form). */
-async function settledAnswer(services: SettlementServices, db: Db, row: PaymentRow, request: SettlementRequest | undefined, transaction = row.transaction!): Promise<SettledCheckout> {
-  const [order] = await db.select({ totals: orders.totals }).from(orders).where(eq(orders.id, row.orderId));
+function settledAnswer(services: SettlementServices, row: PaymentRow, request: SettlementRequest | undefined, transaction = row.transaction!): SettledCheckout {
   if (request) {
     const network = row.version === 1 ? services.x402.network.name : row.network;
     request.headers[row.version === 1 ? 'X-PAYMENT-RESPONSE' : 'PAYMENT-RESPONSE'] = encodePaymentResponseHeader({ success: true, transaction, network: network as `${string}:${string}`, payer: row.payer });
@@ -323,7 +348,8 @@ async function settledAnswer(services: SettlementServices, db: Db, row: PaymentR
     order_id: row.orderId,
     cart_id: row.cartId,
     status: 'placed',
-    amount_cents: order.totals.total_cents,
+    // The authorization's value is the order's total, to the cent (holdCart checked it).
+    amount_cents: Number(BigInt(row.amount) / UNITS_PER_CENT),
     currency: 'USD',
     payment: { scheme: 'exact', network: row.network, asset: row.asset, amount: row.amount, payer: row.payer, transaction },
   };

@@ -25,7 +25,7 @@ export interface Expected {
 
 export interface PaymentFacts {
   /** Whether `from` is a wallet of the buyer (or person) the checkout settles for. */
-  payerRegistered(address: `0x${string}`): Promise<boolean>;
+  payerRegistered: boolean;
   /** Whether (network, asset, from, nonce) was used by any payment or transfer already. */
   nonceUsed(): Promise<boolean>;
 }
@@ -65,7 +65,7 @@ export async function signedByPayer(p: SentPayment, network: X402Network): Promi
 export async function refusalReason(p: SentPayment, expected: Expected, facts: PaymentFacts): Promise<string | undefined> {
   const terms = termsReason(p, expected);
   if (terms) return terms;
-  if (!(await facts.payerRegistered(p.authorization.from))) return 'payer_not_registered';
+  if (!facts.payerRegistered) return 'payer_not_registered';
   if (!(await signedByPayer(p, expected.network))) return 'invalid_exact_evm_signature';
   if (await facts.nonceUsed()) return 'invalid_exact_evm_nonce_already_used';
   return undefined;
