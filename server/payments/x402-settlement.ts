@@ -16,7 +16,6 @@
 import { encodePaymentResponseHeader } from '@x402/core/http';
 import { SettleError, VerifyError, type PaymentPayload, type PaymentRequirements, type SettleResponse } from '@x402/core/types';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { getAddress } from 'viem';
 import { walletsOfCart } from '../buyers/wallets';
 import { orderLines, priceCart } from '../carts/pricing';
 import { cancelLiveLink } from '../carts/links';
@@ -33,7 +32,7 @@ import { confirmOrder, placeOrder, voidOrder } from '../orders/place';
 import { assertReady, assertWithinCeiling } from './checkout';
 import { refusalReason } from '../x402/checks';
 import type { X402 } from '../x402/facilitator';
-import type { SentPayment, PaymentRead } from '../x402/payment';
+import { authorizationKey, type PaymentRead, type SentPayment } from '../x402/payment';
 import { checkoutOffer, paymentRefusal, UNITS_PER_CENT, v1Requirement, v2Requirement, type Offer } from '../x402/requirements';
 
 export interface SettlementServices {
@@ -76,14 +75,14 @@ function offerFor(services: SettlementServices, cartId: string, totalCents: numb
   return checkoutOffer(services.x402, services.config.publicBaseUrl, cartId, totalCents);
 }
 
+/** A handle under a deadline of its own: the facilitator's time is not the request's. */
+function fresh(services: SettlementServices): Db {
+  return services.database.scoped(newScope());
+}
+
 /** Whom a cart pays for: its buyer (a buyer token's cart) or the person (an OAuth token's). */
 function holderOf(owner: string) {
   return { buyerId: buyerOfNamespace(owner), accountId: personOfNamespace(owner) };
-}
-
-/** The authorization's identity, the same whichever x402 version carried it. */
-function authorizationOf(x402: X402, p: SentPayment) {
-  return { network: p.caip2 ?? p.network, asset: x402.network.asset, payer: getAddress(p.authorization.from), nonce: p.authorization.nonce };
 }
 
 export async function settleCheckout(services: SettlementServices, db: Db, request: SettlementRequest): Promise<SettledCheckout> {
@@ -108,7 +107,7 @@ export async function settleCheckout(services: SettlementServices, db: Db, reque
   if (request.payment.kind === 'none') throw paymentRefusal('payment_required', offer);
   if (request.payment.kind === 'invalid') throw request.payment.error;
   const payment = sent!;
-  const authorization = authorizationOf(x402, payment);
+  const authorization = authorizationKey(payment, x402.network.asset);
   const reason =
     (await refusalReason(payment, { network: x402.network, payTo: x402.payTo, amount: offer.amount, resource: offer.resource, now: nowSeconds() }, {
       payerRegistered: wallets.has(authorization.payer),
@@ -131,14 +130,14 @@ export async function settleCheckout(services: SettlementServices, db: Db, reque
 async function heldPayment(services: SettlementServices, db: Db, cart: CartRow, sent: SentPayment | undefined, key: string): Promise<PaymentRow | undefined> {
   const holds = cart.status === 'completed' || (cart.status === 'checkout' && cart.orderId);
   if (!holds) return undefined;
-  const row = sent && (await findPayment(db, authorizationOf(services.x402, sent)));
+  const row = sent && (await findPayment(db, authorizationKey(sent, services.x402.network.asset)));
   if (row?.cartId === cart.id && (row.status === 'pending' || (row.status === 'settled' && row.idempotencyKey === key))) return row;
   if (cart.status === 'checkout') throw paymentInProgress();
   return undefined; // assertMutable answers cart_not_open
 }
 
 // Every settlement runs these (db/prepared.ts).
-type AuthorizationKey = ReturnType<typeof authorizationOf>;
+type AuthorizationKey = ReturnType<typeof authorizationKey>;
 const selectPayment = prepared<AuthorizationKey, PaymentRow[]>('x402_payment_by_authorization', (db) =>
   db
     .select()
@@ -267,7 +266,7 @@ const AMBIGUOUS_AFTER_UNKNOWN = new Set(['invalid_exact_evm_nonce_already_used',
  */
 export async function settlePayment(services: SettlementServices, row: PaymentRow, request?: SettlementRequest): Promise<SettledCheckout> {
   const { x402, config } = services;
-  const db = services.database.scoped(newScope());
+  const db = fresh(services);
   const leased = await takeLease(db, row.id, config.x402.facilitatorTimeoutMs);
   if (!leased) {
     const [now] = await db.select().from(x402Payments).where(eq(x402Payments.id, row.id));
@@ -277,7 +276,7 @@ export async function settlePayment(services: SettlementServices, row: PaymentRo
   }
   const outcome = await settleOnce(services, leased);
   if (outcome.kind === 'settled') {
-    return services.database.scoped(newScope()).transaction(async (tx) => {
+    return fresh(services).transaction(async (tx) => {
       const answer = await recordSettled(services, tx as unknown as Db, leased, outcome.response, request);
       if (request?.storeSuccess) await request.storeSuccess(tx as unknown as Db, answer);
       return answer;
@@ -285,7 +284,7 @@ export async function settlePayment(services: SettlementServices, row: PaymentRo
   }
   const ambiguous = !x402.ledger && leased.settleAttempts > 1 && outcome.kind === 'failed' && AMBIGUOUS_AFTER_UNKNOWN.has(outcome.reason);
   if (outcome.kind === 'failed' && !ambiguous) {
-    await services.database.scoped(newScope()).transaction((tx) => voidPayment(tx as unknown as Db, leased, outcome.reason, config.cartTtlHours));
+    await fresh(services).transaction((tx) => voidPayment(tx as unknown as Db, leased, outcome.reason, config.cartTtlHours));
     throw paymentRefusal('payment_rejected', offerOf(services, leased), { reason: outcome.reason });
   }
   if (ambiguous) console.warn(`x402 payment ${leased.id}: the facilitator now says ${(outcome as { reason: string }).reason} after an earlier settle of unknown outcome; it stays pending (the money may have moved): check the chain for nonce ${leased.nonce} of ${leased.payer}.`);
@@ -393,7 +392,7 @@ const SWEEP_BATCH = 100;
  * (no attempt) and past validBefore is voided without asking: no money can have moved.
  */
 export async function sweepPayments(services: SettlementServices): Promise<{ settled: number; voided: number; pending: number }> {
-  const db = services.database.scoped(newScope());
+  const db = fresh(services);
   const timeoutMs = services.config.x402.facilitatorTimeoutMs;
   const now = new Date();
   const due = await db
@@ -411,7 +410,7 @@ export async function sweepPayments(services: SettlementServices): Promise<{ set
   const counts = { settled: 0, voided: 0, pending: 0 };
   for (const row of due) {
     if (!services.x402.ledger && row.settleAttempts === 0 && row.validBefore <= now) {
-      await services.database.scoped(newScope()).transaction((tx) => voidPayment(tx as unknown as Db, row, 'invalid_exact_evm_payload_authorization_valid_before', services.config.cartTtlHours));
+      await fresh(services).transaction((tx) => voidPayment(tx as unknown as Db, row, 'invalid_exact_evm_payload_authorization_valid_before', services.config.cartTtlHours));
       counts.voided++;
       continue;
     }

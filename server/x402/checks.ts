@@ -30,14 +30,21 @@ export interface PaymentFacts {
   nonceUsed(): Promise<boolean>;
 }
 
-/** The terms of the payment itself: everything but who pays and whether its nonce is fresh. */
-export function termsReason(p: SentPayment, expected: Expected): string | undefined {
-  const { authorization: a } = p;
+/** What the transfer would move, on which chain, to whom and how much: all a settle holds it to besides time. */
+export function transferReason(p: SentPayment, expected: Pick<Expected, 'network' | 'payTo' | 'amount'>): string | undefined {
   if (p.scheme !== 'exact') return 'invalid_exact_evm_scheme';
   if (p.caip2 !== expected.network.caip2) return 'invalid_exact_evm_network_mismatch';
   if (p.version === 2 && p.asset?.toLowerCase() !== expected.network.asset.toLowerCase()) return 'invalid_exact_evm_network_mismatch';
-  if (a.to.toLowerCase() !== expected.payTo.toLowerCase()) return 'invalid_exact_evm_recipient_mismatch';
-  if (a.value !== expected.amount) return 'invalid_exact_evm_payload_authorization_value_mismatch';
+  if (p.authorization.to.toLowerCase() !== expected.payTo.toLowerCase()) return 'invalid_exact_evm_recipient_mismatch';
+  if (p.authorization.value !== expected.amount) return 'invalid_exact_evm_payload_authorization_value_mismatch';
+  return undefined;
+}
+
+/** The terms of the payment itself: everything but who pays and whether its nonce is fresh. */
+export function termsReason(p: SentPayment, expected: Expected): string | undefined {
+  const transfer = transferReason(p, expected);
+  if (transfer) return transfer;
+  const { authorization: a } = p;
   if (a.validAfter > expected.now) return 'invalid_exact_evm_payload_authorization_valid_after';
   if (a.validBefore < expected.now + SETTLE_MARGIN_SECONDS) return 'invalid_exact_evm_payload_authorization_valid_before';
   if (p.version === 2 && p.resourceUrl !== expected.resource) return 'resource_mismatch';

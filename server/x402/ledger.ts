@@ -16,9 +16,9 @@ import { getAddress, keccak256 } from 'viem';
 import type { Db } from '../db/client';
 import { x402LedgerAccounts as accounts, x402LedgerTransfers as transfers } from '../db/schema';
 import { newId } from '../lib/ids';
-import { signedByPayer, termsReason } from './checks';
+import { signedByPayer, termsReason, transferReason } from './checks';
 import { caip2Of, type X402Network } from './networks';
-import { parseSentPayment, type SentPayment } from './payment';
+import { authorizationKey, parseSentPayment, type SentPayment } from './payment';
 
 export const INSUFFICIENT_BALANCE = 'invalid_exact_evm_insufficient_balance';
 const NONCE_USED = 'invalid_exact_evm_nonce_already_used';
@@ -132,7 +132,7 @@ export class Ledger implements FacilitatorClient {
       return answer(same ? undefined : NONCE_USED, prior.transaction);
     };
 
-    const terms = this.requirementsReason(required) ?? settleTermsReason(p, required, this.network);
+    const terms = this.requirementsReason(required) ?? transferReason(p, { network: this.network, payTo: required.payTo as `0x${string}`, amount: required.amount });
     if (terms) return answer(terms);
     // More than a bigint holds is more than any balance (and would not fit the transfer's row).
     if (p.authorization.value > INT8_MAX) return answer(INSUFFICIENT_BALANCE);
@@ -249,9 +249,10 @@ export class Ledger implements FacilitatorClient {
       .then((rows) => rows[0]);
   }
 
-  /** The authorization's identity, as settle.ts looks it up (checksummed payer, lower-case nonce). */
+  /** The authorization's identity, as the settlement looks it up (x402/payment.ts), in the transfer's columns. */
   private authorizationKey(p: SentPayment) {
-    return { network: this.network.caip2, asset: this.network.asset, from: getAddress(p.authorization.from), nonce: p.authorization.nonce };
+    const { network, asset, payer, nonce } = authorizationKey(p, this.network.asset);
+    return { network, asset, from: payer, nonce };
   }
 
   private accountKey(address: string) {
@@ -288,16 +289,6 @@ function readRequest(payload: PaymentPayload, requirements: PaymentRequirements)
       resource: typeof r.resource === 'string' ? r.resource : undefined,
     },
   };
-}
-
-/** What settle holds the payment to besides time: what the transfer would move, where and how much. */
-function settleTermsReason(p: SentPayment, required: Required, network: X402Network): string | undefined {
-  if (p.scheme !== 'exact') return 'invalid_exact_evm_scheme';
-  if (p.caip2 !== network.caip2) return 'invalid_exact_evm_network_mismatch';
-  if (p.version === 2 && p.asset?.toLowerCase() !== network.asset.toLowerCase()) return 'invalid_exact_evm_network_mismatch';
-  if (p.authorization.to.toLowerCase() !== required.payTo.toLowerCase()) return 'invalid_exact_evm_recipient_mismatch';
-  if (p.authorization.value !== required.amount) return 'invalid_exact_evm_payload_authorization_value_mismatch';
-  return undefined;
 }
 
 const nowSeconds = () => BigInt(Math.floor(Date.now() / 1000));

@@ -7,6 +7,7 @@
  */
 import { decodePaymentSignatureHeader } from '@x402/core/http';
 import { parsePaymentPayload } from '@x402/core/schemas';
+import { getAddress } from 'viem';
 import { z } from 'zod';
 import { ApiError } from '../errors/catalogue';
 import { caip2Of } from './networks';
@@ -118,4 +119,13 @@ export function parseSentPayment(decoded: unknown, expected: 1 | 2): SentPayment
     },
     received: decoded as Record<string, unknown>,
   };
+}
+
+/**
+ * An authorization's identity, the same whichever x402 version carried it: one pays at most once
+ * (x402_payments, the ledger's transfers). The asset is the one our requirements name (a v1
+ * payment names none); the payer checksummed, the nonce lower case.
+ */
+export function authorizationKey(p: SentPayment, asset: string): { network: string; asset: string; payer: `0x${string}`; nonce: string } {
+  return { network: p.caip2 ?? p.network, asset, payer: getAddress(p.authorization.from), nonce: p.authorization.nonce };
 }
