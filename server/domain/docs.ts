@@ -15,6 +15,7 @@ import { x402Network } from '../x402/networks';
 import type { PlatformLimits } from './limits';
 import { LLMS_TXT_PATH, SERVICE_VERSION, UCP_VERSION } from './ucp-profile';
 import { SEARCH_CONTEXT_PATH } from '../catalog/jsonld';
+import { credentialGuide } from './credential-guide';
 
 export const DOC_SLUGS = ['overview', 'rest', 'mcp', 'errors', 'limits'] as const;
 export type DocSlug = (typeof DOC_SLUGS)[number];
@@ -32,7 +33,7 @@ export async function renderDoc(slug: DocSlug, src: DocSources): Promise<Record<
   const page = { slug, title: '', version: SERVICE_VERSION, url: `${base}/api/agent/docs/${slug}` };
   switch (slug) {
     case 'overview':
-      return { ...page, title: 'Agent Commerce API: overview', ...overview(src.config) };
+      return { ...page, title: 'Agent Commerce API: overview', ...overview(src.config, src.operations) };
     case 'rest':
       return { ...page, title: 'REST surface', ...rest(src) };
     case 'mcp':
@@ -44,12 +45,13 @@ export async function renderDoc(slug: DocSlug, src: DocSources): Promise<Record<
   }
 }
 
-function overview(config: Config) {
+function overview(config: Config, operations: readonly Operation[]) {
   const base = config.publicBaseUrl;
   return {
     summary:
       'One network catalog across many sellers. Agents search it, build carts and hand a payment link to a human who confirms; with a credential they can settle on their own (x402).',
     base_url: base,
+    with_a_credential: credentialGuide(base, operations),
     documents: {
       llms_txt: `${base}${LLMS_TXT_PATH}`,
       openapi: `${base}/api/openapi.json`,

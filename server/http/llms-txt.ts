@@ -1,7 +1,8 @@
 /**
  * /llms.txt (the llms.txt convention: markdown for a language model, served as plain text): what
  * the service is, the four calls from a search to a paid order with an example each, where the
- * OpenAPI and MCP documents live, and the errors an agent meets with what to do about each.
+ * OpenAPI and MCP documents live, what a credential adds, and the errors an agent meets with what
+ * to do about each.
  * Generated from the operation catalogue (REST paths, MCP tool names, the example calls the
  * OpenAPI document publishes, the codes each operation can answer) and the error catalogue, so it
  * says what the service does. At most LLMS_TXT_MAX_BYTES (a test holds it): an agent reads all of it.
@@ -13,6 +14,7 @@ import { LIMITS_RESOURCE } from '../mcp/tools';
 import type { Operation, OperationExample } from '../trpc/meta';
 import { DOC_SLUGS } from '../domain/docs';
 import { LLMS_TXT_PATH } from '../domain/ucp-profile';
+import { credentialGuide } from '../domain/credential-guide';
 
 export { LLMS_TXT_PATH };
 
@@ -69,7 +71,7 @@ export function renderLlmsTxt(config: Config, operations: readonly Operation[]):
   const lines = [
     '# Agent Commerce',
     '',
-    '> One catalog across many sellers, for software agents: search it, put an item and a shipping address in a cart, and hand a person a payment link to confirm and pay. The same operations are a REST API and MCP tools; nothing needs an account.',
+    '> One catalog across many sellers, for software agents: search it, put an item and a shipping address in a cart, and hand a person a payment link to confirm and pay. The same operations are a REST API and MCP tools; no account needed (a credential adds more: below).',
     '',
     `Base URL: ${base}. Every call under /api/agent/ names your agent with \`UCP-Agent: profile="https://<your agent's profile URL>"\` (https; it says who calls, it is no password). Every POST, PATCH and DELETE also sends \`Idempotency-Key: <a fresh UUID>\`: a retry with the same key never acts twice. Bodies are JSON; prices in requests are US cents.`,
     '',
@@ -81,6 +83,10 @@ export function renderLlmsTxt(config: Config, operations: readonly Operation[]):
       ...restCall(operation, example).map((line) => `    ${line}`),
       '',
     ]),
+    '## With a credential',
+    '',
+    ...Object.values(credentialGuide(base, operations)).map((sentence) => `- ${sentence}`),
+    '',
     '## Where things are',
     '',
     `- [OpenAPI 3.1](${base}/api/openapi.json): every operation with its schemas and recorded example answers (large: fetch it for one operation's details).`,
@@ -88,7 +94,7 @@ export function renderLlmsTxt(config: Config, operations: readonly Operation[]):
     `- [MCP server](${base}/api/mcp): Streamable HTTP, stateless: POST JSON-RPC (initialize, tools/list, tools/call) with \`Accept: application/json, text/event-stream\`. Its instructions say how to identify (the UCP-Agent header, or \`meta: {"ucp-agent": {"profile": "…"}}\` among a tool's arguments) and retry. Tools: ${tools.join(', ')}.`,
     `- [MCP tools as OpenRPC](${base}/api/mcp/openrpc.json).`,
     `- [UCP profile](${base}/.well-known/ucp): the services and capabilities, machine-readable.`,
-    `- Docs as JSON: ${DOC_SLUGS.map((slug) => `[${slug}](${base}/api/agent/docs/${slug})`).join(', ')}.`,
+    `- Docs as JSON: [errors](${base}/api/agent/docs/errors); likewise ${DOC_SLUGS.filter((slug) => slug !== 'errors').join(', ')}.`,
     `- [Live cart limits](${base}/api/agent/platform/limits) (on MCP the resource ${LIMITS_RESOURCE}): the most units of one item and the largest cart total.`,
     '',
     '## Errors you may meet, and what to do',
