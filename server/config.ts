@@ -53,7 +53,6 @@ export interface Config {
   profileFetch: ProfileFetchConfig;
   /** x402 settlement (server/x402/): the chain, who is paid, and which facilitator settles. */
   x402: X402Config;
-  production: boolean;
 }
 
 export const X402_NETWORKS = ['base-sepolia', 'base'] as const;
@@ -268,6 +267,55 @@ function x402(env: NodeJS.ProcessEnv): X402Config {
   };
 }
 
+/** A variable loadConfig reads: its default and its meaning, in markdown as docs/configuration.md gives them (links relative to docs/). */
+export interface ConfigVariable {
+  name: string;
+  default: string;
+  meaning: string;
+}
+
+/**
+ * Every variable loadConfig reads, in the order docs/configuration.md lists them: its table is
+ * generated from this list (npm run docs:tables), and test/doc-tables.test.ts checks that loadConfig
+ * reads exactly these and that setting one to its documented default changes nothing.
+ */
+export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
+  { name: 'PORT', default: '3000', meaning: 'listening port' },
+  { name: 'PUBLIC_BASE_URL', default: '`http://localhost:$PORT`', meaning: 'origin used in every published document' },
+  { name: 'TRUST_PROXY', default: 'unset', meaning: "`1` behind a reverse proxy that sets `X-Forwarded-Host` and `X-Forwarded-Proto`: pages are then checked against the host the browser asked for, and the client address is the last `X-Forwarded-For` entry (unset: the socket's, so behind a proxy every client shares the proxy's per-address limits; start-up warns when `PUBLIC_BASE_URL` looks proxied)" },
+  { name: 'DATABASE_URL', default: 'unset → PGlite', meaning: 'Postgres connection string' },
+  { name: 'DATA_DIR', default: '`.data`', meaning: 'PGlite data folder' },
+  { name: 'DATABASE_POOL_SIZE', default: '10', meaning: 'Postgres pool size per process' },
+  { name: 'ADMIN_TOKEN', default: 'unset → admin API answers 403 `admin_disabled`', meaning: 'bearer for `/api/admin/*`' },
+  { name: 'UCP_NAMESPACE', default: '`com.agentcommerce`', meaning: 'reverse-domain namespace of the service in UCP documents' },
+  { name: 'PROFILE_HOST_REFUSED_FROM', default: '`2027-03-01`', meaning: 'day from which reserved/IP agent-profile hosts are refused' },
+  { name: 'PROFILE_FETCH_RESOLVE', default: 'unset', meaning: "`host:port:address[,…]` (curl's `--resolve`): fetch profiles, key directories and OAuth client documents of a name under `.test` or `.localhost` from a loopback address, for that port only (tests, development; production too); a pinned host is not advised as reserved. Anything else fails start-up, which logs each pin" },
+  { name: 'PROFILE_FETCH_CA_FILE', default: "unset → Node's default store (`NODE_EXTRA_CA_CERTS` included)", meaning: "PEM certificates trusted beside Node's bundled roots for those fetches; unreadable or no certificate fails start-up" },
+  { name: 'CART_TTL_HOURS', default: '168', meaning: 'an open cart expires this long after its last change' },
+  { name: 'PAYMENT_LINK_TTL_HOURS', default: '24', meaning: 'a payment link expires this long after it was issued; its cart is open again' },
+  { name: 'SECRETS_KEY', default: 'unset → on PGlite, a key made once into `<DATA_DIR>.secrets-key` (0600, beside the folder, never inside it; start-up says production must set it); on Postgres, `npm start`, `oauth:rotate-keys` and `secrets:rotate` refuse to run', meaning: '32 random bytes in base64 (`openssl rand -base64 32`), the same on every instance, never in the database: every sealing, signing and MAC key is derived from it (see [security](security.md#secrets)). Anything that is not 32 bytes fails start-up' },
+  { name: 'SECRETS_KEY_PREVIOUS', default: 'unset', meaning: 'during a rotation, the key `SECRETS_KEY` replaces: what was made under it (payment links, replays, sealed OAuth keys, consent pages in progress) still verifies' },
+  { name: 'AUTH_SECRET', default: 'unset → derived from `SECRETS_KEY`', meaning: "signs Auth.js's cookies and hashes sign-in tokens (changing it voids the sign-in links in flight, not the sessions)" },
+  { name: 'SMTP_URL', default: 'unset → each e-mail is written to the log', meaning: 'where mail goes, e.g. `smtp://user:pass@smtp.example.com:587` (`smtps://` for TLS from the start)' },
+  { name: 'MAIL_FROM', default: "`Agent Commerce <no-reply@` + `PUBLIC_BASE_URL`'s host `>`", meaning: 'sender of every e-mail' },
+  { name: 'STRIPE_SECRET_KEY', default: 'unset → the built-in provider (test mode, no money moves)', meaning: '`sk_test_…` / `sk_live_…`; selects Stripe for new payment links' },
+  { name: 'STRIPE_WEBHOOK_SECRET', default: 'unset → the webhook answers 503', meaning: 'signing secret (`whsec_…`) of the endpoint `/api/webhooks/stripe`; without it the webhook answers 503 and Stripe keeps redelivering' },
+  { name: 'STRIPE_API_URL', default: "unset → Stripe's own", meaning: "another API origin for the SDK (the tests' local stand-in); Stripe's own when unset" },
+  { name: 'REDIS_URL', default: 'unset → the database', meaning: 'the shared store of rate-limit budgets and signature nonces, `redis://…` or `rediss://…` (a database number in the path keeps two services apart); every instance of one service names the same one' },
+  { name: 'RATE_LIMITS', default: '`on`', meaning: '`off`: no caller is counted or refused and no `RateLimit` headers are sent (start-up says so)' },
+  { name: 'RATE_LIMIT_OPEN', default: '`600/60`', meaning: '`<quota>/<seconds>`: calls per fixed window per agent profile URL (without query or fragment) and client address (open calls)' },
+  { name: 'RATE_LIMIT_OPEN_ADDRESS', default: '`1200/60`', meaning: 'the same per client address (IPv4, or the IPv6 /64) across every profile (open calls; taken first)' },
+  { name: 'RATE_LIMIT_SIGNED', default: '`3000/60`', meaning: 'the same per verified profile (calls with a request signature that verified)' },
+  { name: 'RATE_LIMIT_CREDENTIAL', default: '`6000/60`', meaning: 'the same per caller of a credential (each key, buyer token, person per OAuth client, developer session)' },
+  { name: 'X402_NETWORK', default: '`base-sepolia`', meaning: 'the chain x402 checkouts are paid on, with its USDC: `base-sepolia` (chain 84532, test USDC) or `base` (8453, real USDC; needs `X402_FACILITATOR_URL` and `X402_PAY_TO`, else start-up fails)' },
+  { name: 'X402_FACILITATOR_URL', default: 'unset → the local ledger (no money moves)', meaning: 'an x402 facilitator (its `/verify`, `/settle`, `/supported`) that verifies and settles on chain; start-up logs what it supports' },
+  { name: 'X402_FACILITATOR_TOKEN', default: 'unset', meaning: 'sent to that facilitator as `Authorization: Bearer`' },
+  { name: 'X402_FACILITATOR_TIMEOUT_MS', default: '10000', meaning: "how long a verify or settle may take; past it a settle's outcome is unknown (503, the order left pending)" },
+  { name: 'X402_PAY_TO', default: 'on `base-sepolia`: an address derived from `SECRETS_KEY` (no private key stored); on `base`: required', meaning: 'the address x402 payments are made to' },
+  { name: 'X402_MAX_TIMEOUT_SECONDS', default: '300', meaning: 'how long a payment may take to settle, offered as `maxTimeoutSeconds`' },
+  { name: 'X402_LOCAL_BALANCE', default: '1000', meaning: 'USDC an address holds on the local ledger until it is first seen (at most 6 decimals); `npm run x402:fund` tops one up' },
+];
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const refusedFrom = env.PROFILE_HOST_REFUSED_FROM ?? '2027-03-01';
   if (!DATE.test(refusedFrom)) throw new Error(`PROFILE_HOST_REFUSED_FROM must be YYYY-MM-DD, got "${refusedFrom}"`);
@@ -298,6 +346,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: rateLimits(env),
     profileFetch: { pins: profileFetchPins(env.PROFILE_FETCH_RESOLVE), ca: profileFetchCa(env.PROFILE_FETCH_CA_FILE) },
     x402: x402(env),
-    production: env.NODE_ENV === 'production',
   };
 }

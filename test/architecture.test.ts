@@ -1,45 +1,87 @@
 /**
- * The shape of server/: no import cycles between its folders (a root file counts as a folder of
- * its own), type imports included, so each folder can be read knowing only what it imports.
+ * The shape of server/: its units (each folder, and each root file as a unit of its own) are layered,
+ * and the README's map of the code is the one list of the layers. Read top to bottom, the map's
+ * `server/` lines name every unit once, and a unit imports only units listed below it (type imports
+ * included), so there are no cycles and each folder can be read knowing only what it imports. A new
+ * folder needs its line in the map; an import pointing up needs the map reordered or the code moved.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../server');
+const README = path.resolve(import.meta.dirname, '../README.md');
+const MAP_HEADING = 'Map of the code';
 
 function unitOf(file: string): string {
   const rel = path.relative(ROOT, file);
   return path.dirname(rel) === '.' ? rel : path.dirname(rel).split(path.sep)[0];
 }
 
-function importGraph(): Map<string, Set<string>> {
-  const graph = new Map<string, Set<string>>();
-  const files = fs.readdirSync(ROOT, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
-  for (const file of files.map((f) => path.join(ROOT, f))) {
+interface Import {
+  file: string;
+  spec: string;
+  from: string;
+  to: string;
+}
+
+/** Every relative import (static, re-export, side-effect or dynamic) that crosses from one unit to another. */
+function crossings(files: string[]): Import[] {
+  const found: Import[] = [];
+  for (const file of files) {
     const from = unitOf(file);
-    for (const [, spec] of fs.readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
+    for (const [, spec] of fs.readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)) {
       let target = path.resolve(path.dirname(file), spec);
       target = fs.existsSync(target) && fs.statSync(target).isDirectory() ? path.join(target, 'index.ts') : `${target.replace(/\.ts$/, '')}.ts`;
       const to = unitOf(target);
-      if (to !== from) graph.set(from, (graph.get(from) ?? new Set()).add(to));
+      if (to !== from) found.push({ file: path.relative(path.dirname(ROOT), file), spec, from, to });
     }
   }
-  return graph;
+  return found;
 }
 
+/**
+ * The README's map of the code, top to bottom: in the section headed "Map of the code", each line
+ * `- \`server/NAME/\` — …` (a folder) or `- \`server/NAME.ts\` — …` (a root file), indented or not.
+ */
+function mapOrder(readme: string): string[] {
+  const lines = readme.split('\n');
+  const at = lines.findIndex((line) => new RegExp(`^#{1,6}\\s+${MAP_HEADING}\\s*$`).test(line));
+  if (at < 0) return [];
+  const level = /^#+/.exec(lines[at])![0].length;
+  const order: string[] = [];
+  for (const line of lines.slice(at + 1)) {
+    const heading = /^(#{1,6})\s/.exec(line);
+    if (heading && heading[1].length <= level) break;
+    const unit = /^\s*- `server\/([\w.-]+?)\/?`/.exec(line)?.[1];
+    if (unit) order.push(unit);
+  }
+  return order;
+}
+
+const files = fs
+  .readdirSync(ROOT, { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => path.join(ROOT, f));
+const layers = mapOrder(fs.readFileSync(README, 'utf8'));
+
 describe('server/', () => {
-  it('has no import cycles between its folders', () => {
-    const graph = importGraph();
-    const cycles: string[] = [];
-    const visit = (node: string, trail: string[]) => {
-      for (const next of graph.get(node) ?? []) {
-        if (next === trail[0]) cycles.push([...trail, next].join(' → '));
-        else if (!trail.includes(next)) visit(next, [...trail, next]);
-      }
-    };
-    for (const start of graph.keys()) visit(start, [start]);
-    expect(graph.size).toBeGreaterThan(8);
-    expect(cycles).toEqual([]);
+  it(`is mapped in README.md's "${MAP_HEADING}", each unit once`, () => {
+    expect(layers, `README.md has no lines "- \`server/NAME/\` — …" under a heading "${MAP_HEADING}"`).not.toEqual([]);
+    const present = new Set(files.map(unitOf));
+    const missing = [...present].filter((unit) => !layers.includes(unit)).map((unit) => `server/${unit} has no line in the map`);
+    const unknown = layers.filter((unit) => !present.has(unit)).map((unit) => `the map names server/${unit}, which holds no .ts file`);
+    const twice = layers.filter((unit, i) => layers.indexOf(unit) !== i).map((unit) => `the map names server/${unit} twice`);
+    expect([...missing, ...unknown, ...twice]).toEqual([]);
+  });
+
+  it('imports only downwards: each unit imports only units listed below it in the map', () => {
+    const rank = new Map(layers.map((unit, i) => [unit, i]));
+    const crossed = crossings(files);
+    expect(crossed.length).toBeGreaterThan(50);
+    const upward = crossed
+      .filter(({ from, to }) => rank.has(from) && rank.has(to) && rank.get(to)! <= rank.get(from)!)
+      .map(({ file, spec, from, to }) => `${file} imports '${spec}': ${to} is listed above ${from}`);
+    expect(upward).toEqual([]);
   });
 });
