@@ -94,6 +94,8 @@ async function mint(page: Page, name: string): Promise<string> {
 }
 
 test('a developer signs in from the e-mail, mints a key, calls the API with it and revokes it', async ({ page, baseURL }, testInfo) => {
+  // Six axe-core runs, on a dashboard that also shows how to call and the connected agents: over 30 s on a small shared machine.
+  test.slow();
   // No CSP violation and no console error anywhere on the path.
   await page.addInitScript(() => document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP ${e.violatedDirective} ${e.blockedURI}`)));
   const errors: string[] = [];

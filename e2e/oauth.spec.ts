@@ -8,12 +8,12 @@
  */
 import http from 'node:http';
 import type https from 'node:https';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import * as oauth from 'oauth4webapi';
 import { authorizationRequest, discover, insecure, registerClient, type Started } from '../test/support/oauth-client';
 import { linkIn, startSmtpSink, type SmtpSink } from '../test/support/smtp';
 import { agentsHost, serveAgentsHost } from './support/agents-host';
-import { expectPageHeaders, seriousViolations, snapshot } from './support/page-checks';
+import { checkAtBothWidths, expectPageHeaders, snapshot } from './support/page-checks';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const SMTP_PORT = PORT + 1;
@@ -101,16 +101,6 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
   throw new Error('expected an OAuth error');
 }
 
-async function checkPage(page: Page, testInfo: TestInfo, name: string) {
-  await snapshot(page, testInfo, name);
-  expect(await seriousViolations(page)).toEqual([]);
-  await page.setViewportSize({ width: 375, height: 800 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await snapshot(page, testInfo, `${name}-375px`);
-  expect(await seriousViolations(page)).toEqual([]);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 test('an agent registers, a person signs in and allows it, and the tokens work, rotate and die as OAuth 2.1 says', async ({ page, baseURL }, testInfo) => {
   // No script error and no failed request on the way (a browser's own /favicon.ico guess aside).
   const errors: string[] = [];
@@ -136,7 +126,7 @@ test('an agent registers, a person signs in and allows it, and the tokens work, 
   await expect(page.getByText(`127.0.0.1:${PORT + 2}`)).toBeVisible();
   await expect(page.getByText('Register buyers and confirm their e-mail addresses')).toBeVisible();
   expectPageHeaders((await page.reload())!.headers(), '/oauth/interaction');
-  await checkPage(page, testInfo, 'oauth-consent');
+  await checkAtBothWidths(page, testInfo, 'oauth-consent');
   await page.getByRole('button', { name: 'Allow' }).click();
   const callback = await waitForCallback(page);
   expect(callback.searchParams.get('iss')).toBe(baseURL);
@@ -181,7 +171,7 @@ test('an agent registers, a person signs in and allows it, and the tokens work, 
   const res = await page.goto('/dashboard/agents');
   expectPageHeaders(res!.headers(), '/dashboard/agents');
   await expect(page.getByRole('heading', { name: 'E2E shopping agent' })).toBeVisible();
-  await checkPage(page, testInfo, 'connected-agents');
+  await checkAtBothWidths(page, testInfo, 'connected-agents');
   expect(errors).toEqual([]);
 });
 
@@ -264,7 +254,7 @@ test('a client named by its metadata document: the consent page leads with the h
   await expect(name.getByText('unverified')).toBeVisible();
   // The checked host comes first, the self-chosen name below it.
   expect((await from.boundingBox())!.y).toBeLessThan((await name.boundingBox())!.y);
-  await checkPage(page, testInfo, 'oauth-consent-cimd');
+  await checkAtBothWidths(page, testInfo, 'oauth-consent-cimd');
   await page.getByRole('button', { name: 'Allow' }).click();
   expect(await redeem(client, started, await waitForCallback(page))).toMatchObject({ token_type: expect.stringMatching(/bearer/i) });
 });

@@ -1,15 +1,18 @@
 /**
- * /dashboard: a signed-in developer's network keys — the table, the form that mints one, and
- * revocation confirmed in the page. Everything comes from the running service's accounts facade
- * (server/accounts/facade.ts), which runs the same procedures as the REST API; this file only lays
- * it out.
+ * /dashboard: a signed-in developer's network keys (the table, the form that mints one, and
+ * revocation confirmed in the page), how to call with a key, and the agents connected through
+ * OAuth (managed on /dashboard/agents). Everything comes from the running service's accounts and
+ * OAuth facades (server/accounts/facade.ts, server/oauth/pages.ts), which run the same procedures as
+ * the REST API; this file only lays it out.
  */
 import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import type { DashboardView, KeyView, Moment } from '../../server/accounts/facade';
+import type { ConnectedAgent } from '../../server/oauth/pages';
 import { runtime } from '../../server/runtime';
 import '../_components/accounts.css';
+import { CodeBlock } from '../_components/code-block';
 import { signOut } from '../signout/actions';
 import { MintForm } from './mint-form';
 import { RevokeForm } from './revoke-form';
@@ -42,7 +45,7 @@ export default async function DashboardPage({ searchParams }: Props) {
     <main className="page">
       <div className="account-bar">
         <p>
-          Signed in as <strong>{view.email}</strong> · <a href="/dashboard/agents">Connected agents</a>
+          Signed in as <strong>{view.email}</strong>
         </p>
         <form action={signOut}>
           <button type="submit" className="secondary">
@@ -50,8 +53,8 @@ export default async function DashboardPage({ searchParams }: Props) {
           </button>
         </form>
       </div>
-      <h1>Network keys</h1>
-      <p className="lead">Your agents send a key as <code>Authorization: Bearer &lt;key&gt;</code>. An account holds at most 10 active keys and mints at most 5 an hour.</p>
+      <h1>Dashboard</h1>
+      <p className="lead">Your agents send a network key as <code>Authorization: Bearer &lt;key&gt;</code>. An account holds at most 10 active keys and mints at most 5 an hour.</p>
       {named?.revoked && (
         <p className="status" role="status">
           The key “{named.name}” was revoked: calls with it are refused.
@@ -68,18 +71,75 @@ export default async function DashboardPage({ searchParams }: Props) {
         <h2 id="create-title">Create a key</h2>
         <MintForm scopes={view.scopes} idempotencyKey={view.idempotencyKey} />
       </section>
+
+      <UseYourKey base={view.base} />
+
+      <section aria-labelledby="agents-title">
+        <h2 id="agents-title">Connected agents</h2>
+        <ConnectedAgents agents={view.agents} />
+      </section>
     </main>
   );
 }
 
-async function viewOrOutage(): Promise<DashboardView | null | 'unavailable'> {
-  const { accounts, pageUnavailable } = runtime();
+type View = DashboardView & { agents: ConnectedAgent[]; base: string };
+
+/** The keys and the connected agents (one session, read by each facade), or the outage. */
+async function viewOrOutage(): Promise<View | null | 'unavailable'> {
+  const { accounts, oauth, services, pageUnavailable } = runtime();
   try {
-    return await accounts.dashboard((await cookies()).get(accounts.sessionCookieName)?.value);
+    const session = (await cookies()).get(accounts.sessionCookieName)?.value;
+    const [keys, agents] = await Promise.all([accounts.dashboard(session), oauth.agents(session)]);
+    // Signed out (or the session ended between the two reads): the sign-in form.
+    if (!keys || !agents) return null;
+    return { ...keys, agents: agents.agents, base: services.config.publicBaseUrl };
   } catch (err) {
     if (pageUnavailable(err)) return 'unavailable';
     throw err;
   }
+}
+
+/** One call an agent makes with a key, against this deployment's own address, and where the rest is. */
+function UseYourKey({ base }: { base: string }) {
+  const call = `curl -s '${base}/api/agent/search?q=headphones&limit=3' -H "Authorization: Bearer $AGENT_COMMERCE_KEY"`;
+  return (
+    <section aria-labelledby="use-title">
+      <h2 id="use-title">Use your key</h2>
+      <p>
+        With the key in <code>AGENT_COMMERCE_KEY</code>, a search (a key needs no <code>UCP-Agent</code> header):
+      </p>
+      <CodeBlock code={call} label="search with your key" />
+      <p>
+        Every operation is in the <a href="/docs">API reference</a>; <a href="/llms.txt">llms.txt</a> is an agent’s quick start, from a search to
+        a paid order.
+      </p>
+    </section>
+  );
+}
+
+/** Who acts for this account through OAuth; what each may do, and Disconnect, are on /dashboard/agents. */
+function ConnectedAgents({ agents }: { agents: ConnectedAgent[] }) {
+  return (
+    <>
+      {agents.length ? (
+        <ul>
+          {agents.map((agent) => (
+            <li key={agent.clientId}>
+              {agent.name ?? 'An agent with no name'}{' '}
+              <span className="note">
+                (sends you back to <code>{agent.redirectHost}</code>; allowed <time dateTime={agent.allowed.iso}>{agent.allowed.text}</time>)
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>No agent acts for your account. An agent that uses OAuth asks you first, on a page of this site.</p>
+      )}
+      <p>
+        <a href="/dashboard/agents">Manage connected agents</a>: what each may do, and Disconnect.
+      </p>
+    </>
+  );
 }
 
 function When({ moment, empty }: { moment: Moment | null; empty: string }) {

@@ -17,6 +17,10 @@ export default function DocsPage() {
           <a href="/api/mcp/openrpc.json">MCP (OpenRPC)</a>
           <a href="/.well-known/ucp">UCP profile</a>
         </nav>
+        {/* As on every page people use (app/_components/site-header.tsx): signed out, it leads to the sign-in form. */}
+        <a href="/dashboard" className="docs-dashboard">
+          Dashboard
+        </a>
       </header>
       <main>
         <noscript>

@@ -1,4 +1,4 @@
-/** What the browser tests check on the pages they visit: a screenshot kept, axe-core, the headers. */
+/** What the browser tests check on the pages they visit: a screenshot kept, axe-core at two widths, the headers. */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 
@@ -9,10 +9,36 @@ export async function snapshot(page: Page, testInfo: TestInfo, name: string): Pr
   await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
+/** axe-core's violations on the page as "id: help" lines: serious and critical, which fail a test, and moderate, which are reported. */
+export async function axeViolations(page: Page): Promise<{ serious: string[]; moderate: string[] }> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const lines = (impacts: string[]) => violations.filter((v) => impacts.includes(v.impact ?? '')).map((v) => `${v.id}: ${v.help}`);
+  return { serious: lines(['serious', 'critical']), moderate: lines(['moderate']) };
+}
+
 /** axe-core's serious and critical violations on the page, as "id: help" lines. */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+  return (await axeViolations(page)).serious;
+}
+
+/**
+ * The page at a phone's width (375 px) and a laptop's (1280 px): nothing wider than the screen, no
+ * serious or critical axe-core violation at either, a screenshot of each kept under `name`. Answers
+ * the moderate violations, each prefixed with the width; the viewport is left as it was.
+ */
+export async function checkAtBothWidths(page: Page, testInfo: TestInfo, name: string): Promise<string[]> {
+  const before = page.viewportSize();
+  const moderate: string[] = [];
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width} px`).toBeLessThanOrEqual(width);
+    await snapshot(page, testInfo, `${name}-${width}px`);
+    const found = await axeViolations(page);
+    expect(found.serious, `${name} at ${width} px`).toEqual([]);
+    moderate.push(...found.moderate.map((line) => `${width} px ${line}`));
+  }
+  if (before) await page.setViewportSize(before);
+  return moderate;
 }
 
 /** The hardening headers every page carries (server/http/page-security.ts), and no-store for pages with a secret or a session. */

@@ -1,0 +1,1 @@
+export { DecisionLayout as default } from '../_components/site-header';

@@ -1,0 +1,1 @@
+export { SiteLayout as default } from '../_components/site-header';
