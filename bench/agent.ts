@@ -13,6 +13,9 @@
  *       search_catalog, quick_buy, checkout: ≤ 60 KB.
  *   (c) A misspelt query and a vague one, then on to a cart: no step may answer nothing without a
  *       next step (products, suggestions, or a cart whose messages say what to do).
+ *   (d) (a) and (b) for a product with several variants, which the compact search shows as an
+ *       AggregateOffer: its productID to get_product, then quick-buy of a variant in stock, with
+ *       no second search: the same budgets.
  *
  * GET /api/openapi.json is measured on a line of its own, outside the paths. KB are 1,000 bytes.
  * Each call opens a connection of its own (Connection: close), so that the socket's byte count is
@@ -99,6 +102,20 @@ function parse(text: string): Json {
   }
 }
 
+/** What a path buys: the first product with one variant, or the first in stock with several. */
+type Choice = 'one variant' | 'several variants';
+
+/** A product of a compact search page with several variants, one in stock: its productID. */
+function severalVariants(page: Json): string | undefined {
+  const products: Json[] = page.itemListElement ?? [];
+  return products.find((p) => p.offers?.['@type'] === 'AggregateOffer' && p.offers.availability === 'schema:InStock')?.productID;
+}
+
+/** A variant in stock of get_product's answer. */
+function inStock(product: Json): string | undefined {
+  return (product.offers ?? []).find((o: Json) => o.availability === 'schema:InStock')?.identifier;
+}
+
 /** A cartable offer of a search page: the first product with one variant (an Offer with identifier). */
 function firstOffer(page: Json): string | undefined {
   const products: Json[] = (page.itemListElement ?? []).map((e: Json) => e.item ?? e);
@@ -119,7 +136,7 @@ function searchNext(page: Json): string | undefined {
   return undefined;
 }
 
-async function restPath(base: string): Promise<Call[]> {
+async function restPath(base: string, pick: Choice): Promise<Call[]> {
   const calls: Call[] = [];
   const headers = { 'ucp-agent': AGENT, accept: 'application/json' };
   const step = async (call: string, method: string, target: string, body?: unknown, extra: Record<string, string> = {}) => {
@@ -136,9 +153,14 @@ async function restPath(base: string): Promise<Call[]> {
   if (!shown) failures.push('REST: llms.txt shows no GET /api/agent/search?… example');
   const search = shown ?? '/api/agent/search?q=wireless+headphones&view=compact&limit=10';
   const page = parse((await step(`GET ${search.split('?')[0]}?${new URL(search, base).searchParams}`, 'GET', search)).text);
-  const variant = firstOffer(page);
+  let variant: string | undefined;
+  if (pick === 'one variant') variant = firstOffer(page);
+  else {
+    const product = severalVariants(page);
+    if (product) variant = inStock(parse((await step('GET /api/agent/product', 'GET', `/api/agent/product?id=${encodeURIComponent(product)}`)).text));
+  }
   if (!variant) {
-    failures.push('REST: the search shows no offer to buy');
+    failures.push(`REST: the search shows no product with ${pick} to buy`);
     return calls;
   }
   const cart = parse(
@@ -148,7 +170,7 @@ async function restPath(base: string): Promise<Call[]> {
   return calls;
 }
 
-async function mcpPath(base: string): Promise<Call[]> {
+async function mcpPath(base: string, pick: Choice): Promise<Call[]> {
   const calls: Call[] = [];
   let id = 0;
   let protocol: string | undefined;
@@ -168,9 +190,14 @@ async function mcpPath(base: string): Promise<Call[]> {
   await rpc('notifications/initialized', 'notifications/initialized', undefined, true);
   await rpc('tools/list', 'tools/list');
   const page = (await tool('search_catalog', { q: 'wireless headphones', limit: 10 })).structuredContent ?? {};
-  const variant = firstOffer(page);
+  let variant: string | undefined;
+  if (pick === 'one variant') variant = firstOffer(page);
+  else {
+    const product = severalVariants(page);
+    if (product) variant = inStock((await tool('get_product', { id: product })).structuredContent ?? {});
+  }
   if (!variant) {
-    failures.push('MCP: search_catalog shows no offer to buy');
+    failures.push(`MCP: search_catalog shows no product with ${pick} to buy`);
     return calls;
   }
   const cart = (await tool('quick_buy', { variant_id: variant, quantity: 1, shipping_address: ADDRESS, idempotency_key: randomUUID() })).structuredContent ?? {};
@@ -193,12 +220,12 @@ async function deadEnds(base: string): Promise<Call[]> {
   const typo = await search(TYPO);
   const vague = await search(VAGUE);
   let variant = firstOffer(vague) ?? firstOffer(typo);
-  if (!variant) {
-    // Every product shown has several variants: the full view lists them.
-    const target = `/api/agent/search?q=${encodeURIComponent(VAGUE)}&view=full&facets=false&limit=3`;
-    const r = await exchange(base, 'GET', target, headers);
-    variant = firstOffer(parse(r.text));
-    calls.push({ call: `search "${VAGUE}" view=full`, status: r.status, bytes: r.bytes, body_bytes: r.bodyBytes, next: variant ? 'variants' : 'nothing' });
+  const product = severalVariants(vague) ?? severalVariants(typo);
+  if (!variant && product) {
+    // Every product shown has several variants: get_product lists them.
+    const r = await exchange(base, 'GET', `/api/agent/product?id=${encodeURIComponent(product)}`, headers);
+    variant = inStock(parse(r.text));
+    calls.push({ call: 'GET /api/agent/product', status: r.status, bytes: r.bytes, body_bytes: r.bodyBytes, next: variant ? 'variants' : 'nothing' });
   }
   if (!variant) {
     failures.push('dead end: neither search shows an offer to put in a cart');
@@ -243,9 +270,11 @@ const total = (calls: Call[]) => calls.reduce((sum, c) => sum + c.bytes, 0);
 
 async function main(): Promise<number> {
   const base = flags.url?.replace(/\/+$/, '') ?? (await start());
-  const rest = await restPath(base);
-  const mcp = await mcpPath(base);
+  const rest = await restPath(base, 'one variant');
+  const mcp = await mcpPath(base, 'one variant');
   const dead = await deadEnds(base);
+  const restSeveral = await restPath(base, 'several variants');
+  const mcpSeveral = await mcpPath(base, 'several variants');
   const openapi = await exchange(base, 'GET', '/api/openapi.json', { accept: 'application/json' });
 
   const rows = [
@@ -254,6 +283,10 @@ async function main(): Promise<number> {
     ...mcp.map((c) => ['(b) MCP', c.call, c.status, c.bytes, c.bytes - c.body_bytes, c.body_bytes]),
     ['(b) MCP', `total: ${mcp.length} calls (budget ${BUDGETS.mcp / KB} KB)`, '', total(mcp), '', ''],
     ...dead.map((c) => ['(c) dead ends', `${c.call} → ${c.next}`, c.status, c.bytes, c.bytes - c.body_bytes, c.body_bytes]),
+    ...restSeveral.map((c) => ['(d) REST, several variants', c.call, c.status, c.bytes, c.bytes - c.body_bytes, c.body_bytes]),
+    ['(d) REST, several variants', `total: ${restSeveral.length} calls (budget ${BUDGETS.rest / KB} KB)`, '', total(restSeveral), '', ''],
+    ...mcpSeveral.map((c) => ['(d) MCP, several variants', c.call, c.status, c.bytes, c.bytes - c.body_bytes, c.body_bytes]),
+    ['(d) MCP, several variants', `total: ${mcpSeveral.length} calls (budget ${BUDGETS.mcp / KB} KB)`, '', total(mcpSeveral), '', ''],
     ['', 'GET /api/openapi.json (on its own, not in a path)', openapi.status, openapi.bytes, openapi.bytes - openapi.bodyBytes, openapi.bodyBytes],
   ];
   console.log(`\nbench:agent — bytes an agent reads per call (status line, headers and body), ${base}; KB = 1,000 bytes\n`);
@@ -263,20 +296,30 @@ async function main(): Promise<number> {
     rest: { calls: rest.length, bytes: total(rest), budget: BUDGETS.rest, met: total(rest) <= BUDGETS.rest },
     mcp: { calls: mcp.length, bytes: total(mcp), budget: BUDGETS.mcp, met: total(mcp) <= BUDGETS.mcp },
     dead_ends: { met: dead.every((c) => c.next !== 'nothing') },
+    rest_several_variants: { calls: restSeveral.length, bytes: total(restSeveral), budget: BUDGETS.rest, met: total(restSeveral) <= BUDGETS.rest },
+    mcp_several_variants: { calls: mcpSeveral.length, bytes: total(mcpSeveral), budget: BUDGETS.mcp, met: total(mcpSeveral) <= BUDGETS.mcp },
   };
   const result = {
     bench: 'agent',
     node: process.version,
-    paths: { rest: { ...checks.rest, steps: rest }, mcp: { ...checks.mcp, steps: mcp }, dead_ends: { ...checks.dead_ends, steps: dead } },
+    paths: {
+      rest: { ...checks.rest, steps: rest },
+      mcp: { ...checks.mcp, steps: mcp },
+      dead_ends: { ...checks.dead_ends, steps: dead },
+      rest_several_variants: { ...checks.rest_several_variants, steps: restSeveral },
+      mcp_several_variants: { ...checks.mcp_several_variants, steps: mcpSeveral },
+    },
     openapi: { call: 'GET /api/openapi.json', status: openapi.status, bytes: openapi.bytes, body_bytes: openapi.bodyBytes },
   };
   fs.mkdirSync(path.dirname(RESULTS), { recursive: true });
   fs.writeFileSync(RESULTS, `${JSON.stringify(result, null, 2)}\n`);
-  console.log(`\n${JSON.stringify({ rest: checks.rest, mcp: checks.mcp, dead_ends: checks.dead_ends, openapi: result.openapi })}`);
+  console.log(`\n${JSON.stringify({ ...checks, openapi: result.openapi })}`);
   console.log(`(written to ${path.relative(process.cwd(), RESULTS)})`);
 
   if (!checks.rest.met) failures.push(`(a) REST read ${total(rest)} bytes, over its budget of ${BUDGETS.rest}`);
   if (!checks.mcp.met) failures.push(`(b) MCP read ${total(mcp)} bytes, over its budget of ${BUDGETS.mcp}`);
+  if (!checks.rest_several_variants.met) failures.push(`(d) REST read ${total(restSeveral)} bytes, over its budget of ${BUDGETS.rest}`);
+  if (!checks.mcp_several_variants.met) failures.push(`(d) MCP read ${total(mcpSeveral)} bytes, over its budget of ${BUDGETS.mcp}`);
   if (failures.length) {
     console.error(`\nFAILED:\n  ${failures.join('\n  ')}`);
     return 1;

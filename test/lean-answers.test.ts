@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoCatalog } from '../server/catalog/demo';
 import { ERROR_CATALOGUE, type ErrorSpec } from '../server/errors/catalogue';
-import { LLMS_TXT_MAX_BYTES } from '../server/http/llms-txt';
+import { LLMS_TXT_MAX_BYTES, renderLlmsTxt } from '../server/http/llms-txt';
 import { errorCodesFor } from '../server/http/openapi';
 import { AGENT, BASE, freshKey, testApp, type TestApp } from './support/app';
 
@@ -41,14 +41,16 @@ async function callTool(name: string, args: Json): Promise<{ result: Json; bytes
 }
 
 describe('MCP search_catalog', () => {
-  it('answers 10 products in at most 9 KB, its text block the same compact JSON as structuredContent', async () => {
+  // Two copies (structuredContent and the text block) of a compact answer of at most 430 bytes a
+  // product (search-views.test.ts), and the JSON-RPC envelope.
+  it('answers 10 products in at most 9.5 KB, its text block the same compact JSON as structuredContent', async () => {
     const sizes: Record<string, number> = {};
     for (const args of [{ limit: 10 }, { q: 'jacket' }, { q: 'coffee' }, { q: 'shoes' }, { category: 'electronics' }, { sort_by: 'price_asc' }, { q: 'bag' }]) {
       const { result, bytes } = await callTool('search_catalog', args);
       expect(result.structuredContent.numberOfItems, JSON.stringify(args)).toBe(10);
       expect(result.content).toEqual([{ type: 'text', text: JSON.stringify(result.structuredContent) }]);
       sizes[JSON.stringify(args)] = bytes;
-      expect(bytes, JSON.stringify(args)).toBeLessThanOrEqual(9_000);
+      expect(bytes, JSON.stringify(args)).toBeLessThanOrEqual(9_500);
     }
     console.log('MCP search_catalog, JSON-RPC answer bytes for 10 products:', sizes);
   });
@@ -76,8 +78,13 @@ describe('tools/list', () => {
     // path (quick_buy, then checkout) as get_cart reads it while the person pays.
     const cart = (await callTool('quick_buy', { sku: 'ACM-000003', seller_handle: 'acme-outdoors', quantity: 1, shipping_address: ADDRESS, idempotency_key: freshKey() })).result.structuredContent;
     const link = (await callTool('checkout', { cart_id: cart.id, idempotency_key: freshKey() })).result.structuredContent;
+    // get_product is for a product a compact search shows with several variants: the demo's have
+    // 2–4 (apparel in a real catalog, often ten or more), its schema costs about four.
+    const jackets = (await callTool('search_catalog', { q: 'jacket', limit: 20 })).result.structuredContent;
+    const several = jackets.itemListElement.find((p: Json) => p.offers.offerCount === 4);
     const answers: Record<string, unknown> = {
       search_catalog: (await callTool('search_catalog', {})).result.structuredContent,
+      get_product: (await callTool('get_product', { id: several.productID })).result.structuredContent,
       list_sellers: (await callTool('list_sellers', {})).result.structuredContent,
       get_seller: (await callTool('get_seller', { handle: 'acme-outdoors' })).result.structuredContent,
       get_store_policies: (await callTool('get_store_policies', { handle: 'acme-outdoors' })).result.structuredContent,
@@ -117,6 +124,14 @@ describe('/llms.txt', () => {
     expect((await t.call('POST', '/llms.txt')).status).toBe(405);
     const profile = await (await t.call('GET', '/.well-known/ucp')).json();
     expect(profile.llms_txt).toBe(`${BASE}/llms.txt`);
+  });
+
+  it(`stays within ${LLMS_TXT_MAX_BYTES} bytes on a deployment whose base URL is 48 characters long (the tests' is 22)`, () => {
+    const publicBaseUrl = `https://agent-commerce.${'x'.repeat(21)}.com`;
+    expect(publicBaseUrl).toHaveLength(48);
+    const text = renderLlmsTxt({ ...t.config, publicBaseUrl }, t.app.services.operations);
+    console.log(`llms.txt with a ${publicBaseUrl.length}-character base URL: ${Buffer.byteLength(text)} bytes`);
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(LLMS_TXT_MAX_BYTES);
   });
 
   it('says where OpenAPI and MCP live, names every tool, and every error of the path with its hint from the catalogue', async () => {

@@ -12,7 +12,7 @@ import { validateOpenRPCDocument } from '@open-rpc/schema-utils-js';
 import Ajv2020 from 'ajv/dist/2020';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cartItems, feedbackReports } from '../server/db/schema';
+import { cartItems, feedbackReports, products } from '../server/db/schema';
 import { AGENT, agentHeaders, freshKey } from './support/app';
 import { AT_REFUSAL, BEFORE_REFUSAL, REFUSED_FROM, setClock } from './support/clock';
 import { ADDRESS, seedCart, variantId } from './support/cart-fixtures';
@@ -26,7 +26,7 @@ const PROFILE = 'https://agent.shopbot.dev/profile.json';
 const CART_TOOLS = ['create_cart', 'get_cart', 'cancel_cart', 'add_to_cart', 'update_cart_item', 'remove_cart_item', 'set_shipping_address', 'quick_buy', 'checkout'];
 /** Tools that need a credential: test/buyers-mcp.test.ts and test/wallets.test.ts call them. */
 const BUYER_TOOLS = ['register_buyer', 'request_buyer_code', 'verify_buyer', 'get_buyer', 'list_buyer_orders', 'get_order_status', 'register_wallet', 'list_wallets', 'remove_wallet'];
-const TOOLS = ['get_platform_limits', 'send_feedback', 'search_catalog', 'list_sellers', 'get_seller', 'get_store_policies', 'read_docs', ...CART_TOOLS, ...BUYER_TOOLS];
+const TOOLS = ['get_platform_limits', 'send_feedback', 'search_catalog', 'get_product', 'list_sellers', 'get_seller', 'get_store_policies', 'read_docs', ...CART_TOOLS, ...BUYER_TOOLS];
 
 let s: TestServer;
 let client: Client;
@@ -167,6 +167,7 @@ describe('every tool through the pipeline', () => {
       get_platform_limits: {},
       send_feedback: { ...feedback('every tool'), idempotency_key: freshKey() },
       search_catalog: { q: 'merino', limit: 2 },
+      get_product: { id: (await db.select({ id: products.id }).from(products).where(eq(products.title, 'Merino Trail Socks')))[0].id },
       list_sellers: { limit: 2 },
       get_seller: { handle: 'acme-outdoors' },
       get_store_policies: { handle: 'acme-outdoors' },
@@ -206,6 +207,7 @@ describe('every tool through the pipeline', () => {
     const compact = compactAnswer.itemListElement[0];
     expect(compact).toEqual({
       '@type': 'Product',
+      productID: expect.stringMatching(/^prod_/),
       name: 'Merino Trail Socks',
       brand: 'Acme',
       image: expect.stringMatching(/^https:/),

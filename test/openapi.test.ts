@@ -450,6 +450,7 @@ describe('every real answer validates, by strict ajv, against the schema declare
       ['POST', '/api/agent/feedback', '/api/agent/feedback', { headers: { 'UCP-Agent': ADVISED_AGENT, 'Idempotency-Key': freshKey() }, body: {} }, 'invalid_request'],
       ['GET', '/api/agent/feedback', '/api/agent/feedback', { headers: agent }, 'method_not_allowed'],
       ['GET', '/api/agent/products', '/api/agent/products?q=tent', {}, 'endpoint_retired', { replacement: '/api/agent/search' }],
+      ['GET', '/api/agent/products', '/api/agent/products?id=prod_01kt2j28pzwq817ysfzgf1gjtv', {}, 'endpoint_retired', { replacement: '/api/agent/product' }],
     ];
     for (const [method, path, url, init, code, details] of cases) {
       const res = await t.call(method, url, init);

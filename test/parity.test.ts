@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems } from '../server/db/schema';
+import { cartItems, products } from '../server/db/schema';
 import { createCaller } from '../server/routers';
 import { createContext, type RequestEnvelope } from '../server/trpc/context';
 import type { Operation } from '../server/trpc/meta';
@@ -54,6 +54,7 @@ const EXAMPLES: Record<string, Input | (() => Promise<Input>)> = {
   'platform.feedback': { category: 'other', severity: 'friction', message: 'parity', context: { endpoint: '/api/agent/search' } },
   'platform.retiredProducts': {},
   'catalog.search': { q: 'merino', limit: 2, in_stock: true, min_price_cents: 0 },
+  'catalog.product': async () => ({ id: (await t.db.database.db.select({ id: products.id }).from(products).where(eq(products.title, 'Merino Trail Socks')))[0].id }),
   'catalog.sellers': { limit: 5, ships_to: 'US' },
   'catalog.seller': { handle: 'acme-outdoors' },
   'catalog.policies': { handle: 'kettle-and-co' },

@@ -34,7 +34,7 @@ export async function agentBuys(baseURL: string): Promise<Purchase> {
   const checkout = Object.entries(capabilities).find(([name]) => name.endsWith('.checkout'))![1] as { config: Record<string, string> }[];
 
   // The compact view: a product of one variant has an Offer naming the variant id a cart takes
-  // (one of several, an AggregateOffer, whose ids only the full view lists).
+  // (one of several, an AggregateOffer, whose variants get_product lists).
   const results = await call(`${catalog[0].config.search}?q=wireless+headphones&in_stock=true&view=compact&facets=false&limit=10`);
   const offer = (results.itemListElement as { offers: { '@type': string; identifier?: string; availability: string } }[])
     .map((product) => product.offers)

@@ -11,6 +11,7 @@ import { cartItems } from '../db/schema';
 import { readLimits } from '../domain/limits';
 import { ApiError } from '../errors/catalogue';
 import { newId } from '../lib/ids';
+import { variantsOfProducts, type ProductVariants } from '../catalog/product';
 
 /** Lines a cart may hold (documented; more → 400 cart_line_limit). */
 export const MAX_CART_LINES = 100;
@@ -25,21 +26,27 @@ export const quantitySchema = z
   .max(QUANTITY_CEILING)
   .describe('Units, a whole number ≥ 1. The line’s quantity (after adding to what the cart holds) must be within the live max_item_quantity.');
 
-/** The fields that name an item: variant_id, or sku with seller_handle. */
+/** The fields that name an item: variant_id, sku with seller_handle, or product_id (a product with one variant). */
 export const itemRefFields = {
   variant_id: z
     .string()
     .min(1)
     .max(64)
-    .describe('The variant (var_…): the Offer `identifier` in search results. Give this, or sku with seller_handle.')
+    .describe('The variant (var_…): the Offer `identifier` in search results or get_product. Give this, or sku with seller_handle, or product_id.')
     .optional(),
   sku: z.string().min(1).max(100).describe('The seller’s SKU (unique per seller only): give it with seller_handle, instead of variant_id.').optional(),
   seller_handle: z.string().min(1).max(100).describe('The seller whose SKU `sku` is; only with sku.').optional(),
+  product_id: z
+    .string()
+    .min(1)
+    .max(64)
+    .describe('The product (prod_…): the productID in search results. Enough for a product with one variant; one with several answers 409 variant_required listing them (details.variants).')
+    .optional(),
 };
 
-export const ITEM_REF_RULE = 'Name the item by variant_id, or by sku together with seller_handle (not both).';
+export const ITEM_REF_RULE = 'Name the item one way: by variant_id, by sku together with seller_handle, or by product_id (a product with one variant).';
 
-export type ItemRef = { variant_id?: string; sku?: string; seller_handle?: string };
+export type ItemRef = { variant_id?: string; sku?: string; seller_handle?: string; product_id?: string };
 
 /**
  * A refinement for schemas holding itemRefFields: exactly one way of naming the item. Published
@@ -48,10 +55,12 @@ export type ItemRef = { variant_id?: string; sku?: string; seller_handle?: strin
  */
 export function oneItemRef(value: ItemRef, ctx: z.RefinementCtx): void {
   const bySku = value.sku !== undefined || value.seller_handle !== undefined;
-  if (value.variant_id !== undefined && bySku) {
-    ctx.addIssue({ code: 'custom', path: ['variant_id'], message: 'Name the item by variant_id or by sku + seller_handle, not both.' });
-  } else if (value.variant_id === undefined && !bySku) {
-    ctx.addIssue({ code: 'custom', path: ['variant_id'], message: 'Name the item: variant_id, or sku together with seller_handle.' });
+  const ways = [value.variant_id !== undefined, bySku, value.product_id !== undefined].filter(Boolean).length;
+  if (ways > 1) {
+    const path = value.variant_id !== undefined ? 'variant_id' : 'product_id';
+    ctx.addIssue({ code: 'custom', path: [path], message: 'Name the item one way, not both: variant_id, sku + seller_handle, or product_id.' });
+  } else if (ways === 0) {
+    ctx.addIssue({ code: 'custom', path: ['variant_id'], message: 'Name the item: variant_id, sku together with seller_handle, or product_id.' });
   } else if (bySku && (value.sku === undefined || value.seller_handle === undefined)) {
     ctx.addIssue({ code: 'custom', path: [value.sku === undefined ? 'sku' : 'seller_handle'], message: 'sku and seller_handle go together (SKUs are unique per seller only).' });
   }
@@ -69,16 +78,26 @@ interface FoundVariant {
 }
 
 const describeRef = (ref: ItemRef) => (ref.variant_id !== undefined ? `variant ${ref.variant_id}` : `sku ${ref.sku} of seller ${ref.seller_handle}`);
-const refKey = (ref: ItemRef) => (ref.variant_id !== undefined ? `id:${ref.variant_id}` : `sku:${ref.seller_handle}\0${ref.sku}`);
+const refKey = (ref: ItemRef) =>
+  ref.variant_id !== undefined ? `id:${ref.variant_id}` : ref.product_id !== undefined ? `product:${ref.product_id}` : `sku:${ref.seller_handle}\0${ref.sku}`;
 
 /**
- * The variants the requests name, in two indexed lookups at most (by primary key; by seller
- * handle then (seller_id, sku)). The first request naming nothing → 404 variant_not_found.
+ * The variants the requests name, in three indexed lookups at most (by primary key; by seller
+ * handle then (seller_id, sku); by product). A product named must have one variant (else 409
+ * variant_required, listing them); the first request naming nothing → 404 variant_not_found
+ * (product_not_found for a product id).
  */
 async function findVariants(db: Db, requests: ItemRequest[]): Promise<FoundVariant[]> {
   const ids = [...new Set(requests.flatMap((r) => (r.variant_id !== undefined ? [r.variant_id] : [])))];
-  const skuRefs = requests.filter((r) => r.variant_id === undefined);
+  const productIds = [...new Set(requests.flatMap((r) => (r.product_id !== undefined ? [r.product_id] : [])))];
+  const skuRefs = requests.filter((r) => r.variant_id === undefined && r.product_id === undefined);
   const found = new Map<string, FoundVariant>();
+  if (productIds.length) {
+    for (const product of (await variantsOfProducts(db, productIds)).values()) {
+      if (product.variants.length > 1) throw variantRequired(product);
+      found.set(`product:${product.id}`, product.variants[0]);
+    }
+  }
   if (ids.length) {
     const byId = await rows<FoundVariant>(
       db,
@@ -102,6 +121,25 @@ async function findVariants(db: Db, requests: ItemRequest[]): Promise<FoundVaria
   const missing = requests.find((r) => !found.has(refKey(r)));
   if (missing) throw await variantNotFound(db, missing);
   return requests.map((r) => found.get(refKey(r))!);
+}
+
+/**
+ * 409 variant_required: a product named by its id has several variants. The answer lists them
+ * with what tells them apart, so the next call names one without another search.
+ */
+function variantRequired(product: ProductVariants): ApiError {
+  const variants = product.variants.map((v) => ({
+    variant_id: v.id,
+    sku: v.sku,
+    options: v.options,
+    price_cents: v.price_cents,
+    in_stock: v.stock === null || v.stock > 0,
+  }));
+  const named = variants.map((v) => Object.values(v.options).join('/') || v.sku);
+  return new ApiError('variant_required', {
+    message: `Product ${product.id} has ${variants.length} variants (${named.join(', ')}): call again with the chosen one's variant_id from details.variants, and a fresh Idempotency-Key.`,
+    details: { product_id: product.id, variants },
+  });
 }
 
 /** Above this pg_trgm similarity a SKU is offered as what was meant. */

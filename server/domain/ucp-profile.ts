@@ -125,6 +125,7 @@ export function businessProfile(config: Config, seller?: SellerScope): UcpProfil
             schema: `${base}/api/openapi.json`,
             config: {
               search: `${base}/api/agent/search${q}`,
+              product: `${base}/api/agent/product`,
               ...(seller
                 ? { seller: `${base}/api/agent/seller${sellerQ}`, policies: `${base}/api/agent/policies${sellerQ}` }
                 : { sellers: `${base}/api/agent/sellers` }),

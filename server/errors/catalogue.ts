@@ -253,6 +253,11 @@ export const ERROR_CATALOGUE = {
     message: 'No seller matches that selector.',
     hint: '`details.did_you_mean` lists up to 3 similar sellers as {handle, name}.',
   },
+  product_not_found: {
+    status: 404,
+    message: 'No such product in the catalog.',
+    hint: 'Use a productID (prod_…) from search; for a variant id or a SKU, `details.matches` names its product.',
+  },
   unsupported_currency: {
     status: 400,
     message: 'The network settles in USD; prices in other currencies are refused.',
@@ -269,7 +274,12 @@ export const ERROR_CATALOGUE = {
   variant_not_found: {
     status: 404,
     message: 'No such variant in the catalog.',
-    hint: 'Name an item by `variant_id` (an Offer identifier from search) or by `sku` with `seller_handle`; `details.did_you_mean` lists near SKUs of that seller.',
+    hint: 'Variant ids are Offer identifiers (var_…); for a SKU, `details.did_you_mean` lists near SKUs of that seller.',
+  },
+  variant_required: {
+    status: 409,
+    message: 'That product has several variants: name the one to buy.',
+    hint: 'Call again with a variant_id from `details.variants` (each with its options) and a fresh Idempotency-Key.',
   },
   cart_not_open: {
     status: 409,

@@ -59,6 +59,15 @@ export const ERROR_DETAILS = {
   SELLER_NOT_FOUND: z.object({
     did_you_mean: z.array(sellerRef).max(3).describe('Up to 3 sellers whose handle or name is most like the one asked for, most similar first; may be empty.'),
   }),
+  product_not_found: z
+    .object({
+      matches: z
+        .array(z.object({ product_id: z.string(), variant_id: z.string(), sku: z.string(), seller_handle: z.string() }))
+        .min(1)
+        .max(3)
+        .describe('The id was a variant id or a SKU (of up to 3 sellers): the variant it names and its product.'),
+    })
+    .optional(),
   cart_not_open: z.object({ status: z.enum(['checkout', 'completed', 'cancelled']).describe('The state the cart is in.') }),
   cart_line_limit: z.object({ max_lines: z.number().int().describe('Lines a cart may hold.') }),
   quantity_exceeds_limit: z.object({ max_quantity: z.number().int().describe('The live per-line ceiling (max_item_quantity).') }),
@@ -69,6 +78,21 @@ export const ERROR_DETAILS = {
   variant_not_found: z
     .object({ did_you_mean: z.array(z.string()).max(3).describe('Up to 3 SKUs of that seller most like the one asked for.') })
     .optional(),
+  variant_required: z.object({
+    product_id: z.string().describe('The product named.'),
+    variants: z
+      .array(
+        z.object({
+          variant_id: z.string().describe('What to name the item by next.'),
+          sku: z.string(),
+          options: z.record(z.string(), z.string()).describe('The option values that tell it from the others, e.g. {"size": "M", "color": "Navy"}.'),
+          price_cents: z.number().int(),
+          in_stock: z.boolean().describe('false when the seller has none now (untracked stock is in stock).'),
+        }),
+      )
+      .min(2)
+      .describe('Every variant of the product, cheapest first.'),
+  }),
   cart_not_ready: z.object({
     reasons: z
       .array(

@@ -25,12 +25,12 @@ const PATH: readonly { operation: string; example: string; what: string }[] = [
   {
     operation: 'catalog.search',
     example: 'compact',
-    what: 'Search one catalog across every seller (omit q to browse; typos are corrected). The compact view gives per product its name, brand, an image and an offer: an Offer’s identifier is the variant a cart takes; a product with several variants shows an AggregateOffer, and view=full lists its variants (each with identifier and sku).',
+    what: 'Search one catalog across every seller (omit q to browse; typos are corrected). The compact view gives per product its productID, name, brand, image and offer: an Offer’s identifier is the variant a cart takes. Several variants (an AggregateOffer): get_product (GET /api/agent/product?id=<productID>) lists them and their options.',
   },
   {
     operation: 'carts.quickBuy',
     example: 'one-item',
-    what: 'Buy one item: a cart holding it (variant_id from the search, or sku with seller_handle) and the shipping address, all in one call. The answer is the cart; its messages say what still keeps it from being paid.',
+    what: 'Buy one item: a cart holding it (variant_id, or sku with seller_handle) and the shipping address, in one call. The answer is the cart; its messages say what keeps it from being paid.',
   },
   {
     operation: 'payments.paymentLink',
@@ -85,14 +85,13 @@ export function renderLlmsTxt(config: Config, operations: readonly Operation[]):
     ]),
     '## With a credential',
     '',
-    ...Object.values(credentialGuide(base, operations)).map((sentence) => `- ${sentence}`),
+    ...Object.values(credentialGuide(operations)).map((sentence) => `- ${sentence}`),
     '',
     '## Where things are',
     '',
     `- [OpenAPI 3.1](${base}/api/openapi.json): every operation with its schemas and recorded example answers (large: fetch it for one operation's details).`,
-    `- [API reference](${base}/docs): the same, for people.`,
     `- [MCP server](${base}/api/mcp): Streamable HTTP, stateless: POST JSON-RPC (initialize, tools/list, tools/call) with \`Accept: application/json, text/event-stream\`. Its instructions say how to identify (the UCP-Agent header, or \`meta: {"ucp-agent": {"profile": "…"}}\` among a tool's arguments) and retry. Tools: ${tools.join(', ')}.`,
-    `- [MCP tools as OpenRPC](${base}/api/mcp/openrpc.json).`,
+    `- [MCP tools as OpenRPC](${base}/api/mcp/openrpc.json); an [API reference](${base}/docs) for people.`,
     `- [UCP profile](${base}/.well-known/ucp): the services and capabilities, machine-readable.`,
     `- Docs as JSON: [errors](${base}/api/agent/docs/errors); likewise ${DOC_SLUGS.filter((slug) => slug !== 'errors').join(', ')}.`,
     `- [Live cart limits](${base}/api/agent/platform/limits) (on MCP the resource ${LIMITS_RESOURCE}): the most units of one item and the largest cart total.`,
@@ -101,13 +100,22 @@ export function renderLlmsTxt(config: Config, operations: readonly Operation[]):
     '',
     'Every failure is JSON `{error, code}` (on MCP an isError result with the same body): branch on code, never on error. With `retryable: true`, wait Retry-After seconds and send the same request with the same Idempotency-Key.',
     '',
-    ...codes.map((code) => {
-      const spec: ErrorSpec = ERROR_CATALOGUE[code];
-      return `- ${code} (${spec.status}): ${spec.hint}`;
-    }),
+    ...sameAdvice(codes).map(({ codes, status, hint }) => `- ${codes.join(', ')} (${status}): ${hint}`),
     '',
   ];
   return lines.join('\n');
+}
+
+/** The codes in order, those with the same status and hint on one line (the advice is read once). */
+function sameAdvice(codes: readonly ErrorCode[]): { codes: ErrorCode[]; status: number; hint: string }[] {
+  const lines = new Map<string, { codes: ErrorCode[]; status: number; hint: string }>();
+  for (const code of codes) {
+    const { status, hint }: ErrorSpec = ERROR_CATALOGUE[code];
+    const line = lines.get(`${status} ${hint}`) ?? { codes: [], status, hint };
+    line.codes.push(code);
+    lines.set(`${status} ${hint}`, line);
+  }
+  return [...lines.values()];
 }
 
 /** An example call as an agent sends it over REST: the request line, and the JSON body of a POST. */

@@ -18,6 +18,7 @@ import {
   updateCartItem,
 } from '../carts/operations';
 import { cartOwner, newCartOwner } from '../carts/store';
+import { EXAMPLE_PRODUCT } from './catalog';
 import { cartSchema, shippingAddressSchema } from '../carts/view';
 import type { ErrorCode } from '../errors/catalogue';
 import { idempotent } from '../trpc/idempotency';
@@ -51,7 +52,7 @@ const quickBuyInput = z
 
 /** Errors of every change to an existing cart. */
 const CHANGE_ERRORS: ErrorCode[] = ['cart_not_found', 'cart_expired', 'cart_not_open', 'payment_in_progress'];
-const ADD_ERRORS: ErrorCode[] = ['variant_not_found', 'cart_line_limit', 'quantity_exceeds_limit', 'insufficient_stock'];
+const ADD_ERRORS: ErrorCode[] = ['variant_not_found', 'product_not_found', 'variant_required', 'cart_line_limit', 'quantity_exceeds_limit', 'insufficient_stock'];
 
 const rename = { id: 'cart_id', itemId: 'item_id' };
 
@@ -244,6 +245,10 @@ export const cartsRouter = router({
         'one-item': {
           summary: 'One item by SKU, delivered to a US address',
           input: { sku: 'ACM-000015-TEAL', seller_handle: 'acme-outdoors', quantity: 2, shipping_address: ADDRESS },
+        },
+        'variant-required': {
+          summary: 'A product with several variants named by its productID: 409 lists them, to name one in the next call',
+          input: { product_id: EXAMPLE_PRODUCT, quantity: 1, shipping_address: ADDRESS },
         },
       },
       openapi: { method: 'POST', path: '/api/agent/quick-buy', tags: ['carts'], summary: 'Create a cart with one item and an address in one call' },

@@ -1,10 +1,11 @@
 /**
- * Catalog endpoints: search/browse (JSON-LD), sellers, one seller, its policies and its UCP
- * manifest. The zod schemas here are the contract: they validate the requests and describe them
- * in /api/openapi.json. The work is done in server/catalog/.
+ * Catalog endpoints: search/browse (JSON-LD), one product with its variants, sellers, one seller,
+ * its policies and its UCP manifest. The zod schemas here are the contract: they validate the
+ * requests and describe them in /api/openapi.json. The work is done in server/catalog/.
  */
 import { z } from 'zod';
-import { SEARCH_CONTEXT_PATH, SEARCH_VIEWS, searchJsonLd } from '../catalog/jsonld';
+import { PRODUCT_CONTEXT, SEARCH_CONTEXT_PATH, SEARCH_VIEWS, productJsonLd, searchJsonLd } from '../catalog/jsonld';
+import { findProduct } from '../catalog/product';
 import { searchCatalog, searchGuidance } from '../catalog/search';
 import { deliveryCoverage, findSeller, listSellers, parseSellerSelector, sellerLinks } from '../catalog/sellers';
 import { FACET_VALUES_MAX, SEARCH_CANDIDATE_CAP } from '../catalog/search-sql';
@@ -53,7 +54,7 @@ export const searchInput = z
       .enum(SEARCH_VIEWS)
       .default('full')
       .describe(
-        'full (the REST default): every field and variant. compact (the MCP default): per product name, brand, one image and its offer (a product with several variants: an AggregateOffer, the full view lists them), no facets, in about a quarter of the bytes.',
+        'full (the REST default): every field and variant. compact (the MCP default): per product its productID, name, brand, one image and its offer (a product with several variants: an AggregateOffer; get_product lists them), no facets, in about a quarter of the bytes.',
       ),
     facets: z
       .boolean()
@@ -110,7 +111,7 @@ const compactOffer = z
 const compactAggregateOffer = z
   .object({
     '@type': z.literal('AggregateOffer'),
-    offerCount: z.number().int().describe('Variants; search with view=full to choose one (each with its identifier and sku).'),
+    offerCount: z.number().int().describe('Variants: get_product with the productID lists them, each with its identifier, sku and options, to choose one.'),
     lowPrice: z.string().describe('The cheapest variant, US dollars.'),
     highPrice: z.string().describe('The dearest variant, US dollars; absent when all cost lowPrice.').optional(),
     availability: compactAvailability.describe('schema:InStock when any variant is in stock.'),
@@ -121,6 +122,9 @@ const compactAggregateOffer = z
 const compactProduct = z
   .object({
     '@type': z.literal('Product'),
+    productID: z
+      .string()
+      .describe('The product’s id (prod_…): get_product takes it (every variant, to choose one); a cart takes it for a product with one variant.'),
     name: z.string(),
     brand: z.string().optional(),
     image: z.string().describe('The first image.').optional(),
@@ -236,6 +240,60 @@ export const compactSearchResult = z
   })
   .meta({ id: 'CompactSearchResult' });
 
+// ---------------------------------------------------------------- one product
+
+/**
+ * A product id of the examples: `npm run openapi:examples` plays them with the id of the product
+ * holding EXAMPLE_PRODUCT_SKU (test/support/openapi-examples.ts), which has several variants; ids
+ * differ from one database to the next.
+ */
+export const EXAMPLE_PRODUCT = 'prod_01kt2j3m5v8x4q2w7e9r6t1y2b';
+export const EXAMPLE_PRODUCT_SKU = { seller_handle: 'acme-outdoors', sku: 'ACM-000015-TEAL' };
+
+const productInput = z
+  .object({
+    id: singleLine(64).describe('The productID (prod_…) of a search result.'),
+    view: z
+      .enum(SEARCH_VIEWS)
+      .default('compact')
+      .describe(
+        'compact (the default): name, brand, one image, and per variant an Offer with identifier, sku, price, availability, seller and options. full: also description, category, every image, url, priceCurrency and inventoryLevel, as search’s full view gives them.',
+      ),
+  })
+  .strict();
+
+const variantOptions = z
+  .object({})
+  .catchall(z.string())
+  .describe('The option values that tell the variant from the product’s others, e.g. {"size": "M", "color": "Navy"}; absent for a product with one variant.');
+
+/** Said in prose: always the same value, and an MCP client's validator (draft-07) reads no tuple. */
+const productContext = z
+  .array(z.unknown())
+  .length(2)
+  .describe(`${JSON.stringify(PRODUCT_CONTEXT)}: schema.org’s, and the term options (a variant’s option values) as a JSON literal.`);
+
+const productDetail = product
+  .extend({
+    '@context': productContext,
+    offers: z.array(offer.extend({ options: variantOptions.optional() }).meta({ id: 'VariantOffer' })).describe('One offer per variant, cheapest first.'),
+  })
+  .meta({ id: 'ProductDetail' });
+
+const compactProductDetail = z
+  .object({
+    '@context': productContext,
+    '@type': z.literal('Product'),
+    productID: z.string(),
+    name: z.string(),
+    brand: z.string().optional(),
+    image: z.string().describe('The first image.').optional(),
+    offers: z
+      .array(compactOffer.extend({ sku: z.string(), options: variantOptions.optional() }).meta({ id: 'CompactVariantOffer' }))
+      .describe('One offer per variant, cheapest first: its identifier is the variant_id a cart takes.'),
+  })
+  .meta({ id: 'CompactProductDetail' });
+
 // ---------------------------------------------------------------- sellers
 
 const sellerSelector = z
@@ -325,13 +383,13 @@ export const catalogRouter = router({
         tags: ['catalog'],
         summary: 'Search or browse the network catalog (JSON-LD)',
         description:
-          'Search or browse one catalog spanning every seller on the network. Answers a schema.org ItemList (JSON-LD) of Products with totalResults; each Offer’s identifier is the variant id carts take. Give q for a text search (typos are corrected; query_corrected shows the query that ran) or omit it to browse; narrow with category, seller_handle, price (US cents) and stock filters; page with nextCursor. view=compact answers what choosing and carting need in about a quarter of the bytes: per product its name, brand, one image and its offer (an AggregateOffer when it has several variants, which view=full lists), without facets. The MCP tool search_catalog answers the compact view unless asked for view=full.',
+          'Search or browse one catalog spanning every seller on the network. Answers a schema.org ItemList (JSON-LD) of Products with totalResults; each Offer’s identifier is the variant id carts take. Give q for a text search (typos are corrected; query_corrected shows the query that ran) or omit it to browse; narrow with category, seller_handle, price (US cents) and stock filters; page with nextCursor. view=compact answers what choosing and carting need in about a quarter of the bytes: per product its productID, name, brand, one image and its offer (an AggregateOffer when it has several variants: GET /api/agent/product?id=<productID> lists them), without facets. The MCP tool search_catalog answers the compact view unless asked for view=full.',
       },
       tool: {
         name: 'search_catalog',
         title: 'Search the network catalog',
         description:
-          'Search or browse one catalog across every seller (q: words, typos corrected; omit to browse); narrow with category, seller_handle, price (US cents) and stock; page with nextCursor. Answers schema.org JSON-LD, by default the compact view: per product name, brand, image and an Offer whose identifier a cart takes (a product with several variants has an AggregateOffer: view=full lists them, with facets).',
+          'Search or browse one catalog across every seller (q: words, typos corrected; omit to browse); narrow with category, seller_handle, price (US cents) and stock; page with nextCursor. Answers schema.org JSON-LD, by default the compact view: per product productID, name, brand, image and an Offer whose identifier a cart takes (a product with several variants has an AggregateOffer: get_product lists them). view=full: every field, with facets.',
         // An agent pays for every byte in its context: the tool answers the compact view by default.
         defaults: { view: 'compact' },
       },
@@ -344,6 +402,37 @@ export const catalogRouter = router({
       const page = await searchCatalog(ctx.db, ctx.services.keys.key('cursor'), params);
       ctx.response.headers['Content-Type'] = JSON_LD;
       return { ...searchJsonLd(page, input.view, `${ctx.services.config.publicBaseUrl}${SEARCH_CONTEXT_PATH}`), ...searchGuidance(page) };
+    }),
+
+  product: open
+    .meta({
+      op: { contentType: JSON_LD, errors: ['product_not_found'] },
+      examples: {
+        variants: { summary: 'A product with several variants: each Offer with the options that tell it apart', input: { id: EXAMPLE_PRODUCT } },
+        full: { summary: 'The same product in the full view', input: { id: EXAMPLE_PRODUCT, view: 'full' } },
+        'a-sku': { summary: 'A SKU given as the id: the 404 names its product', input: { id: EXAMPLE_PRODUCT_SKU.sku } },
+      },
+      openapi: {
+        method: 'GET',
+        path: '/api/agent/product',
+        tags: ['catalog'],
+        summary: 'One product with all its variants (JSON-LD)',
+        description:
+          'One product, by the productID a search gives, with every variant as an Offer: identifier (the variant_id carts take), sku, price, availability and options (the values that tell variants apart: size, color…). For a product whose search offer is an AggregateOffer: choose a variant here, then cart it, with no second search. view=compact (the default) answers what choosing needs; view=full also what search’s full view gives. An id that is a variant id or a SKU answers 404 product_not_found naming its product (details.matches).',
+      },
+      tool: {
+        name: 'get_product',
+        title: 'Read one product and its variants',
+        description:
+          'One product by its productID (from search_catalog) with every variant: an Offer each with identifier (the variant_id a cart takes), sku, price, availability and options (size, color…), to choose one. view=full adds description, category, images and stock.',
+      },
+    })
+    .input(productInput)
+    .output(z.union([compactProductDetail, productDetail]))
+    .query(async ({ ctx, input }) => {
+      const item = await findProduct(ctx.db, input.id);
+      ctx.response.headers['Content-Type'] = JSON_LD;
+      return productJsonLd(item, input.view);
     }),
 
   sellers: open

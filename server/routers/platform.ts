@@ -119,7 +119,14 @@ export const platformRouter = router({
 
   retiredProducts: discovery
     .meta({
-      op: { retired: { replacement: '/api/agent/search' }, errors: ['endpoint_retired'] },
+      op: {
+        retired: {
+          replacement: '/api/agent/search',
+          // An agent holding a productID that pluralises the path wants one product, not a search.
+          byField: { field: 'id', replacement: '/api/agent/product', message: 'GET /api/agent/products is permanently retired: one product, with its variants, is GET /api/agent/product?id=<productID>.' },
+        },
+        errors: ['endpoint_retired'],
+      },
       examples: { retired: { summary: 'Any call', input: {} } },
       openapi: {
         method: 'GET',

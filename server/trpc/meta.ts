@@ -59,8 +59,12 @@ export interface OperationPolicy {
    * key runs again (an x402 client resends with the payment added); other refusals are stored.
    */
   ownTransactions?: { unstored: readonly ErrorCode[] };
-  /** Retired operations answer 410 on every transport, for every method, before any other check. */
-  retired?: { replacement: string };
+  /**
+   * Retired operations answer 410 on every transport, for every method, before any other check.
+   * `byField`: a call whose input carries that field is pointed to another replacement, in its
+   * own sentence (an agent that pluralised a singular resource).
+   */
+  retired?: { replacement: string; byField?: { field: string; replacement: string; message: string } };
 }
 
 /** The MCP tool an operation is served as. Argument names are the input's, renamed by `rename`. */

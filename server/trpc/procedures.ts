@@ -33,12 +33,27 @@ const KIND = Symbol('procedure kind');
  * (an open call within a held lease, a credential resolved a moment ago), a promise otherwise:
  * the cached GET is answered without a turn of the microtask queue per step.
  */
-export function admit(ctx: RequestContext, access: Access, meta: AppMeta | undefined, type: 'query' | 'mutation' | 'subscription'): void | Promise<void> {
+export function admit(
+  ctx: RequestContext,
+  access: Access,
+  meta: AppMeta | undefined,
+  type: 'query' | 'mutation' | 'subscription',
+  rawInput?: unknown,
+): void | Promise<void> {
   if (ctx.admitted) return;
   const retired = meta?.op?.retired;
-  if (retired) throw new ApiError('endpoint_retired', { details: { replacement: retired.replacement } });
+  if (retired) throw retiredError(retired, rawInput);
   const credentials = checkCredentials(ctx, access, type);
   return credentials ? credentials.then(() => identifyAndCount(ctx, access)) : identifyAndCount(ctx, access);
+}
+
+/** 410 endpoint_retired, naming the replacement for what the call carries (OperationPolicy.retired). */
+function retiredError(retired: NonNullable<NonNullable<AppMeta['op']>['retired']>, rawInput: unknown): ApiError {
+  const by = retired.byField;
+  if (by && rawInput !== null && typeof rawInput === 'object' && by.field in rawInput) {
+    return new ApiError('endpoint_retired', { message: by.message, details: { replacement: by.replacement } });
+  }
+  return new ApiError('endpoint_retired', { details: { replacement: retired.replacement } });
 }
 
 function identifyAndCount(ctx: RequestContext, access: Access): void | Promise<void> {
@@ -228,8 +243,8 @@ function identifyCaller(ctx: RequestContext, required: boolean): void {
 }
 
 function identity(access: Access) {
-  const middleware = t.middleware(async ({ ctx, meta, type, next }) => {
-    await admit(ctx, access, meta, type);
+  const middleware = t.middleware(async ({ ctx, meta, type, getRawInput, next }) => {
+    await admit(ctx, access, meta, type, meta?.op?.retired ? await getRawInput() : undefined);
     return next();
   });
   // Tagged so the operation catalogue can tell which kind declared a procedure.

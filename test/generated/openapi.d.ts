@@ -95,9 +95,29 @@ export interface paths {
         };
         /**
          * Search or browse the network catalog (JSON-LD)
-         * @description Search or browse one catalog spanning every seller on the network. Answers a schema.org ItemList (JSON-LD) of Products with totalResults; each Offer’s identifier is the variant id carts take. Give q for a text search (typos are corrected; query_corrected shows the query that ran) or omit it to browse; narrow with category, seller_handle, price (US cents) and stock filters; page with nextCursor. view=compact answers what choosing and carting need in about a quarter of the bytes: per product its name, brand, one image and its offer (an AggregateOffer when it has several variants, which view=full lists), without facets. The MCP tool search_catalog answers the compact view unless asked for view=full.
+         * @description Search or browse one catalog spanning every seller on the network. Answers a schema.org ItemList (JSON-LD) of Products with totalResults; each Offer’s identifier is the variant id carts take. Give q for a text search (typos are corrected; query_corrected shows the query that ran) or omit it to browse; narrow with category, seller_handle, price (US cents) and stock filters; page with nextCursor. view=compact answers what choosing and carting need in about a quarter of the bytes: per product its productID, name, brand, one image and its offer (an AggregateOffer when it has several variants: GET /api/agent/product?id=<productID> lists them), without facets. The MCP tool search_catalog answers the compact view unless asked for view=full.
          */
         get: operations["catalog-search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/product": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One product with all its variants (JSON-LD)
+         * @description One product, by the productID a search gives, with every variant as an Offer: identifier (the variant_id carts take), sku, price, availability and options (the values that tell variants apart: size, color…). For a product whose search offer is an AggregateOffer: choose a variant here, then cart it, with no second search. view=compact (the default) answers what choosing needs; view=full also what search’s full view gives. An id that is a variant id or a SKU answers 404 product_not_found naming its product (details.matches).
+         */
+        get: operations["catalog-product"];
         put?: never;
         post?: never;
         delete?: never;
@@ -827,6 +847,8 @@ export interface components {
         CompactProduct: {
             /** @constant */
             "@type": "Product";
+            /** @description The product’s id (prod_…): get_product takes it (every variant, to choose one); a cart takes it for a product with one variant. */
+            productID: string;
             name: string;
             brand?: string;
             /** @description The first image. */
@@ -852,7 +874,7 @@ export interface components {
         CompactAggregateOffer: {
             /** @constant */
             "@type": "AggregateOffer";
-            /** @description Variants; search with view=full to choose one (each with its identifier and sku). */
+            /** @description Variants: get_product with the productID lists them, each with its identifier, sku and options, to choose one. */
             offerCount: number;
             /** @description The cheapest variant, US dollars. */
             lowPrice: string;
@@ -865,6 +887,94 @@ export interface components {
             availability: "schema:InStock" | "schema:OutOfStock";
             /** @description Seller handle. */
             seller: string;
+        };
+        CompactProductDetail: {
+            /** @description ["https://schema.org",{"options":{"@id":"urn:agentcommerce:options","@type":"@json"}}]: schema.org’s, and the term options (a variant’s option values) as a JSON literal. */
+            "@context": unknown[];
+            /** @constant */
+            "@type": "Product";
+            productID: string;
+            name: string;
+            brand?: string;
+            /** @description The first image. */
+            image?: string;
+            /** @description One offer per variant, cheapest first: its identifier is the variant_id a cart takes. */
+            offers: components["schemas"]["CompactVariantOffer"][];
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        CompactVariantOffer: {
+            /** @constant */
+            "@type": "Offer";
+            /** @description Variant id: what carts take. */
+            identifier: string;
+            /** @description US dollars, two places, e.g. "12.50". */
+            price: string;
+            /**
+             * @description schema:InStock or schema:OutOfStock (untracked stock is in stock).
+             * @enum {string}
+             */
+            availability: "schema:InStock" | "schema:OutOfStock";
+            /** @description Seller handle. */
+            seller: string;
+            sku: string;
+            /** @description The option values that tell the variant from the product’s others, e.g. {"size": "M", "color": "Navy"}; absent for a product with one variant. */
+            options?: {
+                [key: string]: string;
+            };
+        };
+        ProductDetail: {
+            /** @constant */
+            "@type": "Product";
+            /** @description urn:agentcommerce:product:<productID> */
+            "@id": string;
+            productID: string;
+            name: string;
+            description: string;
+            brand?: {
+                /** @constant */
+                "@type": "Brand";
+                name: string;
+            };
+            /** @description Category path, "A > B > C". */
+            category: string;
+            image: string[];
+            /** @description The product page on the seller’s site. */
+            url?: string;
+            /** @description One offer per variant, cheapest first. */
+            offers: components["schemas"]["VariantOffer"][];
+            /** @description ["https://schema.org",{"options":{"@id":"urn:agentcommerce:options","@type":"@json"}}]: schema.org’s, and the term options (a variant’s option values) as a JSON literal. */
+            "@context": unknown[];
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        VariantOffer: {
+            /** @constant */
+            "@type": "Offer";
+            /** @description Variant id. */
+            identifier: string;
+            sku: string;
+            /** @description Decimal string with two places, e.g. "12.50". */
+            price: string;
+            /** @description Always USD: the network settles in USD. */
+            priceCurrency: string;
+            /** @enum {string} */
+            availability: "https://schema.org/InStock" | "https://schema.org/OutOfStock";
+            /** @description Units in stock; absent when the seller does not track stock (always available). */
+            inventoryLevel?: {
+                /** @constant */
+                "@type": "QuantitativeValue";
+                value: number;
+            };
+            seller: {
+                /** @constant */
+                "@type": "Organization";
+                name: string;
+                /** @description Seller handle. */
+                identifier: string;
+            };
+            /** @description The option values that tell the variant from the product’s others, e.g. {"size": "M", "color": "Navy"}; absent for a product with one variant. */
+            options?: {
+                [key: string]: string;
+            };
         };
         SellerList: {
             sellers: components["schemas"]["SellerSummary"][];
@@ -1865,6 +1975,23 @@ export interface components {
             accepts: components["schemas"]["X402PaymentRequirementsV1"][];
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
+        /** @description 404 product_not_found: No such product in the catalog. Use a productID (prod_…) from search; for a variant id or a SKU, `details.matches` names its product. */
+        "Error.product_not_found": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "product_not_found";
+            details?: {
+                /** @description The id was a variant id or a SKU (of up to 3 sellers): the variant it names and its product. */
+                matches: {
+                    product_id: string;
+                    variant_id: string;
+                    sku: string;
+                    seller_handle: string;
+                }[];
+            };
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
         /** @description 400 quantity_exceeds_limit: The line’s quantity is above the per-item ceiling. `details.max_quantity` is the live ceiling (GET /api/agent/platform/limits). */
         "Error.quantity_exceeds_limit": {
             /** @description What went wrong, in prose; may be reworded: branch on code. */
@@ -1972,7 +2099,7 @@ export interface components {
             code: "unsupported_media_type";
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
-        /** @description 404 variant_not_found: No such variant in the catalog. Name an item by `variant_id` (an Offer identifier from search) or by `sku` with `seller_handle`; `details.did_you_mean` lists near SKUs of that seller. */
+        /** @description 404 variant_not_found: No such variant in the catalog. Variant ids are Offer identifiers (var_…); for a SKU, `details.did_you_mean` lists near SKUs of that seller. */
         "Error.variant_not_found": {
             /** @description What went wrong, in prose; may be reworded: branch on code. */
             error: string;
@@ -1981,6 +2108,31 @@ export interface components {
             details?: {
                 /** @description Up to 3 SKUs of that seller most like the one asked for. */
                 did_you_mean: string[];
+            };
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 409 variant_required: That product has several variants: name the one to buy. Call again with a variant_id from `details.variants` (each with its options) and a fresh Idempotency-Key. */
+        "Error.variant_required": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "variant_required";
+            details: {
+                /** @description The product named. */
+                product_id: string;
+                /** @description Every variant of the product, cheapest first. */
+                variants: {
+                    /** @description What to name the item by next. */
+                    variant_id: string;
+                    sku: string;
+                    /** @description The option values that tell it from the others, e.g. {"size": "M", "color": "Navy"}. */
+                    options: {
+                        [key: string]: string;
+                    };
+                    price_cents: number;
+                    /** @description false when the seller has none now (untracked stock is in stock). */
+                    in_stock: boolean;
+                }[];
             };
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
@@ -2858,7 +3010,7 @@ export interface operations {
                 in_stock?: boolean;
                 /** @description Products with a variant holding at least this many units (untracked stock qualifies); prices then count those variants only. */
                 min_stock?: number;
-                /** @description full (the REST default): every field and variant. compact (the MCP default): per product name, brand, one image and its offer (a product with several variants: an AggregateOffer, the full view lists them), no facets, in about a quarter of the bytes. */
+                /** @description full (the REST default): every field and variant. compact (the MCP default): per product its productID, name, brand, one image and its offer (a product with several variants: an AggregateOffer; get_product lists them), no facets, in about a quarter of the bytes. */
                 view?: "full" | "compact";
                 /** @description Facets (counts per category, seller and availability over the whole match set): by default with view=full, not with view=compact. */
                 facets?: boolean;
@@ -2980,6 +3132,209 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error.SELLER_NOT_FOUND"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
+    "catalog-product": {
+        parameters: {
+            query: {
+                /** @description The productID (prod_…) of a search result. */
+                id: string;
+                /** @description compact (the default): name, brand, one image, and per variant an Offer with identifier, sku, price, availability, seller and options. full: also description, category, every image, url, priceCurrency and inventoryLevel, as search’s full view gives them. */
+                view?: "full" | "compact";
+            };
+            header?: {
+                /**
+                 * @description Your agent’s profile URL: `profile="https://…"` (RFC 8941 dictionary) or the bare https URL. Required unless the call carries a network key in Authorization (then send no UCP-Agent: both is 400 conflicting_credentials).
+                 * @example profile="https://agent.shopbot.dev/profile.json"
+                 */
+                "UCP-Agent"?: string;
+                /**
+                 * @description Optional buyer reference, for attribution only: `ref="…", session="…"` (ref: 8–64 of A-Z a-z 0-9 . _ : -; never an e-mail address or telephone number).
+                 * @example ref="u_7f3a9c21", session="conv-2041"
+                 */
+                "Service-Buyer"?: string;
+                /**
+                 * @description RFC 9421 signature parameters: at most 3 labels; covering @method, @authority, @path (@query when there is one), ucp-agent and, when sent, idempotency-key and signature-agent, and content-digest and content-type when a body is sent; with created, expires (≤ 24 h apart), nonce and keyid. A signature that does not verify serves the call as open, with an advisory. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=("@method" "@authority" "@path" "ucp-agent");created=1767225600;expires=1767225900;nonce="b3k2pZq9LmX0";keyid="agent-2026";alg="ed25519"
+                 */
+                "Signature-Input"?: components["parameters"]["Signature-Input"];
+                /**
+                 * @description RFC 9421 signatures, by the labels of Signature-Input (ES256, ES384 or Ed25519; ECDSA as raw r‖s). How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1=:dGhlIHNpZ25hdHVyZSBieXRlcyBpbiBiYXNlNjQ=:
+                 */
+                Signature?: components["parameters"]["Signature"];
+                /**
+                 * @description Web Bot Auth (tag="web-bot-auth"): the https key directory, on the profile's host; a dictionary member named by the label, or the legacy quoted string. How to sign: /api/agent/docs/overview#signed-requests.
+                 * @example sig1="https://agent.shopbot.dev/.well-known/http-message-signatures-directory"
+                 */
+                "Signature-Agent"?: components["parameters"]["Signature-Agent"];
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/ld+json": components["schemas"]["CompactProductDetail"] | components["schemas"]["ProductDetail"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `ucp_agent_required`: Send the URL of the profile your agent publishes about itself.
+             *
+             *     `conflicting_credentials`: Name the caller once. On MCP the agent profile (and buyer reference) may come from the UCP-Agent header, params._meta or arguments.meta: the same value in several places is fine, different values are refused rather than one picked. `details` names the field and the places.
+             *
+             *     `ucp_agent_invalid`: Quote the URL in the dictionary form; a relative URL or a token is refused.
+             *
+             *     `ucp_agent_insecure_url`: Publish the profile over https.
+             *
+             *     `reserved_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.ucp_agent_required"] | components["schemas"]["Error.conflicting_credentials"] | components["schemas"]["Error.ucp_agent_invalid"] | components["schemas"]["Error.ucp_agent_insecure_url"] | components["schemas"]["Error.reserved_profile_host"] | components["schemas"]["Error.ip_profile_host"] | components["schemas"]["Error.invalid_request"];
+                };
+            };
+            /** @description `invalid_credential`: An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.invalid_credential"];
+                };
+            };
+            /** @description `product_not_found`: Use a productID (prod_…) from search; for a variant id or a SKU, `details.matches` names its product. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Service-Advisory": components["headers"]["Service-Advisory"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.product_not_found"];
                 };
             };
             /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
@@ -4304,12 +4659,14 @@ export interface operations {
                 "application/json": {
                     /** @description Items to start with (the same variant twice adds up on one line; at most 100 lines). */
                     items?: {
-                        /** @description The variant (var_…): the Offer `identifier` in search results. Give this, or sku with seller_handle. */
+                        /** @description The variant (var_…): the Offer `identifier` in search results or get_product. Give this, or sku with seller_handle, or product_id. */
                         variant_id?: string;
                         /** @description The seller’s SKU (unique per seller only): give it with seller_handle, instead of variant_id. */
                         sku?: string;
                         /** @description The seller whose SKU `sku` is; only with sku. */
                         seller_handle?: string;
+                        /** @description The product (prod_…): the productID in search results. Enough for a product with one variant; one with several answers 409 variant_required listing them (details.variants). */
+                        product_id?: string;
                         /** @description Units, a whole number ≥ 1. The line’s quantity (after adding to what the cart holds) must be within the live max_item_quantity. */
                         quantity: number;
                     }[];
@@ -4417,7 +4774,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error.invalid_credential"];
                 };
             };
-            /** @description `variant_not_found`: Name an item by `variant_id` (an Offer identifier from search) or by `sku` with `seller_handle`; `details.did_you_mean` lists near SKUs of that seller. */
+            /**
+             * @description `variant_not_found`: Variant ids are Offer identifiers (var_…); for a SKU, `details.did_you_mean` lists near SKUs of that seller.
+             *
+             *     `product_not_found`: Use a productID (prod_…) from search; for a variant id or a SKU, `details.matches` names its product.
+             */
             404: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4429,7 +4790,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.variant_not_found"];
+                    "application/json": components["schemas"]["Error.variant_not_found"] | components["schemas"]["Error.product_not_found"];
                 };
             };
             /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
@@ -4449,6 +4810,8 @@ export interface operations {
              *
              *     `idempotency_request_in_progress`: Retry after the Retry-After delay to receive its outcome.
              *
+             *     `variant_required`: Call again with a variant_id from `details.variants` (each with its options) and a fresh Idempotency-Key.
+             *
              *     `insufficient_stock`: `details.available` is how many units the seller has now.
              */
             409: {
@@ -4463,7 +4826,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.insufficient_stock"];
+                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.variant_required"] | components["schemas"]["Error.insufficient_stock"];
                 };
             };
             /** @description `payload_too_large`: Send at most 1 MiB. */
@@ -5055,12 +5418,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The variant (var_…): the Offer `identifier` in search results. Give this, or sku with seller_handle. */
+                    /** @description The variant (var_…): the Offer `identifier` in search results or get_product. Give this, or sku with seller_handle, or product_id. */
                     variant_id?: string;
                     /** @description The seller’s SKU (unique per seller only): give it with seller_handle, instead of variant_id. */
                     sku?: string;
                     /** @description The seller whose SKU `sku` is; only with sku. */
                     seller_handle?: string;
+                    /** @description The product (prod_…): the productID in search results. Enough for a product with one variant; one with several answers 409 variant_required listing them (details.variants). */
+                    product_id?: string;
                     /** @description Units, a whole number ≥ 1. The line’s quantity (after adding to what the cart holds) must be within the live max_item_quantity. */
                     quantity: number;
                 };
@@ -5146,7 +5511,9 @@ export interface operations {
             /**
              * @description `cart_not_found`: Carts are visible only to the caller that created them; any other caller gets this answer too.
              *
-             *     `variant_not_found`: Name an item by `variant_id` (an Offer identifier from search) or by `sku` with `seller_handle`; `details.did_you_mean` lists near SKUs of that seller.
+             *     `variant_not_found`: Variant ids are Offer identifiers (var_…); for a SKU, `details.did_you_mean` lists near SKUs of that seller.
+             *
+             *     `product_not_found`: Use a productID (prod_…) from search; for a variant id or a SKU, `details.matches` names its product.
              */
             404: {
                 headers: {
@@ -5159,7 +5526,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.cart_not_found"] | components["schemas"]["Error.variant_not_found"];
+                    "application/json": components["schemas"]["Error.cart_not_found"] | components["schemas"]["Error.variant_not_found"] | components["schemas"]["Error.product_not_found"];
                 };
             };
             /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
@@ -5185,6 +5552,8 @@ export interface operations {
              *
              *     `payment_in_progress`: Wait for Retry-After and send the same request again: the payment being settled answers its order once settled; the cart cannot change meanwhile.
              *
+             *     `variant_required`: Call again with a variant_id from `details.variants` (each with its options) and a fresh Idempotency-Key.
+             *
              *     `insufficient_stock`: `details.available` is how many units the seller has now.
              */
             409: {
@@ -5199,7 +5568,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.cart_expired"] | components["schemas"]["Error.cart_not_open"] | components["schemas"]["Error.payment_in_progress"] | components["schemas"]["Error.insufficient_stock"];
+                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.cart_expired"] | components["schemas"]["Error.cart_not_open"] | components["schemas"]["Error.payment_in_progress"] | components["schemas"]["Error.variant_required"] | components["schemas"]["Error.insufficient_stock"];
                 };
             };
             /** @description `payload_too_large`: Send at most 1 MiB. */
@@ -6183,12 +6552,14 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @description The variant (var_…): the Offer `identifier` in search results. Give this, or sku with seller_handle. */
+                    /** @description The variant (var_…): the Offer `identifier` in search results or get_product. Give this, or sku with seller_handle, or product_id. */
                     variant_id?: string;
                     /** @description The seller’s SKU (unique per seller only): give it with seller_handle, instead of variant_id. */
                     sku?: string;
                     /** @description The seller whose SKU `sku` is; only with sku. */
                     seller_handle?: string;
+                    /** @description The product (prod_…): the productID in search results. Enough for a product with one variant; one with several answers 409 variant_required listing them (details.variants). */
+                    product_id?: string;
                     /** @description Units, a whole number ≥ 1. The line’s quantity (after adding to what the cart holds) must be within the live max_item_quantity. */
                     quantity: number;
                     shipping_address: {
@@ -6292,7 +6663,11 @@ export interface operations {
                     "application/json": components["schemas"]["Error.invalid_credential"];
                 };
             };
-            /** @description `variant_not_found`: Name an item by `variant_id` (an Offer identifier from search) or by `sku` with `seller_handle`; `details.did_you_mean` lists near SKUs of that seller. */
+            /**
+             * @description `variant_not_found`: Variant ids are Offer identifiers (var_…); for a SKU, `details.did_you_mean` lists near SKUs of that seller.
+             *
+             *     `product_not_found`: Use a productID (prod_…) from search; for a variant id or a SKU, `details.matches` names its product.
+             */
             404: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -6304,7 +6679,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.variant_not_found"];
+                    "application/json": components["schemas"]["Error.variant_not_found"] | components["schemas"]["Error.product_not_found"];
                 };
             };
             /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
@@ -6324,6 +6699,8 @@ export interface operations {
              *
              *     `idempotency_request_in_progress`: Retry after the Retry-After delay to receive its outcome.
              *
+             *     `variant_required`: Call again with a variant_id from `details.variants` (each with its options) and a fresh Idempotency-Key.
+             *
              *     `insufficient_stock`: `details.available` is how many units the seller has now.
              */
             409: {
@@ -6338,7 +6715,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.insufficient_stock"];
+                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.variant_required"] | components["schemas"]["Error.insufficient_stock"];
                 };
             };
             /** @description `payload_too_large`: Send at most 1 MiB. */

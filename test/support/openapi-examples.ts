@@ -7,6 +7,9 @@ import { ensureDemoCatalog } from '../../server/catalog/demo';
 import { EXAMPLE_AGENT, EXAMPLE_IDEMPOTENCY_KEY, type ExampleRecording } from '../../server/http/openapi';
 import { newId } from '../../server/lib/ids';
 import { EXAMPLE_CART, EXAMPLE_ITEM } from '../../server/routers/carts';
+import { EXAMPLE_PRODUCT, EXAMPLE_PRODUCT_SKU } from '../../server/routers/catalog';
+import { rows } from '../../server/db/client';
+import { sql } from 'drizzle-orm';
 import type { Operation } from '../../server/trpc/meta';
 import { SESSION_COOKIE } from '../../server/identity/session-cookie';
 import { KEY_SCOPES } from '../../server/keys/network-keys';
@@ -46,7 +49,8 @@ export interface ExampleRequest {
 }
 
 /**
- * An example input as the service can answer it: EXAMPLE_CART and EXAMPLE_ITEM stand for a cart
+ * An example input as the service can answer it: EXAMPLE_PRODUCT stands for a demo product with
+ * several variants (exampleProduct); EXAMPLE_CART and EXAMPLE_ITEM stand for a cart
  * of the example agent made for this call alone (from the create example's input: one line and a
  * US address; `agent`'s, the example agent's by default), so examples that change or cancel a
  * cart never meet each other's carts.
@@ -54,12 +58,26 @@ export interface ExampleRequest {
 export async function resolveExample(t: TestApp, input: Record<string, unknown>, agent = EXAMPLE_AGENT): Promise<Record<string, unknown>> {
   if (input.id === EXAMPLE_KEY) return { ...input, id: await exampleKey(t) };
   if (input.buyer_id === EXAMPLE_BUYER) return { ...input, buyer_id: await exampleBuyer(t) };
+  if (Object.values(input).includes(EXAMPLE_PRODUCT)) {
+    const id = await exampleProduct(t);
+    return Object.fromEntries(Object.entries(input).map(([k, v]) => [k, v === EXAMPLE_PRODUCT ? id : v]));
+  }
   if (!Object.values(input).includes(EXAMPLE_CART)) return input;
   const create = t.app.services.operations.find((o) => o.name === 'carts.create')!;
   const { method, url, headers, body } = exampleRequest(create, create.examples['with-item-and-address'].input, `example-fixture-${newId('k')}`);
   const cart = await (await t.call(method, url, { headers: { ...headers, 'UCP-Agent': agent }, body })).json();
   const real: Record<string, string> = { [EXAMPLE_CART]: cart.id, [EXAMPLE_ITEM]: cart.line_items[0].id };
   return Object.fromEntries(Object.entries(input).map(([k, v]) => [k, typeof v === 'string' && Object.hasOwn(real, v) ? real[v] : v]));
+}
+
+/** The demo product EXAMPLE_PRODUCT stands for: the one holding EXAMPLE_PRODUCT_SKU. */
+async function exampleProduct(t: TestApp): Promise<string> {
+  const { seller_handle, sku } = EXAMPLE_PRODUCT_SKU;
+  const [found] = await rows<{ product_id: string }>(
+    t.db.database.db,
+    sql`SELECT v.product_id FROM variants v JOIN sellers s ON s.id = v.seller_id WHERE s.handle = ${seller_handle} AND v.sku = ${sku}`,
+  );
+  return found.product_id;
 }
 
 /** A key the example developer mints for one call (EXAMPLE_KEY stands for it). */
