@@ -1,7 +1,7 @@
 /**
  * The one process that serves everything: the agent REST surface goes straight to the gateway
  * (trpc-to-openapi), /api/mcp to the MCP server, every other request to Next (pages, assets). Keeping Next's router off the
- * agent hot path is worth ~4× throughput on this hardware (see README).
+ * agent hot path is worth ~4× throughput on this hardware (see docs/architecture.md).
  *
  *   npm start           production (builds .next first if missing)
  *   npm run dev         the same server with Next in dev mode
@@ -32,9 +32,12 @@ import { withSecretsKey } from './secrets/secrets-key';
 import { retireLegacySecrets } from './secrets-upgrade';
 import { describeX402 } from './x402/facilitator';
 import { sweepPayments } from './payments/x402-settlement';
+import { nodeSupportWarning } from './lib/node-support';
 
 async function main(): Promise<void> {
   const started = performance.now();
+  const outdated = nodeSupportWarning(process.version);
+  if (outdated) console.warn(outdated);
   const dev = process.argv.includes('--dev');
   const { config, notice } = withSecretsKey(loadConfig(), dev ? 'npm run dev' : 'npm start');
   const root = fileURLToPath(new URL('..', import.meta.url));

@@ -12,6 +12,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT, TEST_SECRETS_KEY, testDatabase, type TestDatabase } from './support/app';
 import { freePort } from './support/http';
+import { nodeSupportWarning } from '../server/lib/node-support';
 
 const root = path.resolve(import.meta.dirname, '..');
 let server: ChildProcess;
@@ -64,6 +65,10 @@ describe('npm start', () => {
     expect(fs.existsSync(path.join(dataDir, '.secrets-key'))).toBe(false);
     expect(output).toContain(`SECRETS_KEY is not set: using the key made now in ${dataDir}.secrets-key`);
     expect(output).toContain('Production must set SECRETS_KEY (openssl rand -base64 32)');
+  });
+
+  it('says once at start-up when its Node is past end of life, and nothing on a supported line', () => {
+    expect(output.split('is past its end of life').length - 1).toBe(nodeSupportWarning(process.version) ? 1 : 0);
   });
 
   it('serves the agent API through the custom server', async () => {

@@ -17,7 +17,7 @@ import { rememberedGrantId } from './consents';
 import type { OAuthKeys } from './keys';
 import { API_SCOPES, OIDC_SCOPES, resolveResource, resourceScopes } from './scopes';
 
-/** Lifetimes in seconds (published in the docs and README). */
+/** Lifetimes in seconds (published in the served docs and docs/accounts-and-oauth.md). */
 export const TTL = {
   accessToken: 60 * 60,
   refreshToken: 30 * 24 * 60 * 60,
