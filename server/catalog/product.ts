@@ -6,31 +6,13 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client';
 import { ApiError } from '../errors/catalogue';
+import type { SearchSqlItem } from './search-sql';
 
-export interface ProductVariant {
-  id: string;
-  sku: string;
-  price_cents: number;
-  currency: string;
-  /** null = stock not tracked (always available). */
-  stock: number | null;
-  /** What tells this variant from the product's others: {size: "M", color: "Navy"}; empty for a product with one. */
-  options: Record<string, string>;
-}
+/** A variant as search reads it, with what tells it from the product's others: {size: "M", color: "Navy"} (empty for a product with one). */
+export type ProductVariant = SearchSqlItem['variants'][number] & { options: Record<string, string> };
 
-export interface ProductItem {
-  id: string;
-  title: string;
-  description: string;
-  brand: string | null;
-  category: string;
-  images: string[];
-  url: string | null;
-  seller_handle: string;
-  seller_name: string;
-  /** Cheapest first (then by SKU), as search lists them. */
-  variants: ProductVariant[];
-}
+/** A product as search reads it (without its rank key), its variants cheapest first (then by SKU), as search lists them. */
+export type ProductItem = Omit<SearchSqlItem, 'key' | 'variants'> & { variants: ProductVariant[] };
 
 /** The product, its seller and its variants in one statement (the primary key, then variants_product_idx). */
 export async function findProduct(db: Db, id: string): Promise<ProductItem> {
