@@ -26,6 +26,7 @@ import { x402Network } from '../server/x402/networks';
 import { parseSentPayment, type SentPayment } from '../server/x402/payment';
 import { UNITS_PER_CENT, v1Requirement, v2Requirement, type Offer } from '../server/x402/requirements';
 import { setClock } from './support/clock';
+import { highSTwin } from './support/x402-agent';
 import { testDatabase, type TestDatabase } from './support/app';
 
 const network = x402Network('base-sepolia');
@@ -96,6 +97,10 @@ async function resigned(payload: PaymentPayload, payer: PrivateKeyAccount, chang
   return { ...payload, payload: { signature, authorization: a } };
 }
 
+function withSignature(payload: PaymentPayload, signature: string): PaymentPayload {
+  return { ...payload, payload: { ...(payload.payload as Record<string, unknown>), signature } };
+}
+
 function withAuthorization(payload: PaymentPayload, changes: Record<string, string>): PaymentPayload {
   const p = payload.payload as { signature: string; authorization: Record<string, string> };
   return { ...payload, payload: { ...p, authorization: { ...p.authorization, ...changes } } };
@@ -140,6 +145,8 @@ describe('verify', () => {
     expect(await refused(withAuthorization(v2, { value: String(usdc(13)) }), requirementsOf(offer(1_300), 2))).toBe('invalid_exact_evm_signature');
     // Signed by someone else than `from`.
     expect(await refused(await resigned(v2, payers.eve, {}))).toBe('invalid_exact_evm_signature');
+    // The high-s twin of the payer's own signature: it recovers to `from`, but USDC's ECRecover (EIP-2) refuses it.
+    expect(await refused(withSignature(v2, highSTwin((v2.payload as { signature: `0x${string}` }).signature)))).toBe('invalid_exact_evm_signature');
     expect(await refused(withAuthorization(v2, { validBefore: '1' }))).toBe('invalid_exact_evm_payload_authorization_valid_before');
     expect(await refused(withAuthorization(v2, { validAfter: String(Math.floor(Date.now() / 1000) + 3600) }))).toBe('invalid_exact_evm_payload_authorization_valid_after');
     // A v1 payment carries no asset or resource: judged against v1 requirements, by network name.

@@ -6,7 +6,8 @@
  * the signature is checked under comes from it, never from the payment.
  */
 import { authorizationTypes } from '@x402/evm';
-import { verifyTypedData } from 'viem';
+import { getAddress, hashTypedData } from 'viem';
+import { signerOf } from '../lib/secp256k1';
 import type { X402Network } from './networks';
 import type { SentPayment } from './payment';
 
@@ -52,20 +53,14 @@ export function termsReason(p: SentPayment, expected: Expected): string | undefi
 }
 
 /** Whether the EIP-3009 authorization was signed by `from`, under the asset's domain on our chain. */
-export async function signedByPayer(p: SentPayment, network: X402Network): Promise<boolean> {
-  try {
-    return await verifyTypedData({
-      address: p.authorization.from,
-      domain: { name: network.extra.name, version: network.extra.version, chainId: network.chainId, verifyingContract: network.asset },
-      types: authorizationTypes,
-      primaryType: 'TransferWithAuthorization',
-      message: p.authorization,
-      signature: p.signature,
-    });
-  } catch {
-    // A signature that is not a point on the curve cannot be anyone's.
-    return false;
-  }
+export function signedByPayer(p: SentPayment, network: X402Network): boolean {
+  const digest = hashTypedData({
+    domain: { name: network.extra.name, version: network.extra.version, chainId: network.chainId, verifyingContract: network.asset },
+    types: authorizationTypes,
+    primaryType: 'TransferWithAuthorization',
+    message: p.authorization,
+  });
+  return signerOf(digest, p.signature) === getAddress(p.authorization.from);
 }
 
 /** The first reason to refuse the payment, or undefined when it may be settled. */
@@ -73,7 +68,7 @@ export async function refusalReason(p: SentPayment, expected: Expected, facts: P
   const terms = termsReason(p, expected);
   if (terms) return terms;
   if (!facts.payerRegistered) return 'payer_not_registered';
-  if (!(await signedByPayer(p, expected.network))) return 'invalid_exact_evm_signature';
+  if (!signedByPayer(p, expected.network)) return 'invalid_exact_evm_signature';
   if (await facts.nonceUsed()) return 'invalid_exact_evm_nonce_already_used';
   return undefined;
 }

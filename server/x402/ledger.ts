@@ -98,7 +98,7 @@ export class Ledger implements FacilitatorClient {
         now: nowSeconds(),
       });
     if (terms) return refuse(terms);
-    if (!(await signedByPayer(p, this.network))) return refuse('invalid_exact_evm_signature');
+    if (!signedByPayer(p, this.network)) return refuse('invalid_exact_evm_signature');
     if (await this.transferOf(this.db(), p)) return refuse(NONCE_USED);
     const poor = await this.balanceReason(p);
     if (poor) return refuse(poor);

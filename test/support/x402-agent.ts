@@ -78,3 +78,11 @@ export function checkoutAs(t: Pick<TestApp, 'call'>, token: string | null, cartI
   if (token) headers.Authorization = `Bearer ${token}`;
   return t.call('POST', `/api/agent/cart/${cartId}/checkout`, { headers });
 }
+
+/** The same signature with s replaced by n − s and the recovery bit flipped: the curve accepts it, EIP-2 (and USDC's ECRecover) does not. */
+export function highSTwin(signature: `0x${string}`): `0x${string}` {
+  const order = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+  const s = BigInt(`0x${signature.slice(66, 130)}`);
+  const v = Number.parseInt(signature.slice(130), 16);
+  return `0x${signature.slice(2, 66)}${(order - s).toString(16).padStart(64, '0')}${(v === 27 ? 28 : 27).toString(16)}`;
+}
