@@ -46,6 +46,8 @@ function needs(access: Access): string {
       return `credential: ${access.scope}`;
     case 'admin':
       return 'ADMIN_TOKEN';
+    case 'binding':
+      return 'platform profile (UCP-Agent)';
   }
 }
 

@@ -13,7 +13,16 @@ export interface ErrorSpec {
   /** When the caller should see it and what to do: published in the errors doc. */
   hint: string;
   retryable?: boolean;
+  /**
+   * How UCP's shopping binding (`<base>/ucp`) renders it, where that differs from the code at
+   * `status`: UCP's name for it (`code`), a business outcome answered 200 as UCP's error_response
+   * (`outcome`), and the message severity (errors/ucp.ts gives every other entry one).
+   */
+  ucp?: { code?: string; outcome?: true; severity?: UcpSeverity };
 }
+
+/** UCP's message severities (message_error.json). */
+export type UcpSeverity = 'recoverable' | 'requires_buyer_input' | 'requires_buyer_review' | 'unrecoverable';
 
 export const ERROR_CATALOGUE = {
   // -- request shape
@@ -256,7 +265,8 @@ export const ERROR_CATALOGUE = {
   product_not_found: {
     status: 404,
     message: 'No such product in the catalog.',
-    hint: 'Use a productID (prod_…) from search; for a variant id or a SKU, `details.matches` names its product.',
+    hint: 'Use a productID (prod_…) from search; for a variant id or a SKU, `details.matches` names its product. On the UCP binding: a 200 error_response with UCP’s `not_found`.',
+    ucp: { code: 'not_found', outcome: true, severity: 'unrecoverable' },
   },
   unsupported_currency: {
     status: 400,
@@ -318,6 +328,44 @@ export const ERROR_CATALOGUE = {
     status: 400,
     message: 'The Stripe-Signature header does not verify against this endpoint’s signing secret.',
     hint: 'POST /api/webhooks/stripe acts only on events Stripe signed with STRIPE_WEBHOOK_SECRET (within 5 minutes); nothing was done.',
+  },
+
+  // -- UCP's shopping binding (<base>/ucp): negotiation with the platform's profile (overview.md § Negotiation Protocol)
+  invalid_profile_url: {
+    status: 400,
+    message: 'UCP-Agent must name the platform profile as an RFC 8941 dictionary, `profile="https://…"`, at a host that resolves to public addresses.',
+    hint: 'Every call to the UCP binding sends UCP-Agent, with or without a credential; the profile is fetched (https, no redirects, ≤ 256 KiB, 5 s).',
+  },
+  profile_unreachable: {
+    status: 424,
+    message: 'The platform profile could not be fetched.',
+    hint: 'It timed out, answered other than 200, redirected or is larger than 256 KiB; a failure is remembered for 60 s.',
+  },
+  profile_malformed: {
+    status: 422,
+    message: 'The platform profile is not JSON or not a valid UCP platform profile.',
+    hint: 'It must validate as discovery/profile.json#/$defs/platform_profile: `ucp.version`, `ucp.services` and `ucp.payment_handlers` at least.',
+  },
+  version_unsupported: {
+    status: 422,
+    message: 'The platform profile’s UCP version is not one this business supports (2026-04-08).',
+    hint: 'Publish a profile at version 2026-04-08.',
+  },
+  capabilities_incompatible: {
+    status: 200,
+    message: 'The platform profile and this business share no version of the capability this operation needs.',
+    hint: 'A business outcome (HTTP 200, UCP error_response): declare the capability at a version /.well-known/ucp lists.',
+    ucp: { outcome: true, severity: 'unrecoverable' },
+  },
+  profile_not_trusted: {
+    status: 403,
+    message: 'This credential’s account does not speak for the platform profile named in UCP-Agent.',
+    hint: 'List the profile URL under “Agent profiles” on the dashboard (at most 10 per account), or call without the credential as the profile itself.',
+  },
+  request_too_large: {
+    status: 400,
+    message: 'The request names more items than the operation takes at once.',
+    hint: '`details.max` gives the limit: split the request.',
   },
 
   // -- server side

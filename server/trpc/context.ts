@@ -22,6 +22,7 @@ import { RateLimiter, type RateState } from '../limits/limiter';
 import { redisStore } from '../limits/redis-store';
 import { sqlStore } from '../limits/sql-store';
 import type { SharedStore } from '../limits/store';
+import type { Negotiated } from '../negotiation/types';
 import type { Operation } from './meta';
 import { createX402, type X402 } from '../x402/facilitator';
 import type { PaymentHeaders } from '../x402/payment';
@@ -130,6 +131,11 @@ export interface RequestEnvelope {
    */
   message?: HttpMessage;
   /**
+   * A call of UCP's shopping binding through a seller's endpoint (`/store/{handle}/ucp`): that
+   * seller's handle, as the path named it. The binding's resources belong to the scope that made them.
+   */
+  seller?: string;
+  /**
    * The transport could not decode the input (REST: 413, 415, invalid JSON). Raised in the
    * pipeline after the idempotency-key check, so the contract's order of checks holds.
    */
@@ -160,6 +166,8 @@ export interface RequestContext {
   /** Filled by the procedure kind's identity step. */
   caller: Caller;
   advisories: Advisory[];
+  /** A call of UCP's shopping binding: the platform profile negotiated with, and the capabilities active. */
+  negotiated?: Negotiated;
   /** Set once the identity step has run (the REST answer cache runs it before the procedure). */
   admitted?: boolean;
   /**

@@ -24,7 +24,13 @@ export type Access =
    */
   | { kind: 'credential'; scope: Scope; buyerToken?: boolean; buyer?: boolean; person?: readonly Scope[] }
   /** Operator API behind the ADMIN_TOKEN bearer. */
-  | { kind: 'admin' };
+  | { kind: 'admin' }
+  /**
+   * An operation of UCP's shopping binding (`<base>/ucp`, `<base>/store/{handle}/ucp`): every call
+   * names the platform profile in UCP-Agent, which is fetched and negotiated with; a credential,
+   * when sent, acts as itself for that profile.
+   */
+  | { kind: 'binding' };
 
 export interface OperationPolicy {
   /** Status of a successful answer (default 200). */
@@ -84,6 +90,20 @@ export interface ToolMeta {
   defaults?: Record<string, unknown>;
 }
 
+/** Where an operation of UCP's shopping binding sits in UCP. */
+export interface BindingMeta {
+  /** The root capability the operation belongs to (overview.md § Response Capability Selection). */
+  capability: string;
+  /** Its MCP tool at `<base>/ucp/mcp`, as mcp.openrpc.json names it. */
+  tool: {
+    name: string;
+    title: string;
+    description: string;
+    /** The argument that carries the REST body (`catalog`, `checkout`, `cart`); path parameters are arguments of their own. */
+    body?: string;
+  };
+}
+
 /**
  * An example call, published in /api/openapi.json beside the operation's parameters, body and
  * responses. What the service answers to it (over the demo catalog) is recorded by
@@ -101,6 +121,8 @@ export type AppMeta = OpenApiMeta<{
   idempotent?: boolean;
   op?: OperationPolicy;
   tool?: ToolMeta;
+  /** An operation of UCP's shopping binding. */
+  ucp?: BindingMeta;
   /** Example calls by name (a name is also the key of the example in the OpenAPI document). */
   examples?: Record<string, OperationExample>;
 }>;

@@ -1,0 +1,34 @@
+/**
+ * The capabilities UCP's shopping binding offers, as the business profiles publish them and as
+ * negotiation intersects them with a platform's. Part 1 of the binding: the catalog.
+ */
+import type { CapabilityVersion } from './types';
+
+export const UCP_VERSION = '2026-04-08';
+const UCP_DEV = `https://ucp.dev/${UCP_VERSION}`;
+
+export interface BindingCapability extends CapabilityVersion {
+  spec: string;
+  schema: string;
+}
+
+/** Name → the one version offered, with UCP's own spec and schema URLs (overview.md § Spec URL Binding). */
+export const BINDING_CAPABILITIES: Record<string, BindingCapability> = {
+  'dev.ucp.shopping.catalog.search': {
+    version: UCP_VERSION,
+    spec: `${UCP_DEV}/specification/catalog/search`,
+    schema: `${UCP_DEV}/schemas/shopping/catalog_search.json`,
+  },
+  'dev.ucp.shopping.catalog.lookup': {
+    version: UCP_VERSION,
+    spec: `${UCP_DEV}/specification/catalog/lookup`,
+    schema: `${UCP_DEV}/schemas/shopping/catalog_lookup.json`,
+  },
+};
+
+/** The service `dev.ucp.shopping` as the profiles publish it, per transport. */
+export const SHOPPING_SERVICE = {
+  name: 'dev.ucp.shopping',
+  spec: `${UCP_DEV}/specification/overview`,
+  schemas: { rest: `${UCP_DEV}/services/shopping/rest.openapi.json`, mcp: `${UCP_DEV}/services/shopping/mcp.openrpc.json` },
+} as const;

@@ -1,0 +1,32 @@
+/**
+ * What negotiation with a platform (UCP overview.md § Negotiation Protocol) produces, as every
+ * layer above reads it.
+ */
+
+/** One capability version as a profile declares it. */
+export interface CapabilityVersion {
+  version: string;
+  /** Parent capability (or capabilities) of an extension; absent for a root capability. */
+  extends?: string | string[];
+  config?: Record<string, unknown>;
+}
+
+/**
+ * The negotiation view of a platform profile: what is kept of the document (the cache's entry),
+ * never the document as fetched.
+ */
+export interface NegotiationView {
+  /** The profile's `ucp.version`. */
+  version: string;
+  capabilities: Record<string, CapabilityVersion[]>;
+  payment_handlers: Record<string, { id?: string; version: string; config?: Record<string, unknown> }[]>;
+}
+
+/** The capabilities active for a call: name → the one version both sides support (the highest). */
+export type Intersection = Record<string, CapabilityVersion>;
+
+export interface Negotiated {
+  profileUrl: string;
+  view: NegotiationView;
+  intersection: Intersection;
+}
