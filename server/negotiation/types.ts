@@ -19,10 +19,29 @@ export interface NegotiationView {
   /** The profile's `ucp.version`. */
   version: string;
   capabilities: Record<string, CapabilityVersion[]>;
-  payment_handlers: Record<string, { id?: string; version: string; config?: Record<string, unknown> }[]>;
+  payment_handlers: Record<string, { id: string; version: string; config?: Record<string, unknown> }[]>;
+  /** The profile's public keys, when it publishes any (discovery/profile.json#/$defs/signing_key): their public members only. */
+  signing_keys?: SigningKey[];
 }
 
-/** The capabilities active for a call: name → the one version both sides support (the highest). */
+/** A public key in JWK form, as a profile publishes it. */
+export interface SigningKey {
+  kid: string;
+  kty: string;
+  crv?: string;
+  x?: string;
+  y?: string;
+  n?: string;
+  e?: string;
+  use?: 'sig' | 'enc';
+  alg?: string;
+}
+
+/**
+ * The capabilities active for a call: name → the one version both sides support (the highest),
+ * with `extends` as the business declares it and `config` as the platform's entry at that version
+ * gives it (negotiation/intersect.ts).
+ */
 export type Intersection = Record<string, CapabilityVersion>;
 
 export interface Negotiated {

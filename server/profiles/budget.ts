@@ -3,7 +3,8 @@
  * directories, OAuth Client ID Metadata Documents) a minute per client address (lib/client-ip.ts
  * addressBucket), in fixed windows aligned to the epoch. An answer from the cache, or a fetch of
  * the same URL already in flight, costs nothing. Past it the caller is served without the
- * document: an open call unsigned, with the advisory profile_fetch_limited.
+ * document: an open call unsigned, with the advisory profile_fetch_limited; a call of UCP's
+ * binding, which cannot go on without its platform's profile, is refused (negotiation/).
  *
  * Counted in process, not in the shared store: it bounds the fetches this instance makes (a fetch
  * is this instance's sockets and its 5 s), so n instances together allow n times as many, and a
@@ -21,20 +22,32 @@ export class FetchBudget {
     private readonly rule: { perAddress: number; windowSeconds: number; maxAddresses: number } = FETCH_BUDGET,
   ) {}
 
-  /**
-   * Spends one fetch of `address`'s budget: false (spending nothing) when it is spent. A fetch
-   * with no client address (start-up, an in-process caller) is not counted.
-   */
-  take(address: string | undefined): boolean {
+  /** Whether `address` may have one more fetch, spending nothing. A fetch with no client address (start-up, an in-process caller) is not counted. */
+  allows(address: string | undefined): boolean {
     if (address === undefined) return true;
+    this.roll();
+    const count = this.counts.get(address) ?? 0;
+    return count < this.rule.perAddress && (count > 0 || this.counts.size < this.rule.maxAddresses);
+  }
+
+  /** Spends one fetch of `address`'s budget: false (spending nothing) when it is spent. */
+  take(address: string | undefined): boolean {
+    if (!this.allows(address)) return false;
+    if (address !== undefined) this.counts.set(address, (this.counts.get(address) ?? 0) + 1);
+    return true;
+  }
+
+  /** Whole seconds until the current window ends (at least 1): when a spent budget is whole again. */
+  secondsLeft(): number {
+    const windowMs = this.rule.windowSeconds * 1000;
+    return Math.max(1, Math.ceil((windowMs - (this.now() % windowMs)) / 1000));
+  }
+
+  private roll(): void {
     const window = Math.floor(this.now() / (this.rule.windowSeconds * 1000));
     if (window !== this.window) {
       this.window = window;
       this.counts.clear();
     }
-    const count = this.counts.get(address) ?? 0;
-    if (count >= this.rule.perAddress || (count === 0 && this.counts.size >= this.rule.maxAddresses)) return false;
-    this.counts.set(address, count + 1);
-    return true;
   }
 }

@@ -3,10 +3,11 @@
  * for its answer's `max-age` clamped to [60 s, 24 h] (300 s when it names none), a failure for
  * 60 s; one fetch in flight per URL, which every caller asking meanwhile awaits. What is kept is
  * the digest of a document (its keys, a client's metadata), never the document as fetched. A fetch
- * (not an answer from the cache) is counted against the asking client's budget (budget.ts).
+ * (not an answer from the cache) is counted against the asking client's budget (budget.ts) and,
+ * for a cache given one, a gate every client shares (negotiation's per-instance rate).
  */
 import { FETCH_BUDGET, FetchBudget } from './budget';
-import { FetchRefused } from './fetch';
+import { FetchRefused, type RefusalKind } from './fetch';
 
 export const CACHE_RULES = {
   maxEntries: 10_000,
@@ -18,8 +19,33 @@ export const CACHE_RULES = {
   refetchSeconds: 60,
 } as const;
 
-/** A failure is `limited` when the client's fetch budget was spent (budget.ts): nothing was fetched, or remembered. */
-type Outcome<T> = { ok: true; value: T } | { ok: false; reason: string; limited?: true };
+/** A fetch that failed, and why (fetch.ts); remembered as an answer is. */
+export interface Failure {
+  ok: false;
+  reason: string;
+  kind: RefusalKind;
+  limited?: undefined;
+}
+
+/**
+ * Not fetched for this caller, and nothing remembered: its client address's budget is spent
+ * (`address`, budget.ts), or the cache's gate is closed (`instance`); `retryAfterSeconds` says
+ * when asking again may fetch.
+ */
+export interface Unfetched {
+  ok: false;
+  reason: string;
+  limited: 'address' | 'instance';
+  retryAfterSeconds: number;
+  kind?: undefined;
+}
+
+type Outcome<T> = { ok: true; value: T } | Failure;
+
+/** A bound on the fetches one cache starts, whoever asks: `take` spends one, or answers why not and when to ask again. */
+export interface FetchGate {
+  take(): { reason: string; retryAfterSeconds: number } | undefined;
+}
 
 interface Entry<T> {
   outcome: Outcome<T>;
@@ -29,7 +55,7 @@ interface Entry<T> {
 }
 
 /** An outcome, and whether it was fetched for this caller (false: it came from the cache). */
-export type Lookup<T> = Outcome<T> & { fresh: boolean };
+export type Lookup<T> = (Outcome<T> & { fresh: boolean }) | (Unfetched & { fresh: false });
 
 export type Loader<T> = (url: string) => Promise<{ value: T; maxAgeSeconds?: number }>;
 
@@ -43,6 +69,8 @@ export class DocumentCache<T> {
     private readonly maxEntries: number = CACHE_RULES.maxEntries,
     /** Shared by every cache of one profile fetcher: a client's fetches are counted together. */
     private readonly budget: FetchBudget = new FetchBudget(now),
+    /** Asked after the client's budget, so that one client's spent budget cannot spend it for the others. */
+    private readonly gate?: FetchGate,
   ) {}
 
   /** The cached outcome, without waiting, or undefined when it has to be fetched. */
@@ -59,7 +87,8 @@ export class DocumentCache<T> {
   async get(url: string, address?: string): Promise<Lookup<T>> {
     const cached = this.peek(url);
     if (cached) return cached;
-    if (!this.affordable(url, address)) return LIMITED;
+    const unfetched = this.admit(url, address);
+    if (unfetched) return unfetched;
     const entry = await this.fetch(url);
     return { ...entry.outcome, fresh: true };
   }
@@ -72,7 +101,8 @@ export class DocumentCache<T> {
     const now = this.now();
     const entry = this.entries.get(url);
     if (entry?.refetchedAt !== undefined && now - entry.refetchedAt < CACHE_RULES.refetchSeconds * 1000) return undefined;
-    if (!this.affordable(url, address)) return LIMITED;
+    const unfetched = this.admit(url, address);
+    if (unfetched) return unfetched;
     if (entry) entry.refetchedAt = now;
     const fetched = await this.fetch(url, entry);
     fetched.refetchedAt = now;
@@ -84,9 +114,14 @@ export class DocumentCache<T> {
     this.entries.clear();
   }
 
-  /** A fetch of `url` already in flight is joined for free; a new one spends from the client's budget. */
-  private affordable(url: string, address: string | undefined): boolean {
-    return this.inFlight.has(url) || this.budget.take(address);
+  /** A fetch of `url` already in flight is joined for free; a new one spends from the client's budget, and the gate's. */
+  private admit(url: string, address: string | undefined): (Unfetched & { fresh: false }) | undefined {
+    if (this.inFlight.has(url)) return undefined;
+    if (!this.budget.allows(address)) return { ...LIMITED, retryAfterSeconds: this.budget.secondsLeft() };
+    const closed = this.gate?.take();
+    if (closed) return { ok: false, limited: 'instance', fresh: false, ...closed };
+    this.budget.take(address);
+    return undefined;
   }
 
   private fetch(url: string, previous?: Entry<T>): Promise<Entry<T>> {
@@ -96,8 +131,12 @@ export class DocumentCache<T> {
         ({ value, maxAgeSeconds }) => this.remember(url, { outcome: { ok: true, value }, expiresAt: this.now() + clamp(maxAgeSeconds) * 1000 }),
         (err: unknown) => {
           if (previous?.outcome.ok && previous.expiresAt > this.now()) return previous;
-          const reason = err instanceof FetchRefused ? err.message : `the document could not be read (${err instanceof Error ? err.message : String(err)})`;
-          return this.remember(url, { outcome: { ok: false, reason }, expiresAt: this.now() + CACHE_RULES.failureSeconds * 1000 });
+          // Anything else a digest throws is a document it could not read.
+          const outcome: Failure =
+            err instanceof FetchRefused
+              ? { ok: false, reason: err.message, kind: err.kind }
+              : { ok: false, reason: `the document could not be read (${err instanceof Error ? err.message : String(err)})`, kind: 'malformed' };
+          return this.remember(url, { outcome, expiresAt: this.now() + CACHE_RULES.failureSeconds * 1000 });
         },
       );
       const settled = pending.finally(() => this.inFlight.delete(url));
@@ -115,12 +154,12 @@ export class DocumentCache<T> {
   }
 }
 
-const LIMITED = Object.freeze({
+const LIMITED = {
   ok: false,
   reason: `this client address has had the service fetch ${FETCH_BUDGET.perAddress} documents in this ${FETCH_BUDGET.windowSeconds} s window, its budget (documents already held are still used)`,
-  limited: true,
+  limited: 'address',
   fresh: false,
-} as const);
+} as const;
 
 function clamp(maxAgeSeconds: number | undefined): number {
   if (maxAgeSeconds === undefined) return CACHE_RULES.defaultSeconds;

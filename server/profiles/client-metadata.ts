@@ -34,8 +34,8 @@ export function isClientIdUrl(id: string): boolean {
 }
 
 export function clientMetadataOf(document: Record<string, unknown>, url: string): Record<string, unknown> {
-  if (document.client_id !== url) throw new FetchRefused(`the client metadata document at ${url} names client_id ${JSON.stringify(document.client_id)}, not its own URL`);
-  if ('client_secret' in document) throw new FetchRefused(`the client metadata document at ${url} carries a client_secret`);
+  if (document.client_id !== url) throw new FetchRefused(`the client metadata document at ${url} names client_id ${JSON.stringify(document.client_id)}, not its own URL`, 'malformed');
+  if ('client_secret' in document) throw new FetchRefused(`the client metadata document at ${url} carries a client_secret`, 'malformed');
   const metadata: Record<string, unknown> = {};
   for (const member of MEMBERS) if (document[member] !== undefined) metadata[member] = document[member];
   return metadata;

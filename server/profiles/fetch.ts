@@ -42,9 +42,27 @@ export interface FetchedDocument {
   maxAgeSeconds?: number;
 }
 
+/**
+ * What kind of failure it was, for a caller that answers each differently (UCP's negotiation,
+ * negotiation/): the URL or its host may not be fetched at all (`address`: not https, credentials,
+ * an address that is not public, a name that does not resolve); the host gave no document
+ * (`unreachable`: a timeout, a status other than 200, a redirect, too large, a broken connection);
+ * what it gave is not the document asked for (`malformed`); or it is one, in a version this
+ * service does not read (`unsupported`, said by a digest: profiles/index.ts).
+ */
+export type RefusalKind = 'address' | 'unreachable' | 'malformed' | 'unsupported';
+
 /** Why a document could not be had; the message is safe to show the caller. */
 export class FetchRefused extends Error {
   override name = 'FetchRefused';
+
+  constructor(
+    message: string,
+    /** Unless said otherwise, the host gave no document. */
+    readonly kind: RefusalKind = 'unreachable',
+  ) {
+    super(message);
+  }
 }
 
 /** The rules a service instance fetches under: its pins, and PROFILE_FETCH_CA_FILE beside Node's roots. */
@@ -54,8 +72,8 @@ export function fetchRules(config: ProfileFetchConfig, extra: Partial<FetchRules
 
 export async function fetchJson(target: string, rules: FetchRules): Promise<FetchedDocument> {
   const url = URL.parse(target);
-  if (!url || url.protocol !== 'https:') throw new FetchRefused(`${target} is not an https URL`);
-  if (url.username || url.password) throw new FetchRefused(`${url.origin} carries credentials in the URL`);
+  if (!url || url.protocol !== 'https:') throw new FetchRefused(`${target} is not an https URL`, 'address');
+  if (url.username || url.password) throw new FetchRefused(`${url.origin} carries credentials in the URL`, 'address');
   const timeoutMs = rules.timeoutMs ?? FETCH_TIMEOUT_MS;
   const deadline = AbortSignal.timeout(timeoutMs);
   const timedOut = new Promise<never>((_, reject) =>
@@ -78,7 +96,7 @@ async function destination(url: URL, rules: FetchRules): Promise<Destination> {
   const literal = ipLiteral(url.hostname);
   if (literal !== null) {
     const verdict = checkAddress(literal);
-    if (!verdict.ok) throw new FetchRefused(`${url.hostname} is not a public address (${verdict.range})`);
+    if (!verdict.ok) throw new FetchRefused(`${url.hostname} is not a public address (${verdict.range})`, 'address');
     return { address: verdict.address, family: verdict.family };
   }
   const name = url.hostname.toLowerCase().replace(/\.$/, '');
@@ -88,13 +106,13 @@ async function destination(url: URL, rules: FetchRules): Promise<Destination> {
   try {
     answers = await (rules.resolver ?? systemResolver)(name);
   } catch (err) {
-    throw new FetchRefused(`${name} does not resolve (${(err as NodeJS.ErrnoException).code ?? 'lookup failed'})`);
+    throw new FetchRefused(`${name} does not resolve (${(err as NodeJS.ErrnoException).code ?? 'lookup failed'})`, 'address');
   }
-  if (!answers.length) throw new FetchRefused(`${name} does not resolve`);
+  if (!answers.length) throw new FetchRefused(`${name} does not resolve`, 'address');
   let first: Destination | undefined;
   for (const answer of answers) {
     const verdict = checkAddress(answer.address);
-    if (!verdict.ok) throw new FetchRefused(`${name} resolves to an address that is not public (${verdict.range})`);
+    if (!verdict.ok) throw new FetchRefused(`${name} resolves to an address that is not public (${verdict.range})`, 'address');
     first ??= { address: verdict.address, family: verdict.family, servername: name };
   }
   return first!;
@@ -148,9 +166,9 @@ function get(url: URL, to: Destination, rules: FetchRules, deadline: AbortSignal
           try {
             json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
           } catch {
-            return reject(new FetchRefused(`${url.origin}${url.pathname} is not JSON`));
+            return reject(new FetchRefused(`${url.origin}${url.pathname} is not JSON`, 'malformed'));
           }
-          if (typeof json !== 'object' || json === null || Array.isArray(json)) return reject(new FetchRefused(`${url.origin}${url.pathname} is not a JSON object`));
+          if (typeof json !== 'object' || json === null || Array.isArray(json)) return reject(new FetchRefused(`${url.origin}${url.pathname} is not a JSON object`, 'malformed'));
           resolve({ json: json as Record<string, unknown>, maxAgeSeconds: maxAge(res.headers['cache-control']) });
         });
       },

@@ -1,18 +1,20 @@
 /**
  * The documents the service fetches for callers, each process with its own caches: an OAuth
  * client's metadata document here, and any other kind through `cache` with the digest of it that
- * is to be kept (the request signatures' keys: signatures/verify.ts).
+ * is to be kept (the request signatures' keys: signatures/verify.ts; UCP platform profiles as
+ * negotiation reads them: negotiation/). A digest refuses a document it cannot keep by throwing
+ * FetchRefused of kind `malformed` or `unsupported`; anything else it throws counts as `malformed`.
  */
 import type { ProfileFetchConfig } from '../config';
 import { FetchBudget } from './budget';
-import { DocumentCache } from './cache';
+import { DocumentCache, type FetchGate } from './cache';
 import { clientMetadataOf } from './client-metadata';
 import { fetchJson, fetchRules, type FetchRules } from './fetch';
 
 export interface ProfileFetcher {
   rules: FetchRules;
-  /** A cache of documents fetched under `rules`, each kept as `digest` makes it. */
-  cache<T>(digest: (document: Record<string, unknown>, url: string) => T): DocumentCache<T>;
+  /** A cache of documents fetched under `rules`, each kept as `digest` makes it; `gate` bounds the fetches it starts. */
+  cache<T>(digest: (document: Record<string, unknown>, url: string) => T, options?: { gate?: FetchGate }): DocumentCache<T>;
   /** OAuth Client ID Metadata Documents, as the client metadata they hold. */
   clients: DocumentCache<Record<string, unknown>>;
 }
@@ -22,7 +24,7 @@ export function createProfileFetcher(config: ProfileFetchConfig, extra: Partial<
   const rules = fetchRules(config, extra);
   // One budget for every kind of document a client can make this instance fetch.
   const budget = new FetchBudget(now);
-  const cache = <T>(digest: (document: Record<string, unknown>, url: string) => T) =>
+  const cache = <T>(digest: (document: Record<string, unknown>, url: string) => T, options: { gate?: FetchGate } = {}) =>
     new DocumentCache<T>(
       async (url) => {
         const { json, maxAgeSeconds } = await fetchJson(url, rules);
@@ -31,6 +33,7 @@ export function createProfileFetcher(config: ProfileFetchConfig, extra: Partial<
       now,
       undefined,
       budget,
+      options.gate,
     );
   return { rules, cache, clients: cache(clientMetadataOf) };
 }
