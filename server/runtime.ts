@@ -13,7 +13,7 @@ export interface Runtime {
   services: Services;
   /** The /pay/{token} page's view and form handling. */
   payPage: PayPage;
-  /** Developer accounts: sign-in, sign-out and the dashboard's keys. */
+  /** Developer accounts: sign-in, sign-out, and the dashboard's keys and agent profiles. */
   accounts: Accounts;
   /** OAuth: the consent page and the connected agents. */
   oauth: OAuthPages;

@@ -3,7 +3,7 @@
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { revalidatePath } from 'next/cache';
-import type { MintResult } from '../../server/accounts/facade';
+import type { AddProfileResult, MintResult } from '../../server/accounts/facade';
 import { runtime } from '../../server/runtime';
 
 const SIGN_IN = '/signin?callbackUrl=%2Fdashboard';
@@ -56,4 +56,49 @@ export async function revokeKey(_previous: RevokeState, form: FormData): Promise
   if (!result.ok) return { error: result.error };
   revalidatePath('/dashboard');
   return { error: null };
+}
+
+export type AddProfileState =
+  /** `typed`: what the person typed, kept in the field when it was refused. */
+  | (AddProfileResult & { typed: string })
+  | { idle: true; nextIdempotencyKey: string };
+
+/** Lists an agent profile; the page's list shows it once added. */
+export async function addAgentProfile(_previous: AddProfileState, form: FormData): Promise<AddProfileState> {
+  const { accounts, pageUnavailable } = runtime();
+  const typed = String(form.get('url') ?? '');
+  const idempotencyKey = String(form.get('idempotencyKey') ?? '');
+  let result: AddProfileResult;
+  try {
+    result = await accounts.addAgentProfile(await session(), { url: typed, idempotencyKey });
+  } catch (err) {
+    if (!pageUnavailable(err)) throw err;
+    return { ok: false, error: 'We could not reach our database, so the profile was not added. Try again in a moment.', nextIdempotencyKey: idempotencyKey, typed };
+  }
+  if (!result.ok && result.signedOut) redirect(SIGN_IN);
+  if (result.ok) revalidatePath('/dashboard');
+  return { ...result, typed };
+}
+
+export interface RemoveProfileState {
+  error: string | null;
+  /** The profile just removed: the page says so in place (no redirect). */
+  done: string | null;
+}
+
+/** Removes an agent profile (the button's `url`); adding it again is always possible, so no confirmation. */
+export async function removeAgentProfile(_previous: RemoveProfileState, form: FormData): Promise<RemoveProfileState> {
+  const { accounts, pageUnavailable } = runtime();
+  const url = String(form.get('url') ?? '');
+  let result;
+  try {
+    result = await accounts.removeAgentProfile(await session(), url);
+  } catch (err) {
+    if (!pageUnavailable(err)) throw err;
+    return { error: 'We could not reach our database, so the profile was not removed. Try again in a moment.', done: null };
+  }
+  if (!result.ok && result.signedOut) redirect(SIGN_IN);
+  if (!result.ok) return { error: result.error, done: null };
+  revalidatePath('/dashboard');
+  return { error: null, done: url };
 }

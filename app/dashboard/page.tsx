@@ -1,9 +1,9 @@
 /**
  * /dashboard: a signed-in developer's network keys (the table, the form that mints one, and
- * revocation confirmed in the page), how to call with a key, and the agents connected through
- * OAuth (managed on /dashboard/agents). Everything comes from the running service's accounts and
- * OAuth facades (server/accounts/facade.ts, server/oauth/pages.ts), which run the same procedures as
- * the REST API; this file only lays it out.
+ * revocation confirmed in the page), how to call with a key, the agent profiles the account speaks
+ * for on UCP's binding, and the agents connected through OAuth (managed on /dashboard/agents).
+ * Everything comes from the running service's accounts and OAuth facades (server/accounts/facade.ts,
+ * server/oauth/pages.ts), which run the same procedures as the REST API; this file only lays it out.
  */
 import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
@@ -14,6 +14,7 @@ import { runtime } from '../../server/runtime';
 import '../_components/accounts.css';
 import { CodeBlock } from '../_components/code-block';
 import { signOut } from '../signout/actions';
+import { AgentProfiles } from './agent-profiles';
 import { MintForm } from './mint-form';
 import { RevokeForm } from './revoke-form';
 
@@ -73,6 +74,8 @@ export default async function DashboardPage({ searchParams }: Props) {
       </section>
 
       <UseYourKey base={view.base} />
+
+      <AgentProfiles base={view.base} profiles={view.agentProfiles} idempotencyKey={view.profileIdempotencyKey} />
 
       <section aria-labelledby="agents-title">
         <h2 id="agents-title">Connected agents</h2>

@@ -7,9 +7,10 @@
  * Signing in and out call Auth.js in process (auth.ts, `internal`): asking for a link takes the
  * limits first (signin-limits.ts), and only the confirm page's button, a server action, uses a link
  * (Auth.js serves neither over HTTP). Both leave a cookie on the browser (browser-cookies.ts).
- * Keys are listed, minted and revoked by the same procedures agents' scripts call over REST,
- * through `createCaller` with an internal envelope carrying the session, so the pipeline's checks,
- * limits and idempotency apply alike. Next's own Origin check on server actions stands in for the REST edge's `origin_refused`.
+ * Keys are listed, minted and revoked, and agent profiles listed, added and removed, by the same
+ * procedures agents' scripts call over REST, through `createCaller` with an internal envelope
+ * carrying the session, so the pipeline's checks, limits and idempotency apply alike. Next's own
+ * Origin check on server actions stands in for the REST edge's `origin_refused`.
  */
 import { randomBytes } from 'node:crypto';
 import { AuthError } from '@auth/core/errors';
@@ -17,6 +18,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { currentScope } from '../db/deadline';
 import { verificationTokens } from '../db/schema';
 import { apiErrorIn, isDatabaseUnavailable } from '../errors/from-unknown';
+import { normalProfileUrl } from '../keys/agent-profiles';
 import { createCaller } from '../routers';
 import { createContext, type Services } from '../trpc/context';
 import { AUTH_BASE_PATH, PAGES, SignInNotSent, type AuthService } from './auth';
@@ -74,16 +76,31 @@ export interface Moment {
   text: string;
 }
 
+/** A platform profile the account speaks for on UCP's binding. */
+export interface AgentProfileView {
+  url: string;
+  added: Moment;
+}
+
 export interface DashboardView {
   email: string;
   keys: KeyView[];
   scopes: ScopeChoice[];
   /** The mint form's idempotency key: a double submit mints once. */
   idempotencyKey: string;
+  /** Oldest first. */
+  agentProfiles: AgentProfileView[];
+  /** The add-profile form's own idempotency key (a key names one operation's request). */
+  profileIdempotencyKey: string;
 }
 
 export type MintResult =
   | { ok: true; key: { name: string; prefix: string; secret: string }; nextIdempotencyKey: string }
+  | { ok: false; error: string; nextIdempotencyKey: string; signedOut?: boolean };
+
+/** Adding an agent profile: the URL as listed, or a sentence saying why not. */
+export type AddProfileResult =
+  | { ok: true; url: string; nextIdempotencyKey: string }
   | { ok: false; error: string; nextIdempotencyKey: string; signedOut?: boolean };
 
 export interface Accounts {
@@ -109,6 +126,8 @@ export interface Accounts {
   dashboard(session: string | undefined): Promise<DashboardView | null>;
   mintKey(session: string | undefined, input: { name: string; scopes: string[]; idempotencyKey: string }): Promise<MintResult>;
   revokeKey(session: string | undefined, id: string): Promise<FormResult & { signedOut?: boolean }>;
+  addAgentProfile(session: string | undefined, input: { url: string; idempotencyKey: string }): Promise<AddProfileResult>;
+  removeAgentProfile(session: string | undefined, url: string): Promise<FormResult & { signedOut?: boolean }>;
 }
 
 export const SCOPE_CHOICES: ScopeChoice[] = [
@@ -144,6 +163,7 @@ export function whenAgain(seconds: number, now = new Date()): string {
 }
 
 const UNAVAILABLE = 'We could not reach our database, so nothing was done. Try again in a moment.';
+const NOT_LISTED = 'That profile is not listed for this account: nothing was removed.';
 
 /** The failure inside an error of signing in: our wrapper carries it as `reason`, Auth.js's AdapterError as `cause.err`. */
 function failureInside(err: unknown): unknown {
@@ -164,8 +184,11 @@ export function createAccounts(services: Services, auth: AuthService): Accounts 
     return createCaller(createContext(services, envelope, currentScope())).developer;
   };
 
-  /** The failure of a procedure as a sentence; `signedOut` when the session is gone. */
-  function failure(err: unknown): { error: string; signedOut?: boolean } {
+  /**
+   * The failure of a procedure as a sentence; `signedOut` when the session is gone. `invalid`: the
+   * sentence for a refused input.
+   */
+  function failure(err: unknown, invalid = 'The key needs a name of 1 to 64 characters, and only the scopes listed.'): { error: string; signedOut?: boolean } {
     if (isDatabaseUnavailable(err)) return { error: UNAVAILABLE };
     const api = apiErrorIn(err);
     if (!api) throw err;
@@ -181,8 +204,12 @@ export function createAccounts(services: Services, auth: AuthService): Accounts 
         return { error: `This account already has ${api.details?.max_active_keys ?? 10} active keys, the most it may hold. Revoke one you no longer use to free a slot, then create the new key.` };
       case 'key_not_found':
         return { error: 'That key does not exist or is not yours: nothing was revoked.' };
+      case 'agent_profile_limit_reached':
+        return { error: `This account already lists ${api.details?.max_agent_profiles ?? 10} agent profiles, the most it may. Remove one it no longer speaks for, then add the new one.` };
+      case 'agent_profile_not_found':
+        return { error: NOT_LISTED };
       case 'invalid_request':
-        return { error: 'The key needs a name of 1 to 64 characters, and only the scopes listed.' };
+        return { error: invalid };
       default:
         return { error: api.message };
     }
@@ -293,9 +320,9 @@ export function createAccounts(services: Services, auth: AuthService): Accounts 
     async dashboard(session) {
       const account = await signedIn(session);
       if (!account || !session) return null;
-      let keys;
+      let keys, profiles;
       try {
-        ({ keys } = await caller(session).listNetworkKeys({}));
+        [{ keys }, { profiles }] = await Promise.all([caller(session).listNetworkKeys({}), caller(session).listAgentProfiles({})]);
       } catch (err) {
         if (failure(err).signedOut) return null;
         throw err;
@@ -313,6 +340,8 @@ export function createAccounts(services: Services, auth: AuthService): Accounts 
         })),
         scopes: SCOPE_CHOICES,
         idempotencyKey: newIdempotencyKey(),
+        agentProfiles: profiles.map((p) => ({ url: p.url, added: moment(p.created_at) })),
+        profileIdempotencyKey: newIdempotencyKey(),
       };
     },
 
@@ -336,6 +365,32 @@ export function createAccounts(services: Services, auth: AuthService): Accounts 
         return { ok: true };
       } catch (err) {
         return { ok: false, ...failure(err) };
+      }
+    },
+
+    async addAgentProfile(session, { url, idempotencyKey }) {
+      const nextIdempotencyKey = newIdempotencyKey();
+      if (!session) return { ok: false, error: 'Your session has ended: sign in again.', signedOut: true, nextIdempotencyKey };
+      if (!url.trim()) return { ok: false, error: 'Enter the URL of the platform’s profile, e.g. https://platform.example.com/profile.json.', nextIdempotencyKey };
+      // The procedure's own rules, in a sentence (it would refuse the same URL with invalid_request).
+      const normal = normalProfileUrl(url);
+      if ('problem' in normal) return { ok: false, error: `The profile URL ${normal.problem}.`, nextIdempotencyKey };
+      try {
+        const added = await caller(session, idempotencyKey).addAgentProfile({ url: normal.url });
+        return { ok: true, url: added.url, nextIdempotencyKey };
+      } catch (err) {
+        return { ok: false, ...failure(err), nextIdempotencyKey };
+      }
+    },
+
+    async removeAgentProfile(session, url) {
+      if (!session) return { ok: false, error: 'Your session has ended: sign in again.', signedOut: true };
+      try {
+        await caller(session).removeAgentProfile({ url });
+        return { ok: true };
+      } catch (err) {
+        // A URL too long to be listed (a crafted form) is refused as input: it is not listed either.
+        return { ok: false, ...failure(err, NOT_LISTED) };
       }
     },
   };

@@ -806,3 +806,23 @@ export const x402LedgerTransfers = pgTable(
   },
   (t) => [uniqueIndex('x402_ledger_transfers_authorization_idx').on(t.network, t.asset, t.from, t.nonce)],
 );
+
+// ---------------------------------------------------------------- agent profiles
+
+/**
+ * The platform profiles (UCP-Agent URLs) a developer account speaks for: on UCP's binding a key of
+ * the account, or a buyer token registered with one, may name only these (else 403
+ * profile_not_trusted). URLs are stored as WHATWG URL writes them, the form the pipeline compares;
+ * the key is the pipeline's look-up. At most 10 per account (server/keys/agent-profiles.ts).
+ */
+export const accountAgentProfiles = pgTable(
+  'account_agent_profiles',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.url] })],
+);

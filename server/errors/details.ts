@@ -8,6 +8,8 @@ import { z } from 'zod';
 import type { ErrorCode } from './catalogue';
 
 const sellerRef = z.object({ handle: z.string(), name: z.string() });
+/** Why UCP's binding refused a request signature, as the seed API's advisory would name it. */
+const signatureRefusal = z.object({ reason: z.string().describe('The signature_* advisory code the seed API would have answered (e.g. signature_expired).') });
 
 export const ERROR_DETAILS = {
   invalid_request: z.object({
@@ -31,6 +33,7 @@ export const ERROR_DETAILS = {
   buyer_credential_required: z.object({ required: z.literal('buyer_token').describe('What the operation needs: a buyer token (or an OAuth token acting for the person).') }),
   origin_refused: z.object({ expected_origin: z.string().describe('The origin a change made with a session must come from: the service’s own.') }),
   key_limit_reached: z.object({ max_active_keys: z.number().int().describe('Active keys an account may hold.') }),
+  agent_profile_limit_reached: z.object({ max_agent_profiles: z.number().int().describe('Agent profiles an account may list.') }),
   conflicting_credentials: z.object({
     field: z.string().describe('The identification named twice with different values ("ucp-agent", "ai.service.buyer"), or "credential" for a key sent with UCP-Agent.'),
     places: z.array(z.string()).describe('Where it was named: "arguments.meta", "params._meta", "header"; or "Authorization" and "UCP-Agent".'),
@@ -116,6 +119,11 @@ export const ERROR_DETAILS = {
         'Why, in x402’s words: invalid_exact_evm_scheme, _network_mismatch, _recipient_mismatch, _payload_authorization_value_mismatch, _payload_authorization_valid_after, _payload_authorization_valid_before, resource_mismatch, payer_not_registered, _signature, _nonce_already_used, _insufficient_balance, or a facilitator’s own reason verbatim.',
       ),
   }),
+  // UCP's binding (<base>/ucp)
+  profile_not_trusted: z.object({ profile: z.string().describe('The platform profile UCP-Agent named, which the credential’s account does not list.') }),
+  request_too_large: z.object({ max: z.number().int().describe('The most items the operation takes at once.') }),
+  ...Object.fromEntries((['signature_invalid', 'signature_missing', 'digest_mismatch', 'algorithm_unsupported'] as const).map((code) => [code, signatureRefusal])),
+  key_not_found: signatureRefusal.optional(),
 } satisfies Partial<Record<ErrorCode, z.ZodType>>;
 
 export type CodeWithDetails = keyof typeof ERROR_DETAILS;

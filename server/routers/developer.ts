@@ -1,9 +1,11 @@
 /**
- * Developer accounts: network API keys, minted, listed and revoked with a signed-in developer's
- * session (the dashboard's forms, or a script holding the session cookie).
+ * Developer accounts: network API keys, minted, listed and revoked, and the agent profiles the
+ * account speaks for on UCP's binding, with a signed-in developer's session (the dashboard's forms,
+ * or a script holding the session cookie).
  */
 import { z } from 'zod';
 import type { SessionCredential } from '../identity/credentials';
+import { addAgentProfile, listAgentProfiles, MAX_AGENT_PROFILES, MAX_PROFILE_URL_LENGTH, removeAgentProfile } from '../keys/agent-profiles';
 import { KEY_SCOPES, listKeys, MAX_ACTIVE_KEYS, mintKey, MINTS_PER_HOUR, revokeKey } from '../keys/network-keys';
 import { idempotent } from '../trpc/idempotency';
 import { router } from '../trpc/init';
@@ -50,6 +52,19 @@ const mintInput = z
     scopes: z.array(scope).max(KEY_SCOPES.length).describe('Scopes to grant; [] is valid (open operations only).'),
   })
   .strict();
+
+const agentProfile = z
+  .object({
+    url: z.string().describe('The platform profile’s URL, as WHATWG URL writes it (the form UCP-Agent’s profile is compared in).'),
+    created_at: z.string().datetime().describe('When the account listed it.'),
+  })
+  .meta({ id: 'AgentProfile' });
+
+const profileUrlInput = (what: string) => z.string().max(MAX_PROFILE_URL_LENGTH).describe(what);
+
+/** What the agent-profile operations are for, said once for each of them. */
+const SPEAKS_FOR =
+  'On UCP’s binding (`<base>/ucp`) a network key of this account, or a buyer token registered with one, may name in UCP-Agent only a platform profile listed here (else 403 profile_not_trusted).';
 
 function accountOf(ctx: RequestContext): string {
   return (ctx.caller.credential as SessionCredential).accountId;
@@ -104,4 +119,61 @@ export const developerRouter = router({
     .input(z.object({ id: z.string().max(100).describe('The key’s id (key_…).') }).strict())
     .output(networkKey)
     .mutation(({ ctx, input }) => revokeKey(ctx.db, accountOf(ctx), input.id)),
+
+  listAgentProfiles: developer
+    .meta({
+      examples: { mine: { summary: 'The profiles the signed-in developer’s account speaks for', input: {} } },
+      openapi: {
+        method: 'GET',
+        path: '/api/developer/agent-profiles',
+        tags: ['developer'],
+        summary: 'List the account’s agent profiles',
+        description: `The platform profile URLs the signed-in account speaks for, oldest first. ${SPEAKS_FOR} Needs the developer session (the sign-in cookie).`,
+      },
+    })
+    .input(z.object({}).strict())
+    .output(z.object({ profiles: z.array(agentProfile).describe('Oldest first.') }).meta({ id: 'AgentProfileList' }))
+    .query(async ({ ctx }) => ({ profiles: await listAgentProfiles(ctx.db, accountOf(ctx)) })),
+
+  addAgentProfile: developer
+    .meta({
+      op: {
+        successStatus: 201,
+        otherSuccess: { status: 200, description: 'The account listed this profile before: the same record.' },
+        errors: ['agent_profile_limit_reached', 'origin_refused'],
+      },
+      examples: { platform: { summary: 'List the profile a platform publishes', input: { url: 'https://agent.example.com/profile.json' } } },
+      openapi: {
+        method: 'POST',
+        path: '/api/developer/agent-profiles',
+        tags: ['developer'],
+        summary: 'List an agent profile the account speaks for',
+        description: `Lists a platform profile URL for the signed-in account: 201 with the record; the same URL again answers 200 with the same record. ${SPEAKS_FOR} The URL must be absolute https, without user name, password or fragment, at most ${MAX_PROFILE_URL_LENGTH} characters (else 400 invalid_request); it is stored as WHATWG URL writes it (host lower-cased, default port dropped). At most ${MAX_AGENT_PROFILES} per account (else 409 agent_profile_limit_reached). Needs the developer session, an Origin of this service, and an Idempotency-Key.`,
+      },
+    })
+    .input(z.object({ url: profileUrlInput('The platform profile’s URL (absolute https), as agents send it in UCP-Agent.') }).strict())
+    .concat(idempotent)
+    .output(agentProfile)
+    .mutation(async ({ ctx, input }) => {
+      const { profile, created } = await addAgentProfile(ctx.db, accountOf(ctx), input.url);
+      if (!created) ctx.response.status = 200;
+      return profile;
+    }),
+
+  removeAgentProfile: developer
+    .meta({
+      op: { errors: ['agent_profile_not_found', 'origin_refused'] },
+      examples: { 'not-listed': { summary: 'A profile the account does not list', input: { url: 'https://other-platform.example.com/profile.json' } } },
+      openapi: {
+        method: 'DELETE',
+        path: '/api/developer/agent-profiles',
+        tags: ['developer'],
+        summary: 'Remove an agent profile',
+        description:
+          'Removes a platform profile URL from the signed-in account’s list and answers its record: within a second, binding calls by the account’s keys (and their buyer tokens) naming it are refused 403 profile_not_trusted. The URL may be given in any form that normalises to the listed one; one the account does not list is 404 agent_profile_not_found. Needs the developer session and an Origin of this service.',
+      },
+    })
+    .input(z.object({ url: profileUrlInput('The listed profile URL, in the query (URL-encoded).') }).strict())
+    .output(agentProfile)
+    .mutation(({ ctx, input }) => removeAgentProfile(ctx.db, accountOf(ctx), input.url)),
 });
