@@ -1,0 +1,104 @@
+/**
+ * Products and variants by identifier, for UCP's catalog (server/ucp/): which product each id of
+ * a batch names (a product id, a variant id or a SKU), and those products with everything UCP's
+ * product shape shows (every variant with its options and GTIN, the seller's name and policies).
+ * Each is one statement over primary keys and unique indexes, whatever the batch's size; a seller
+ * handle confines both to that seller's catalog, as if no other seller's product existed.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { rows, type Db } from '../db/client';
+import type { SellerPolicies } from '../db/schema';
+
+export interface CatalogVariant {
+  id: string;
+  sku: string;
+  gtin: string | null;
+  price_cents: number;
+  currency: string;
+  /** null: stock not tracked (always available). */
+  stock: number | null;
+  /** The values that tell the variant from the product's others: {size: "M", color: "Navy"} (empty for a product with one). */
+  options: Record<string, string>;
+}
+
+export interface CatalogProduct {
+  id: string;
+  title: string;
+  description: string;
+  brand: string | null;
+  category: string;
+  images: string[];
+  url: string | null;
+  seller_handle: string;
+  seller_name: string;
+  seller_policies: SellerPolicies;
+  /** Cheapest first, then by SKU, as search and get_product list them. */
+  variants: CatalogVariant[];
+}
+
+/** What one identifier of a batch names: a product (variant_id null), or one of its variants. */
+export interface ResolvedId {
+  input: string;
+  product_id: string;
+  variant_id: string | null;
+}
+
+/** Distinct ids one lookup takes (UCP asks a business to take at least 10). */
+export const LOOKUP_MAX_IDS = 50;
+
+/** Sellers whose SKU one identifier may be (SKUs are unique per seller only): the first by handle. */
+export const SKU_MATCHES = 3;
+
+const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const inScope = (sellerHandle: string | undefined): SQL => (sellerHandle === undefined ? sql`true` : sql`s.handle = ${sellerHandle}`);
+
+/** The form of the ids this catalog issues (prod_…, var_…): never tried as a SKU. */
+const CATALOG_ID = /^(?:prod|var)_[0-9a-z]{26}$/;
+
+/**
+ * What each identifier names, in one statement: a product id (primary key), a variant id
+ * (primary key) or a SKU (variants_seller_sku_idx, one probe per seller and SKU: a SKU is unique
+ * per seller only, so one may name up to SKU_MATCHES variants). An identifier naming nothing is absent.
+ */
+export async function resolveIds(db: Db, ids: readonly string[], sellerHandle?: string): Promise<ResolvedId[]> {
+  if (!ids.length) return [];
+  const skus = ids.filter((id) => !CATALOG_ID.test(id));
+  return rows<ResolvedId>(
+    db,
+    sql`SELECT p.id AS input, p.id AS product_id, NULL::text AS variant_id
+        FROM products p JOIN sellers s ON s.id = p.seller_id
+        WHERE p.id IN (${list(ids)}) AND ${inScope(sellerHandle)}
+        UNION ALL
+        SELECT v.id, v.product_id, v.id
+        FROM variants v JOIN sellers s ON s.id = v.seller_id
+        WHERE v.id IN (${list(ids)}) AND ${inScope(sellerHandle)}
+        ${
+          skus.length
+            ? sql`UNION ALL
+        SELECT m.sku, m.product_id, m.id
+        FROM (SELECT v.sku, v.product_id, v.id, row_number() OVER (PARTITION BY v.sku ORDER BY s.handle) AS n
+              FROM sellers s
+              CROSS JOIN LATERAL (SELECT v.sku, v.product_id, v.id FROM variants v WHERE v.seller_id = s.id AND v.sku IN (${list(skus)})) v
+              WHERE ${inScope(sellerHandle)}) m
+        WHERE m.n <= ${SKU_MATCHES}`
+            : sql``
+        }`,
+  );
+}
+
+/** The products named, with their sellers and every variant, in one statement; an id naming none (or another seller's) is absent. */
+export async function productsByIds(db: Db, ids: readonly string[], sellerHandle?: string): Promise<Map<string, CatalogProduct>> {
+  if (!ids.length) return new Map();
+  const found = await rows<CatalogProduct>(
+    db,
+    sql`SELECT p.id, p.title, p.description, p.brand, p.category, p.images, p.url,
+               s.handle AS seller_handle, s.name AS seller_name, s.policies AS seller_policies,
+               (SELECT coalesce(json_agg(json_build_object('id', v.id, 'sku', v.sku, 'gtin', v.gtin, 'price_cents', v.price_cents,
+                                                           'currency', v.currency, 'stock', v.stock, 'options', v.options)
+                                         ORDER BY v.price_cents, v.sku), '[]'::json)
+                FROM variants v WHERE v.product_id = p.id) AS variants
+        FROM products p JOIN sellers s ON s.id = p.seller_id
+        WHERE p.id IN (${list(ids)}) AND ${inScope(sellerHandle)}`,
+  );
+  return new Map(found.map((product) => [product.id, product]));
+}
