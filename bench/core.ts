@@ -10,7 +10,11 @@
  * same with the bare server (bench/bare-core-server.ts). The service also answers GET limits to a
  * network key and to an OAuth access token (Authorization, no UCP-Agent), and to a signed agent
  * (RFC 9421, Ed25519, its profile on a local HTTPS server under a pinned .test name; every request
- * signed before the run, a nonce each): each one's cost against the open call's.
+ * signed before the run, a nonce each): each one's cost against the open call's. And it answers
+ * the same catalog search on the seed API (GET /api/agent/search) and on UCP's binding (POST
+ * /ucp/catalog/search, naming a platform profile served from the same local HTTPS server, which
+ * the service fetches once and negotiates with on every call): the binding's cost against the
+ * seed API's, over the demo catalog the service seeds at its first start.
  *
  * The service runs with rate-limit quotas of 10⁹ (bench/lib/rate-limits.ts: one profile would
  * otherwise be throttled at 600 a minute) and, in the same round, three times more for GET limits
@@ -36,6 +40,7 @@ import { runLoad, type LoadOptions, type LoadResult } from './lib/load';
 import { ensureNextBuild, freePort, installCleanup, runBenchmark, startProcess, type Child } from './lib/processes';
 import { BENCH_RATE_LIMITS } from './lib/rate-limits';
 import { printTable } from './lib/table';
+import { platformProfile } from '../test/support/platform-profile';
 import { profileServer } from '../test/support/profile-server';
 import { signRequest, testKey } from '../test/support/signing';
 import { SECRET_PREFIX } from '../server/keys/network-keys';
@@ -74,16 +79,24 @@ function positiveInt(name: 'connections' | 'duration' | 'pool' | 'rounds'): numb
 
 const AGENT = 'profile="https://agent.shopbot.dev/profile.json"';
 const FEEDBACK_BODY = JSON.stringify({ category: 'other', severity: 'friction', message: 'bench', context: { endpoint: '/api/agent/search' } });
+/** One search, as the seed API and UCP's binding each take it. */
+const SEARCH = { query: 'wireless headphones', limit: 10 };
+const UCP_SEARCH_BODY = JSON.stringify({ query: SEARCH.query, pagination: { limit: SEARCH.limit } });
 const ENDPOINTS = {
   limits: { label: 'GET /api/agent/platform/limits', path: '/api/agent/platform/limits', target: 0.5 },
   limitsWithKey: { label: 'GET /api/agent/platform/limits, network key', path: '/api/agent/platform/limits', target: 0.9 },
   limitsWithOAuth: { label: 'GET /api/agent/platform/limits, OAuth access token', path: '/api/agent/platform/limits', target: 0.9 },
   limitsSigned: { label: 'GET /api/agent/platform/limits, signed (Ed25519)', path: '/api/agent/platform/limits', target: 0.2 },
+  search: { label: 'GET /api/agent/search (seed API)', path: `/api/agent/search?q=${encodeURIComponent(SEARCH.query)}&limit=${SEARCH.limit}` },
+  ucpSearch: { label: 'POST /ucp/catalog/search (UCP binding)', path: '/ucp/catalog/search', target: 0.9 },
   feedback: { label: 'POST /api/agent/feedback', path: '/api/agent/feedback', target: 0.4 },
 } as const;
 type Endpoint = keyof typeof ENDPOINTS;
-/** Measured against the bare server; the credentialed calls are measured against the service's open call. */
-const VERSUS_BARE: Endpoint[] = ['limits', 'feedback'];
+/**
+ * Measured against the bare server; the credentialed calls are measured against the service's open
+ * call, and the binding's search against the seed API's.
+ */
+const VERSUS_BARE = ['limits', 'feedback'] as const;
 const CREDENTIALED = ['limitsWithKey', 'limitsWithOAuth', 'limitsSigned'] as const;
 /** The signing agent: an Ed25519 key its profile (on the local HTTPS profile server) publishes. */
 const SIGNING_KEY = testKey('Ed25519', 'bench-ed25519');
@@ -133,6 +146,8 @@ function loadOptions(url: string, endpoint: Endpoint, seconds: number): LoadOpti
   if (endpoint === 'limits') return { ...common, method: 'GET', headers: { 'ucp-agent': AGENT } };
   if (endpoint === 'limitsWithKey') return { ...common, method: 'GET', headers: { authorization: `Bearer ${KEY_SECRET}` } };
   if (endpoint === 'limitsWithOAuth') return { ...common, method: 'GET', headers: { authorization: `Bearer ${ACCESS_TOKEN}` } };
+  if (endpoint === 'search') return { ...common, method: 'GET', headers: { 'ucp-agent': AGENT } };
+  if (endpoint === 'ucpSearch') return { ...common, method: 'POST', headers: { 'ucp-agent': `profile="${platformProfileUrl}"`, 'content-type': 'application/json' }, body: UCP_SEARCH_BODY };
   if (endpoint === 'limitsSigned') {
     const batch = signedRequests;
     return { ...common, method: 'GET', setupRequest: (req) => ({ ...req, headers: batch.headers[batch.sent++ % batch.headers.length] }) };
@@ -212,6 +227,24 @@ async function insertCredentials(url: string): Promise<void> {
 
 /** The signing agent's profile URL on the local profile server (set once it listens). */
 let signedProfile = '';
+/** The platform profile UCP's binding is called with, on the same server. */
+let platformProfileUrl = '';
+
+/**
+ * The search on both APIs before any load: the same products, in the same order (the binding runs
+ * the seed API's search), at least one of them; the binding's answer negotiated with the profile.
+ */
+async function smokeSearch(url: string): Promise<void> {
+  const seed = await fetch(url + ENDPOINTS.search.path, { headers: { 'UCP-Agent': AGENT } });
+  const list = (await seed.json()) as { itemListElement?: { item: { productID: string } }[] };
+  const res = await fetch(url + ENDPOINTS.ucpSearch.path, { method: 'POST', headers: { 'UCP-Agent': `profile="${platformProfileUrl}"`, 'Content-Type': 'application/json' }, body: UCP_SEARCH_BODY });
+  const answer = (await res.json()) as { ucp?: { status?: string }; products?: { id: string }[] };
+  const seedIds = (list.itemListElement ?? []).map((e) => e.item.productID);
+  const ucpIds = (answer.products ?? []).map((p) => p.id);
+  if (seed.status !== 200 || res.status !== 200 || answer.ucp?.status !== 'success' || !seedIds.length || seedIds.join() !== ucpIds.join()) {
+    throw new Error(`service: GET ${ENDPOINTS.search.path} answered ${seed.status} with ${seedIds.length} products, POST ${ENDPOINTS.ucpSearch.path} ${res.status} ${JSON.stringify(answer).slice(0, 300)}`);
+  }
+}
 
 /** `n` GET limits requests signed for the service at `url`, each with its own nonce, valid 5 minutes. */
 async function signRequests(url: string, n: number): Promise<Record<string, string>[]> {
@@ -239,10 +272,11 @@ async function measureServer(name: ServerName, child: Child, url: string, round:
   if (name === 'service') {
     await insertCredentials(url);
     await smokeSigned(url);
+    await smokeSearch(url);
   }
   const out: Partial<Record<Endpoint, Measured>> = {};
   let expectedRows = 1; // the smoke POST
-  const endpoints: Endpoint[] = name === 'service' ? (Object.keys(ENDPOINTS) as Endpoint[]) : name === 'bare' ? VERSUS_BARE : ['limits'];
+  const endpoints: Endpoint[] = name === 'service' ? (Object.keys(ENDPOINTS) as Endpoint[]) : name === 'bare' ? [...VERSUS_BARE] : ['limits'];
   for (const endpoint of endpoints) {
     const sign = async (seconds: number) => {
       if (endpoint !== 'limitsSigned') return;
@@ -348,6 +382,8 @@ async function main(): Promise<number> {
   cleanupProfiles = () => profiles.close();
   signedProfile = `${profiles.origin}/profile.json`;
   profiles.routes.set('/profile.json', { body: { name: 'bench agent', keys: [SIGNING_KEY.jwk] } });
+  platformProfileUrl = `${profiles.origin}/platform.json`;
+  profiles.routes.set('/platform.json', { body: platformProfile(), headers: { 'cache-control': 'max-age=3600' } });
   const env: Record<string, string | undefined> = { ...process.env, ...profiles.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(pool) };
 
   const results: Record<ServerName, Partial<Record<Endpoint, Measured>>[]> = { service: [], limitsOff: [], limitsOn: [], limitsRedis: [], bare: [] };
@@ -411,6 +447,18 @@ async function main(): Promise<number> {
     }),
   );
   console.log('');
+  // The binding's search against the seed API's, the same query in the same round.
+  const ucpSearch = median(results.service.map((r) => r.ucpSearch!.rps / r.search!.rps));
+  printTable(
+    ['service, catalog search', 'rps', 'p50 ms', 'p99 ms', 'node µs/req', 'pg µs/req', 'vs seed', 'target', ''],
+    (['search', 'ucpSearch'] as const).map((e) => [
+      ENDPOINTS[e].label,
+      Math.round(pick('service', e, (m) => m.rps)), ms(pick('service', e, (m) => m.p50)), ms(pick('service', e, (m) => m.p99)),
+      Math.round(pick('service', e, (m) => m.nodeCpu)), Math.round(pick('service', e, (m) => m.pgCpu)),
+      ...(e === 'search' ? ['', '', ''] : [ucpSearch.toFixed(2), `≥ ${ENDPOINTS.ucpSearch.target.toFixed(2)}`, ucpSearch >= ENDPOINTS.ucpSearch.target ? 'met' : 'MISSED']),
+    ]),
+  );
+  console.log('');
   // Rate limits on (quotas of 10⁹: counted, leased, answered in headers) against RATE_LIMITS=off.
   const limited: ('limitsOn' | 'limitsRedis')[] = redisUrl ? ['limitsOn', 'limitsRedis'] : ['limitsOn'];
   const stores = limited.map((name) => ({
@@ -441,6 +489,8 @@ async function main(): Promise<number> {
   console.log('key\'s last use written at most once a minute; the answer comes from the same ≤ 1 s cache as the open call.');
   console.log('GET limits: neither server runs SQL per request — both answer from a ≤ 1 s in-process cache of');
   console.log('the platform_limits row (the service through its ≤ 1 s answer cache), so its Postgres column is ~0.');
+  console.log(`Catalog search: "${SEARCH.query}", ${SEARCH.limit} a page, on the seed API (JSON-LD, its defaults) and on UCP's binding (the`);
+  console.log('same products, checked before the load), whose platform profile is fetched once (max-age 3600) and negotiated per call.');
   console.log('POST feedback: a fresh Idempotency-Key per request; claim, then one transaction (feedback row +');
   console.log('finished idempotency record); every 202 was checked against the database afterwards.');
   if (load0 > os.cpus().length * 0.75) {
@@ -454,6 +504,7 @@ async function main(): Promise<number> {
   const missed = [
     ...rows.filter((r) => !r.ok).map((r) => `${r.e} ${r.ratio.toFixed(2)} < ${ENDPOINTS[r.e].target}`),
     ...credentialed.filter((c) => c.ratio < ENDPOINTS[c.e].target).map((c) => `${c.e} ${c.ratio.toFixed(2)} < ${ENDPOINTS[c.e].target}`),
+    ...(ucpSearch < ENDPOINTS.ucpSearch.target ? [`ucpSearch vs search ${ucpSearch.toFixed(2)} < ${ENDPOINTS.ucpSearch.target}`] : []),
     ...stores.filter((s) => s.ratio < LIMITS_TARGET).map((s) => `rate limits on (${s.name === 'limitsOn' ? 'Postgres' : 'Redis'}) vs off ${s.ratio.toFixed(2)} < ${LIMITS_TARGET}`),
   ];
   if (missed.length) {

@@ -64,7 +64,7 @@ export function createApp(config: Config, database: Database): App {
     llmsTxt,
     async fetch(request, clientAddress) {
       const url = new URL(request.url);
-      if (url.pathname === mcp.path) return mcp.handle(request, undefined, undefined, clientAddress);
+      if (mcp.serves(url.pathname)) return mcp.handle(request, undefined, undefined, clientAddress);
       if (url.pathname === LLMS_TXT_PATH) return llmsTxtResponse(request.method, llmsTxt);
       const body = request.body ? new Uint8Array(await request.arrayBuffer()) : null;
       const apiRequest: ApiRequest = {

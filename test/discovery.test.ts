@@ -37,10 +37,17 @@ describe('GET /.well-known/ucp', () => {
       spec: `${base}/api/agent/docs/rest`,
     });
     expect(mcp).toMatchObject({ transport: 'mcp', endpoint: `${base}/api/mcp`, schema: `${base}/api/mcp/openrpc.json` });
-    expect(Object.keys(ucp.capabilities)).toEqual(['com.agentcommerce.catalog', 'com.agentcommerce.checkout', 'dev.ucp.common.identity_linking']);
+    expect(Object.keys(ucp.capabilities)).toEqual([
+      'dev.ucp.shopping.catalog.search',
+      'dev.ucp.shopping.catalog.lookup',
+      'com.agentcommerce.catalog',
+      'com.agentcommerce.checkout',
+      'dev.ucp.common.identity_linking',
+    ]);
     // UCP's own identity linking, as its schema has it: the one user-authenticated scope offered.
     expect(ucp.capabilities['dev.ucp.common.identity_linking'][0]).toMatchObject({
       version: '2026-04-08',
+      spec: 'https://ucp.dev/specification/identity-linking',
       schema: 'https://ucp.dev/schemas/common/identity_linking.json',
       config: { scopes: { 'dev.ucp.shopping.order:read': { description: { plain: expect.any(String) } } } },
     });
@@ -50,9 +57,33 @@ describe('GET /.well-known/ucp', () => {
       payment_link: `${base}/api/agent/payment-link`,
       limits: `${base}/api/agent/platform/limits`,
     });
-    // dev.ucp.* names only for what follows UCP's own schemas.
-    expect(Object.keys(ucp.capabilities).filter((name) => name.startsWith('dev.ucp.'))).toEqual(['dev.ucp.common.identity_linking']);
+    // A dev.ucp.* entry names UCP's own spec and schema (a URL's origin matches its namespace's authority);
+    // the service's own entries name this deployment's.
+    for (const [name, entries] of Object.entries<{ spec: string; schema: string }[]>(ucp.capabilities)) {
+      for (const { spec, schema } of entries) {
+        const origin = name.startsWith('dev.ucp.') ? 'https://ucp.dev' : base;
+        expect([new URL(spec).origin, new URL(schema).origin], name).toEqual([origin, origin]);
+      }
+    }
     expect(ucp.payment_handlers['com.agentcommerce.payment_link'][0]).toMatchObject({ id: 'payment_link' });
+  });
+
+  it('advertises UCP’s shopping binding: REST at <base>/ucp and MCP at <base>/ucp/mcp, with the catalog capabilities', async () => {
+    const { ucp } = await t.call('GET', '/.well-known/ucp').then((r) => r.json());
+    const base = t.config.publicBaseUrl;
+    const spec = 'https://ucp.dev/2026-04-08/specification/overview';
+    expect(ucp.services['dev.ucp.shopping']).toEqual([
+      { version: '2026-04-08', spec, transport: 'rest', endpoint: `${base}/ucp`, schema: 'https://ucp.dev/2026-04-08/services/shopping/rest.openapi.json' },
+      { version: '2026-04-08', spec, transport: 'mcp', endpoint: `${base}/ucp/mcp`, schema: 'https://ucp.dev/2026-04-08/services/shopping/mcp.openrpc.json' },
+    ]);
+    expect(ucp.capabilities['dev.ucp.shopping.catalog.search']).toEqual([
+      {
+        version: '2026-04-08',
+        spec: 'https://ucp.dev/2026-04-08/specification/catalog/search',
+        schema: 'https://ucp.dev/2026-04-08/schemas/shopping/catalog_search.json',
+      },
+    ]);
+    expect(ucp.capabilities['dev.ucp.shopping.catalog.lookup'][0].schema).toBe('https://ucp.dev/2026-04-08/schemas/shopping/catalog_lookup.json');
   });
 
   it('publishes each advisory code with its refused_from date', async () => {

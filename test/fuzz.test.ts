@@ -1,10 +1,11 @@
 /**
- * Property-based fuzzing of every operation in the served OpenAPI document (see test/fuzz/): a
- * bounded number of cases per operation, with a printed seed. A failure prints the request and the
- * command that replays it; `npm run fuzz -- --runs N --seed S` runs more.
+ * Property-based fuzzing of every operation in the served OpenAPI document, and of UCP's binding
+ * at the network's endpoint and a seller's (see test/fuzz/): a bounded number of cases per
+ * operation, with a printed seed. A failure prints the request and the command that replays it;
+ * `npm run fuzz -- --runs N --seed S` runs more.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { fuzz, fuzzTarget, requestArbitrary } from './fuzz/harness';
+import { fuzz, fuzzTarget, isBinding, requestArbitrary } from './fuzz/harness';
 
 const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 100);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
@@ -14,14 +15,21 @@ const target = await fuzzTarget();
 afterAll(() => target.close());
 console.log(`fuzz: ${target.operations.length} operations × ${RUNS_PER_OPERATION} cases, seed ${SEED}`);
 
-describe('every operation, fuzzed from the OpenAPI document', () => {
-  it('has operations to fuzz', () => {
+describe('every operation of the OpenAPI document and of UCP’s binding, fuzzed', () => {
+  it('has operations to fuzz, the binding’s at both endpoints among them', () => {
     expect(target.operations.length).toBeGreaterThan(15);
+    expect(target.operations).toEqual(
+      expect.arrayContaining([
+        ['/ucp/catalog/search', 'POST'],
+        ['/store/{handle}/ucp/catalog/search', 'POST'],
+      ]),
+    );
   });
 
   for (const operation of target.operations) {
     const [path, method] = operation;
-    it(`${method} ${path}: no 5xx; failures {error, code} as declared; successes valid`, async () => {
+    const oracle = isBinding(target, { path }) ? 'failures in UCP’s shapes; successes valid against the output schema' : 'failures {error, code} as declared; successes valid';
+    it(`${method} ${path}: no 5xx; ${oracle}`, async () => {
       const run = await fuzz(target, requestArbitrary(target, operation), { runs: RUNS_PER_OPERATION, seed: SEED });
       const [failure] = run.failures;
       if (failure) {

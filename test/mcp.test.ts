@@ -251,7 +251,7 @@ describe('every tool through the pipeline', () => {
     expect(miss.code).toBe('SELLER_NOT_FOUND');
     expect(miss.details!.did_you_mean[0]).toMatchObject({ handle: 'acme-outdoors' });
     const slug = errorOf(await call('read_docs', { slug: 'nope' }));
-    expect(slug).toMatchObject({ code: 'doc_not_found', details: { valid_slugs: ['overview', 'rest', 'mcp', 'errors', 'limits'] } });
+    expect(slug).toMatchObject({ code: 'doc_not_found', details: { valid_slugs: ['overview', 'rest', 'mcp', 'errors', 'limits', 'ucp'] } });
     expect(errorOf(await call('get_seller', {})).code).toBe('invalid_seller_selector');
   });
 });

@@ -87,7 +87,8 @@ const opOf = (path: string, method: string): Json => {
   const op = doc.paths[path][method.toLowerCase()];
   return { ...op, parameters: (op.parameters ?? []).map(parameterOf) };
 };
-const operations = (): Operation[] => t.app.services.operations.filter((o) => o.rest);
+// UCP's binding is described by UCP's own documents, not this one.
+const operations = (): Operation[] => t.app.services.operations.filter((o) => o.rest && o.access.kind !== 'binding');
 const docOperation = (o: Operation) => opOf(o.rest!.path, o.rest!.method);
 
 /** Checks a real answer against what the document declares for it; returns the parsed body. */

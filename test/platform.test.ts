@@ -77,12 +77,12 @@ describe('documentation', () => {
     expect(doc).toMatchObject({ slug, title: expect.any(String), url: expect.stringContaining(`/api/agent/docs/${slug}`) });
   });
 
-  it('answers an unknown slug with 404 doc_not_found listing all five', async () => {
+  it('answers an unknown slug with 404 doc_not_found listing all six', async () => {
     const res = await t.call('GET', '/api/agent/docs/pricing', { headers: agentHeaders() });
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({
       code: 'doc_not_found',
-      details: { valid_slugs: ['overview', 'rest', 'mcp', 'errors', 'limits'] },
+      details: { valid_slugs: ['overview', 'rest', 'mcp', 'errors', 'limits', 'ucp'] },
     });
   });
 

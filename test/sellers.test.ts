@@ -238,6 +238,11 @@ describe('GET /store/{handle}/.well-known/ucp', () => {
     expect(profile.name).toBe('Acme Outdoors');
     expect(profile.seller).toEqual({ handle: 'acme-outdoors', name: 'Acme Outdoors', domains: ['acme-outdoors.example', 'shop.acme.example'] });
     expect(JSON.stringify(profile)).toContain(`${BASE}/api/agent/search?seller_handle=acme-outdoors`);
+    // UCP's shopping binding at the seller's own endpoint: the same operations over its products only.
+    expect(profile.ucp.services['dev.ucp.shopping'].map((s: { endpoint: string }) => s.endpoint)).toEqual([
+      `${BASE}/store/acme-outdoors/ucp`,
+      `${BASE}/store/acme-outdoors/ucp/mcp`,
+    ]);
   });
 
   it('conforms to the official UCP 2026-04-08 business_profile schema', async (ctx) => {

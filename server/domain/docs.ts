@@ -16,8 +16,9 @@ import type { PlatformLimits } from './limits';
 import { LLMS_TXT_PATH, SERVICE_VERSION, UCP_VERSION } from './ucp-profile';
 import { SEARCH_CONTEXT_PATH } from '../catalog/jsonld';
 import { credentialGuide } from './credential-guide';
+import { ucpBindingDoc } from './ucp-binding-doc';
 
-export const DOC_SLUGS = ['overview', 'rest', 'mcp', 'errors', 'limits'] as const;
+export const DOC_SLUGS = ['overview', 'rest', 'mcp', 'errors', 'limits', 'ucp'] as const;
 export type DocSlug = (typeof DOC_SLUGS)[number];
 
 export interface DocSources {
@@ -42,6 +43,8 @@ export async function renderDoc(slug: DocSlug, src: DocSources): Promise<Record<
       return { ...page, title: 'Errors', ...errors() };
     case 'limits':
       return { ...page, title: 'Limits', ...limits(await src.limits(), src.config) };
+    case 'ucp':
+      return { ...page, title: 'UCP shopping binding', ...ucpBindingDoc(src.config, src.operations) };
   }
 }
 
@@ -134,7 +137,7 @@ function overview(config: Config, operations: readonly Operation[]) {
         missing_scope: '403 insufficient_scope with details.required naming the scope. Operations for a buyer token (GET /api/agent/buyer/me) answer a key 403 with details.required "buyer_token".',
         revocation: 'A revoked key answers 401 invalid_credential on every instance within 1 second.',
         limits: 'Per account: 10 active keys (409 key_limit_reached) and 5 mints in a rolling hour (429 rate_limited with Retry-After, the seconds until the oldest counted mint is an hour old). Any key may be revoked, used or not (a leaked key must die); revoking frees its slot, and a key revoked before its first use also gives its mint back.',
-        developer_api: `GET, POST ${base}/api/developer/network-keys and DELETE ${base}/api/developer/network-keys/{id} take the signed-in developer's session cookie (authjs.session-token; __Secure-authjs.session-token over https), not a key (a key there is 403 insufficient_scope). POST and DELETE also need an Origin (or same-origin Referer) of ${base} (else 403 origin_refused), and POST an Idempotency-Key: its replay answers the same key and secret, which the service stores only sealed (AES-256-GCM).`,
+        developer_api: `GET, POST ${base}/api/developer/network-keys and DELETE ${base}/api/developer/network-keys/{id}, and GET, POST {url} and DELETE ?url= ${base}/api/developer/agent-profiles (the profiles a key may act for on UCP's binding, at most 10; see the ucp page), take the signed-in developer's session cookie (authjs.session-token; __Secure-authjs.session-token over https), not a key (a key there is 403 insufficient_scope). POST and DELETE also need an Origin (or same-origin Referer) of ${base} (else 403 origin_refused), and POST an Idempotency-Key: its replay answers the same key and secret, which the service stores only sealed (AES-256-GCM).`,
       },
       buyers: {
         how: 'A key with buyer:write registers a person’s e-mail address (POST /api/agent/buyer: 201, the same address in any case 200 with the same buyer) and has a 6-digit code mailed to it (POST /api/agent/buyer/otp: 202; 10 minutes; a new code replaces the last; 5 per buyer an hour, then 429 rate_limited). The person reads the code back to the agent, which verifies it (POST /api/agent/buyer/verify) and gets a buyer token.',
@@ -268,13 +271,14 @@ function rest(src: DocSources) {
       `Text: no string in a request (query, body, tool arguments, object keys included) may contain NUL (U+0000) or unpaired UTF-16 surrogates; single-line fields (q, category, seller_handle, handle, domain, name) refuse every control character (U+0000–U+001F, U+007F); q holds at most ${MAX_QUERY_WORDS} words; JSON nests at most ${MAX_INPUT_DEPTH} levels of objects and arrays. Each answers 400 invalid_request with details.issues naming the field.`,
       'A request the HTTP parser cannot read answers JSON too, and the connection closes: 431 request_header_fields_too_large (request line and headers over 16 KiB), 400 malformed_request (a malformed request line, control characters in a header, Content-Length with Transfer-Encoding…).',
       'Every failure is {error, code} (see the errors page).',
-      'A path nothing serves answers 404 not_found as JSON {error, code} under /api, /.well-known, /store and /oauth (those paths included), whatever Accept says; elsewhere a browser (Accept naming text/html) gets the HTML 404 page, linking the start page and /docs, and any other client the same JSON 404.',
+      'A path nothing serves answers 404 not_found as JSON {error, code} under /api, /.well-known, /store, /ucp and /oauth (those paths included; under /ucp in UCP’s shape, see the ucp page), whatever Accept says; elsewhere a browser (Accept naming text/html) gets the HTML 404 page, linking the start page and /docs, and any other client the same JSON 404.',
       'Lists use opaque cursors: pass nextCursor back unchanged with the same parameters; a cursor from another query answers 400 invalid_cursor.',
       'Each of operations[] has its path and query parameters, the JSON Schema of its request body (request_body), and one example: the call as sent (path, headers, body) and the answer the service gave it over the demo catalog (ids and times vary).',
     ],
     operations: src.operations.flatMap((operation) => {
       const { rest, policy, access, idempotent, tool } = operation;
-      if (!rest) return [];
+      // UCP's binding has its page (ucp) and UCP's own documents.
+      if (!rest || access.kind === 'binding') return [];
       const published = (src.openapi().paths as OpenApiPaths)[rest.path]?.[rest.method.toLowerCase()];
       const requestBody = published?.requestBody?.content?.['application/json']?.schema;
       return [

@@ -1,13 +1,17 @@
 /**
  * UCP 2026-04-08 business profiles: the network's at /.well-known/ucp and each seller's at
- * /store/{handle}/.well-known/ucp. This API is not UCP's shopping binding, so it is advertised
- * under the service's own namespace; `dev.ucp.*` names are reserved for what follows UCP's schemas.
+ * /store/{handle}/.well-known/ucp. Two services: UCP's own shopping binding (`dev.ucp.shopping`, at
+ * `<base>/ucp` or the seller's `<base>/store/{handle}/ucp`) with its `dev.ucp.*` capabilities, whose
+ * spec and schema URLs are UCP's (a URL's origin must match its namespace's authority); and the
+ * seed API under the deployment's own namespace (UCP_NAMESPACE), whose URLs are this service's.
  */
 import { z } from 'zod';
 import type { Config } from '../config';
 import { ADVISORY_CATALOGUE, type AdvisoryCode } from '../identity/advisories';
+import { BINDING_CAPABILITIES, SHOPPING_SERVICE, UCP_VERSION } from '../negotiation/capabilities';
+import { bindingEndpoint, BINDING_MCP_SUFFIX } from './ucp-endpoints';
 
-export const UCP_VERSION = '2026-04-08';
+export { UCP_VERSION };
 /** Version of this service's own capabilities (its API contract date). */
 export const SERVICE_VERSION = '2026-11-21';
 /** An agent's quick start as plain text (the llms.txt convention; http/llms-txt.ts), linked from every profile. */
@@ -16,6 +20,21 @@ export const LLMS_TXT_PATH = '/llms.txt';
 const REFUSAL_ADVISORIES: AdvisoryCode[] = ['reserved_profile_host', 'ip_profile_host'];
 
 const url = z.string().url();
+const reverseDomainName = z.string().regex(/^[a-z][a-z0-9]*(?:\.[a-z][a-z0-9_]*)+$/);
+/** A public JWK (discovery/profile.json#/$defs/signing_key): never a private member. */
+const signingKey = z
+  .object({
+    kid: z.string(),
+    kty: z.string(),
+    crv: z.string().optional(),
+    x: z.string().optional(),
+    y: z.string().optional(),
+    n: z.string().optional(),
+    e: z.string().optional(),
+    use: z.enum(['sig', 'enc']).optional(),
+    alg: z.string().optional(),
+  })
+  .strict();
 const scoped = z.object({ seller_handle: z.string() }).strict().optional();
 
 /** UCP's identity linking: the user-authenticated scopes the business offers, each `{capability}:{scope}`. */
@@ -44,7 +63,17 @@ export const ucpProfile = z
         ),
         capabilities: z.record(
           z.string(),
-          z.array(z.object({ version: z.string(), spec: url, schema: url, config: z.union([z.record(z.string(), url), identityLinkingConfig]) }).strict()),
+          z.array(
+            z
+              .object({
+                version: z.string(),
+                spec: url,
+                schema: url,
+                extends: z.union([reverseDomainName, z.array(reverseDomainName).min(1)]).optional(),
+                config: z.union([z.record(z.string(), url), identityLinkingConfig]).optional(),
+              })
+              .strict(),
+          ),
         ),
         payment_handlers: z.record(
           z.string(),
@@ -61,6 +90,7 @@ export const ucpProfile = z
         ),
       })
       .strict(),
+    signing_keys: z.array(signingKey).optional().describe('Public keys (JWK) that verify what this business signs, e.g. order webhooks.'),
     name: z.string(),
     llms_txt: url.describe('An agent’s quick start as plain text (llms.txt): the four calls to a paid order, where OpenAPI and MCP live, the errors and what to do.'),
     advisories: z.array(
@@ -94,10 +124,15 @@ export function businessProfile(config: Config, seller?: SellerScope): UcpProfil
   const q = seller ? `?seller_handle=${encodeURIComponent(seller.handle)}` : '';
   const sellerQ = seller ? `?handle=${encodeURIComponent(seller.handle)}` : '';
 
+  const endpoint = bindingEndpoint(base, seller?.handle);
   const profile: UcpProfile = {
     ucp: {
       version: UCP_VERSION,
       services: {
+        [SHOPPING_SERVICE.name]: [
+          { version: UCP_VERSION, spec: SHOPPING_SERVICE.spec, transport: 'rest', endpoint, schema: SHOPPING_SERVICE.schemas.rest },
+          { version: UCP_VERSION, spec: SHOPPING_SERVICE.spec, transport: 'mcp', endpoint: `${endpoint}${BINDING_MCP_SUFFIX}`, schema: SHOPPING_SERVICE.schemas.mcp },
+        ],
         [`${ns}.api`]: [
           {
             version: SERVICE_VERSION,
@@ -118,6 +153,7 @@ export function businessProfile(config: Config, seller?: SellerScope): UcpProfil
         ],
       },
       capabilities: {
+        ...Object.fromEntries(Object.entries(BINDING_CAPABILITIES).map(([name, { version, spec, schema, extends: parents }]) => [name, [{ version, spec, schema, ...(parents && { extends: parents }) }]])),
         [`${ns}.catalog`]: [
           {
             version: SERVICE_VERSION,
@@ -152,7 +188,7 @@ export function businessProfile(config: Config, seller?: SellerScope): UcpProfil
         'dev.ucp.common.identity_linking': [
           {
             version: UCP_VERSION,
-            spec: `${base}/api/agent/docs/overview#identity-linking`,
+            spec: 'https://ucp.dev/specification/identity-linking',
             schema: 'https://ucp.dev/schemas/common/identity_linking.json',
             config: {
               scopes: {

@@ -18,7 +18,7 @@ export interface ErrorSpec {
    * `status`: UCP's name for it (`code`), a business outcome answered 200 as UCP's error_response
    * (`outcome`), and the message severity (errors/ucp.ts gives every other entry one).
    */
-  ucp?: { code?: string; outcome?: true; severity?: UcpSeverity };
+  ucp?: { code?: string; status?: number; outcome?: true; severity?: UcpSeverity };
 }
 
 /** UCP's message severities (message_error.json). */
@@ -124,12 +124,23 @@ export const ERROR_CATALOGUE = {
   key_not_found: {
     status: 404,
     message: 'No network key with that id belongs to this account.',
-    hint: 'GET /api/developer/network-keys lists the account’s keys.',
+    hint: 'GET /api/developer/network-keys lists the account’s keys. On UCP’s binding (401): the request signature’s keyid is not in the platform profile’s signing_keys.',
+    ucp: { status: 401 },
   },
   key_limit_reached: {
     status: 409,
     message: 'This account already has 10 active network keys.',
     hint: 'Revoke a key you no longer use (DELETE /api/developer/network-keys/{id}) to free a slot.',
+  },
+  agent_profile_not_found: {
+    status: 404,
+    message: 'This account does not list that agent profile.',
+    hint: 'GET /api/developer/agent-profiles lists the account’s profiles, as WHATWG URL writes them.',
+  },
+  agent_profile_limit_reached: {
+    status: 409,
+    message: 'This account already lists 10 agent profiles.',
+    hint: 'Remove one it no longer speaks for (DELETE /api/developer/agent-profiles?url=…) to free a slot; `details.max_agent_profiles` gives the ceiling.',
   },
   rate_limited: {
     status: 429,
@@ -265,7 +276,7 @@ export const ERROR_CATALOGUE = {
   product_not_found: {
     status: 404,
     message: 'No such product in the catalog.',
-    hint: 'Use a productID (prod_…) from search; for a variant id or a SKU, `details.matches` names its product. On the UCP binding: a 200 error_response with UCP’s `not_found`.',
+    hint: 'Use a productID (prod_…) from search; for a variant id or a SKU, `details.matches` names its product.',
     ucp: { code: 'not_found', outcome: true, severity: 'unrecoverable' },
   },
   unsupported_currency: {
@@ -361,6 +372,27 @@ export const ERROR_CATALOGUE = {
     status: 403,
     message: 'This credential’s account does not speak for the platform profile named in UCP-Agent.',
     hint: 'List the profile URL under “Agent profiles” on the dashboard (at most 10 per account), or call without the credential as the profile itself.',
+  },
+  // Request signatures on UCP's binding (signatures.md): a signature sent must verify.
+  signature_invalid: {
+    status: 401,
+    message: 'The request signature does not verify.',
+    hint: 'On UCP’s binding a signature that is sent must verify (malformed, expired or not matching the key over the request as received): fix it, or send none. The seed API only advises.',
+  },
+  signature_missing: {
+    status: 401,
+    message: 'The request signature does not cover what UCP requires, or lacks a parameter.',
+    hint: 'Cover @method, @authority, @path (and @query, ucp-agent, idempotency-key, content-digest and content-type when the request has them), with keyid.',
+  },
+  digest_mismatch: {
+    status: 400,
+    message: 'Content-Digest does not match the body as sent.',
+    hint: 'Send Content-Digest (RFC 9530, sha-256) of the exact bytes of the body.',
+  },
+  algorithm_unsupported: {
+    status: 400,
+    message: 'The signature’s algorithm is not one this service verifies, or does not fit the key.',
+    hint: 'Sign with ES256 (P-256), ES384 (P-384) or Ed25519; the key’s curve decides the algorithm.',
   },
   request_too_large: {
     status: 400,

@@ -46,11 +46,18 @@ export interface UcpErrorResponse {
 
 /** The discovery and version failures, which MCP answers as JSON-RPC -32001 (overview.md § Error Codes). */
 const DISCOVERY_CODES = new Set(['invalid_profile_url', 'profile_unreachable', 'profile_malformed', 'version_unsupported']);
+/** A request that is not well formed as UCP signs it: JSON-RPC's invalid request. */
+const INVALID_REQUEST_CODES = new Set(['digest_mismatch', 'algorithm_unsupported']);
 /** Input the operation could not take: MCP's invalid params. */
 const INVALID_PARAMS_CODES = new Set(['invalid_request', 'invalid_json', 'request_too_large']);
 
 function specOf(err: ApiError): ErrorSpec {
   return ERROR_CATALOGUE[err.code];
+}
+
+/** The platform profile could not be had or is at another version: a person may still go on at the business's own pages. */
+export function isNegotiationFailure(err: ApiError): boolean {
+  return DISCOVERY_CODES.has(err.code);
 }
 
 export function isUcpOutcome(err: ApiError): boolean {
@@ -60,7 +67,7 @@ export function isUcpOutcome(err: ApiError): boolean {
 /** The message an error is on the binding: UCP's code for it, the prose, and how a platform should take it. */
 export function ucpMessage(err: ApiError): UcpMessage {
   const spec = specOf(err);
-  return { type: 'error', code: spec.ucp?.code ?? err.code, content: err.message, severity: spec.ucp?.severity ?? defaultSeverity(err.status) };
+  return { type: 'error', code: spec.ucp?.code ?? err.code, content: err.message, severity: spec.ucp?.severity ?? defaultSeverity(ucpStatus(err)) };
 }
 
 /**
@@ -69,6 +76,12 @@ export function ucpMessage(err: ApiError): UcpMessage {
  */
 function defaultSeverity(status: number): UcpSeverity {
   return status === 404 || status === 410 ? 'unrecoverable' : 'recoverable';
+}
+
+
+/** The HTTP status a failure answers on the binding (UCP's where it gives another: key_not_found is a signature's 401). */
+export function ucpStatus(err: ApiError): number {
+  return specOf(err).ucp?.status ?? err.status;
 }
 
 /** A non-2xx answer's body. */
@@ -93,13 +106,14 @@ export function ucpOutcomeBody(err: ApiError, ucp: UcpResponseMeta, continueUrl?
  * input the operation cannot take -32602, a server fault -32603, every other protocol error -32000.
  */
 export function ucpJsonRpcCode(err: ApiError): number {
-  if (DISCOVERY_CODES.has(err.code)) return -32001;
+  if (isNegotiationFailure(err)) return -32001;
   if (INVALID_PARAMS_CODES.has(err.code)) return -32602;
-  if (err.status === 500) return -32603;
+  if (INVALID_REQUEST_CODES.has(err.code)) return -32600;
+  if (ucpStatus(err) === 500) return -32603;
   return -32000;
 }
 
 /** Whether MCP answers it with HTTP 200 (the JSON-RPC error carries it) rather than its own status. */
 export function ucpTravelsAs200OnMcp(err: ApiError): boolean {
-  return DISCOVERY_CODES.has(err.code) || INVALID_PARAMS_CODES.has(err.code);
+  return isNegotiationFailure(err) || INVALID_PARAMS_CODES.has(err.code);
 }

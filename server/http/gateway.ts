@@ -16,6 +16,9 @@ import { admit } from '../trpc/procedures';
 import { createOpenApiBridge } from './openapi-bridge';
 import { decodeBody, queryOnBodyOperation, readQuery, requestTarget, uncarriedParameter, type RequestTarget } from './rest-input';
 import { buildRouteTable, type Route } from './routes';
+import { bindingFailure } from '../routers/ucp/failure';
+import { takeApiKey } from '../identity/api-key';
+import { bindingTarget } from '../domain/ucp-endpoints';
 
 export interface HeaderReader {
   get(name: string): string | null;
@@ -64,13 +67,19 @@ export function createGateway(services: Services, router: AppRouter, documents: 
     }
     if (ctx.advisories.length) {
       headers['Service-Advisory'] = serviceAdvisoryHeader(ctx.advisories);
-      if (body.startsWith('{')) body = JSON.stringify({ ...JSON.parse(body), 'service:advisories': ctx.advisories });
+      // UCP's binding carries them in the header only: a body member would make an error_response
+      // invalid, and UCP's warning messages are shown to buyers.
+      if (ctx.negotiated === undefined && ctx.envelope.seller === undefined && body.startsWith('{')) body = JSON.stringify({ ...JSON.parse(body), 'service:advisories': ctx.advisories });
     }
     return { status, headers, body };
   }
 
-  function failure(ctx: RequestContext, cause: unknown): ApiResponse {
+  function failure(ctx: RequestContext, cause: unknown, binding?: Route | null): ApiResponse {
     const err = toApiError(cause, ctx.requestId);
+    if (binding !== undefined) {
+      const answer = bindingFailure(ctx, err, binding?.operation.meta.ucp?.capability);
+      return finish(ctx, answer.status, jsonHeaders(err.headers), JSON.stringify(answer.body));
+    }
     return finish(ctx, err.status, jsonHeaders(err.headers), JSON.stringify(errorBody(err, ctx.requestId)));
   }
 
@@ -88,15 +97,15 @@ export function createGateway(services: Services, router: AppRouter, documents: 
     return cached && finish(ctx, cached.status, cached.headers, cached.body);
   }
 
-  async function run(route: Route, ctx: RequestContext, url: RequestTarget, body: unknown, cacheKey: string): Promise<ApiResponse> {
+  async function run(route: Route, ctx: RequestContext, url: RequestTarget, body: unknown, cacheKey: string, pathname: string, binding: boolean): Promise<ApiResponse> {
     const outcome = await execute({
       ctx,
       method: route.method,
-      pathAndQuery: url.pathname + url.search,
+      pathAndQuery: pathname + url.search,
       query: route.bodyless ? readQuery(url.searchParams, route.queryKinds) : undefined,
       body,
     });
-    if (!outcome.ok) return failure(ctx, outcome.error);
+    if (!outcome.ok) return failure(ctx, outcome.error, binding ? route : undefined);
     const { policy } = route.operation;
     const status = ctx.response.status ?? policy.successStatus ?? 200;
     const headers = jsonHeaders(ctx.response.headers);
@@ -107,20 +116,30 @@ export function createGateway(services: Services, router: AppRouter, documents: 
   return async function handleApiRequest(req: ApiRequest): Promise<ApiResponse> {
     const envelope = restEnvelope(req, sessionCookie);
     const ctx = createContext(services, envelope);
+    // A call of UCP's binding is answered in UCP's shapes from the first check on (errors/ucp.ts).
+    let binding: Route | null | undefined;
     try {
       const url = requestTarget(req.url, config.publicBaseUrl);
       const method = req.method.toUpperCase();
-      const document = documents[url.pathname];
+      const target = bindingTarget(url.pathname);
+      if (target) {
+        binding = null;
+        if (target.seller !== undefined) envelope.seller = target.seller;
+        takeApiKey(envelope, req.headers.get('x-api-key'));
+      }
+      const pathname = target?.path ?? url.pathname;
+      const document = documents[pathname];
       if (document) {
         if (method !== 'GET' && method !== 'HEAD') throw new ApiError('method_not_allowed', { headers: { Allow: 'GET' } });
         return finish(ctx, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=300' }, document());
       }
 
-      const match = routes.match(url.pathname);
+      const match = routes.match(pathname);
       if (!match) throw new ApiError('not_found', { message: `No endpoint at ${url.pathname}.` });
       // HEAD is GET without a body (node:http drops the body of HEAD responses).
       const route = match.retired ?? match.byMethod.get(method === 'HEAD' ? 'GET' : method);
       if (!route) throw new ApiError('method_not_allowed', { headers: { Allow: match.allow } });
+      if (target) binding = route;
 
       let body: unknown;
       if (!route.bodyless) {
@@ -136,9 +155,9 @@ export function createGateway(services: Services, router: AppRouter, documents: 
         const answer = cached instanceof Promise ? await cached : cached;
         if (answer) return answer;
       }
-      return await run(route, ctx, url, body, cacheKey);
+      return await run(route, ctx, url, body, cacheKey, pathname, target !== undefined);
     } catch (err) {
-      return failure(ctx, err);
+      return failure(ctx, err, binding);
     }
   };
 }

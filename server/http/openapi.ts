@@ -562,9 +562,19 @@ function recordedAnswers(operation: Operation, base: string): Map<number, Json> 
 // ---------------------------------------------------------------- the document
 
 /** `payment`: the deployment's chain and payee (Services.x402), which the 402 example states. */
+/**
+ * The router without UCP's binding: UCP's own documents (services/shopping/rest.openapi.json,
+ * mcp.openrpc.json) describe it, and the business profiles link them.
+ */
+function seedApi(router: AppRouter, operations: readonly Operation[]): AppRouter {
+  const binding = new Set(operations.filter((o) => o.access.kind === 'binding').map((o) => o.name));
+  const procedures = Object.fromEntries(Object.entries(router._def.procedures).filter(([name]) => !binding.has(name)));
+  return { ...router, _def: { ...router._def, procedures } } as AppRouter;
+}
+
 export function buildOpenApiDocument(router: AppRouter, operations: readonly Operation[], config: Config, payment: Pick<Offer, 'network' | 'payTo' | 'maxTimeoutSeconds'>): Json {
   const base = config.publicBaseUrl;
-  const doc = generateOpenApiDocument(router, {
+  const doc = generateOpenApiDocument(seedApi(router, operations), {
     title: 'Agent Commerce API',
     description: [
       'Search one network catalog across many sellers, build carts and hand a payment link to a human who confirms, or, acting for a verified buyer, settle a cart with x402 from the buyer’s own wallet.',
@@ -600,7 +610,7 @@ export function buildOpenApiDocument(router: AppRouter, operations: readonly Ope
 
   const usedCodes = new Set<ErrorCode>();
   for (const op of operations) {
-    if (!op.rest) continue;
+    if (!op.rest || op.access.kind === 'binding') continue;
     const operation: Json | undefined = doc.paths?.[op.rest.path]?.[op.rest.method.toLowerCase()];
     if (!operation) continue;
     const { policy, access } = op;

@@ -1,9 +1,9 @@
 /**
- * The node:http server of one process: the agent REST surface goes straight to the gateway,
- * /api/mcp to the MCP server, /oauth/* and the OAuth discovery documents to the authorization
- * server, /api/auth/* to Auth.js, /llms.txt answered as plain text, and every other request to the
- * page handler (Next). Requests in
- * flight are counted so that shutdown lets them commit (or roll back) before the database closes.
+ * The node:http server of one process: the agent REST surface goes straight to the gateway, the
+ * MCP endpoints (/api/mcp, UCP's …/ucp/mcp) to the MCP server, /oauth/* and the OAuth discovery
+ * documents to the authorization server, /api/auth/* to Auth.js, /llms.txt answered as plain text,
+ * and every other request to the page handler (Next). Requests in flight are counted so that
+ * shutdown lets them commit (or roll back) before the database closes.
  */
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -22,9 +22,9 @@ import { plainPageHtml } from './plain-page';
 import { answerRepeated, repeatedHeader } from './repeated-headers';
 import { LLMS_TXT_PATH, llmsTxtAnswer } from './llms-txt';
 
-// /api, /.well-known and /store and everything under them: the agent surface, whose unknown
-// paths answer JSON 404s too (no page lives there).
-const AGENT_PATHS = /^\/(?:api|\.well-known|store)(?:[/?]|$)/;
+// /api, /.well-known, /store and /ucp (UCP's binding) and everything under them: the agent
+// surface, whose unknown paths answer JSON 404s too (no page lives there).
+const AGENT_PATHS = /^\/(?:api|\.well-known|store|ucp)(?:[/?]|$)/;
 
 function isAgentPath(url: string): boolean {
   return AGENT_PATHS.test(url);
@@ -44,8 +44,8 @@ export interface Transports {
   /** TRUST_PROXY: X-Forwarded-Host and -Proto name the host a page was asked on. */
   trustProxy?: boolean;
   gateway: Gateway;
-  /** The MCP server and the one path it answers. */
-  mcp: { path: string; handle: FetchHandler };
+  /** The MCP server, and which request paths (without their query) it answers. */
+  mcp: { serves(pathname: string): boolean; handle: FetchHandler };
   /** Payment providers' webhooks by exact path: they read the raw body themselves (signatures cover its bytes). */
   webhooks: Record<string, RawHandler>;
   /** Auth.js: every request under /api/auth/, as a Request on PUBLIC_BASE_URL with its body unread. */
@@ -61,7 +61,6 @@ export interface Transports {
 }
 
 export function createHttpServer({ base, trustProxy = false, gateway, mcp, webhooks, auth, oauth, llmsTxt }: Transports, handlePage: PageHandler): HttpServer {
-  const isMcpPath = (url: string) => url === mcp.path || url.startsWith(`${mcp.path}?`);
   let inFlight = 0;
   let onDrained: (() => void) | undefined;
   const done = () => {
@@ -81,8 +80,8 @@ export function createHttpServer({ base, trustProxy = false, gateway, mcp, webho
     else if (isAgentPath(url)) {
       // Paths start with '/', so no inherited property of the record can match one.
       const webhook: RawHandler | undefined = webhooks[pathname];
-      if (webhook) withRequestScope(() => serveAgent(req, res, url, webhook));
-      else serveAgent(req, res, url);
+      if (webhook) withRequestScope(() => serveAgent(req, res, pathname, webhook));
+      else serveAgent(req, res, pathname);
     } else if (llmsTxt && pathname === LLMS_TXT_PATH) {
       const { status, headers, body } = llmsTxtAnswer(req.method ?? 'GET', llmsTxt);
       res.writeHead(status, headers).end(body, done);
@@ -115,18 +114,19 @@ export function createHttpServer({ base, trustProxy = false, gateway, mcp, webho
       .finally(done);
   }
 
-  function serveAgent(req: http.IncomingMessage, res: http.ServerResponse, url: string, webhook?: RawHandler): void {
+  function serveAgent(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, webhook?: RawHandler): void {
     const repeated = repeatedHeader(req);
-    const rest = !repeated && !webhook && !isMcpPath(url);
+    const toMcp = mcp.serves(pathname);
+    const rest = !repeated && !webhook && !toMcp;
     // API and MCP answers do not pass through Next's headers (proxy.ts): no browser may sniff
     // a JSON answer into something it would run. REST's hot path writes it in its one head
     // (serveNode): a header set ahead sends every later head down Node's slower merge.
     if (!rest) res.setHeader('X-Content-Type-Options', 'nosniff');
     const served = repeated
-      ? Promise.resolve(answerRepeated(res, repeated, isMcpPath(url)))
+      ? Promise.resolve(answerRepeated(res, repeated, toMcp))
       : webhook
         ? webhook(req, res)
-        : isMcpPath(url)
+        : toMcp
           ? serveFetch(mcp.handle, base, req, res, requestAddress(req, trustProxy))
           : serveNode(gateway, req, res, requestAddress(req, trustProxy));
     // Counted until the procedure settles, not until the socket closes: a client that hangs up

@@ -4,11 +4,15 @@
  * places must name the same value there (compared as the header would carry it: the profile URL,
  * the buyer dictionary); different values are a conflict the pipeline refuses, never a silent pick.
  * They are turned into the same raw values the REST headers give, so one pipeline applies one set
- * of rules to both.
+ * of rules to both. The seed API's tools and UCP's binding differ in where the rest goes: the seed
+ * API's input fields are arguments of their own, the binding's REST body is one argument.
  */
 import { serializeDictionary } from 'structured-headers';
+import { invalidRequest, requestIssues, type RequestIssue } from '../errors/invalid-request';
+import { takeApiKey } from '../identity/api-key';
 import { profileUrlOf } from '../identity/ucp-agent';
 import type { RequestEnvelope } from '../trpc/context';
+import type { BindingTool } from './binding-tools';
 import type { Tool } from './tools';
 
 export type HttpHeaders = Record<string, string | string[] | undefined>;
@@ -18,17 +22,14 @@ interface ToolCallParams {
   _meta?: Record<string, unknown>;
 }
 
-/** Never a valid key: makes a non-string `idempotency_key` answer idempotency_key_invalid. */
+/** Never a valid key: makes a non-string idempotency key answer idempotency_key_invalid. */
 const UNUSABLE_KEY = '';
 
 export function toolCallEnvelope(tool: Tool, params: ToolCallParams, headers: HttpHeaders): { envelope: RequestEnvelope; input: Record<string, unknown> } {
   const { meta, idempotency_key: key, ...args } = params.arguments ?? {};
   const argumentMeta = isRecord(meta) ? meta : {};
   const requestMeta = params._meta ?? {};
-  const header = (name: string) => {
-    const value = headers[name];
-    return Array.isArray(value) ? value.join(', ') : (value ?? null);
-  };
+  const header = headerReader(headers);
   const profile = named('ucp-agent', argumentMeta, requestMeta, header('ucp-agent'), profileHeader, sameProfile);
   const buyer = named('ai.service.buyer', argumentMeta, requestMeta, header('service-buyer'), buyerHeader, (a, b) => a === b);
   // Own properties only, copied rather than assigned: an argument named __proto__ or constructor
@@ -42,11 +43,64 @@ export function toolCallEnvelope(tool: Tool, params: ToolCallParams, headers: Ht
       ucpAgent: profile.value,
       serviceBuyer: buyer.value,
       authorization: header('authorization'),
-      idempotencyKey: key === undefined ? null : typeof key === 'string' ? key : UNUSABLE_KEY,
+      idempotencyKey: idempotencyKeyOf(key),
       identityConflict: profile.conflict ?? buyer.conflict,
     },
     input,
   };
+}
+
+/**
+ * A call of UCP's binding, as mcp.openrpc.json has it: `meta` names the platform profile
+ * (`ucp-agent`) and a change's `idempotency-key`; a REST path parameter is an argument of its own,
+ * and the REST body is the argument the tool names (`catalog`). An argument that is neither is
+ * refused as invalid_request at the pipeline's input step, after every check before it, so a
+ * call is told about its profile first. `seller` is the scope of the endpoint called.
+ */
+export function bindingCallEnvelope(tool: BindingTool, params: ToolCallParams, headers: HttpHeaders, seller?: string): { envelope: RequestEnvelope; input: Record<string, unknown> } {
+  const { meta, ...args } = params.arguments ?? {};
+  const argumentMeta = isRecord(meta) ? meta : {};
+  const header = headerReader(headers);
+  const profile = named('ucp-agent', argumentMeta, params._meta ?? {}, header('ucp-agent'), profileHeader, sameProfile);
+  let fields: [string, unknown][] = [];
+  const parameters: [string, unknown][] = [];
+  const unknown: string[] = [];
+  const issues: RequestIssue[] = [];
+  for (const [name, value] of Object.entries(args)) {
+    if (name === tool.body) {
+      if (isRecord(value)) fields = Object.entries(value);
+      else issues.push({ path: name, message: `Expected an object: the request goes under '${name}'.` });
+    } else if (tool.pathParameters.includes(name)) parameters.push([name, value]);
+    else unknown.push(name);
+  }
+  if (tool.body !== undefined && !Object.hasOwn(args, tool.body)) issues.push({ path: tool.body, message: `Required: the request goes under '${tool.body}'.` });
+  // As an unknown input field is refused: by name, the closest argument suggested, a few at most.
+  if (unknown.length) issues.push(...requestIssues([{ code: 'unrecognized_keys', path: [], message: '', keys: unknown }], tool.arguments));
+  const envelope: RequestEnvelope = {
+    transport: 'mcp',
+    requestId: header('request-id'),
+    ucpAgent: profile.value,
+    authorization: header('authorization'),
+    idempotencyKey: idempotencyKeyOf(argumentMeta['idempotency-key']),
+    identityConflict: profile.conflict,
+  };
+  takeApiKey(envelope, header('x-api-key'));
+  if (seller !== undefined) envelope.seller = seller;
+  if (issues.length) envelope.inputError = invalidRequest(issues);
+  // Copied as own properties (Object.fromEntries), as the seed API's arguments are; a path
+  // parameter's own argument wins over a body member of its name, as the REST path does.
+  return { envelope, input: Object.fromEntries([...fields, ...parameters]) };
+}
+
+function headerReader(headers: HttpHeaders): (name: string) => string | null {
+  return (name) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value.join(', ') : (value ?? null);
+  };
+}
+
+function idempotencyKeyOf(key: unknown): string | null {
+  return key === undefined ? null : typeof key === 'string' ? key : UNUSABLE_KEY;
 }
 
 interface Named {

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { ERROR_CATALOGUE } from '../errors/catalogue';
 import type { Operation } from '../trpc/meta';
 
-type JsonSchema = Record<string, unknown>;
+export type JsonSchema = Record<string, unknown>;
 
 export interface Tool {
   name: string;
@@ -61,7 +61,7 @@ export type ListedTool = Pick<Tool, 'name' | 'title' | 'description' | 'inputSch
  * agent reads the list whole. The tools themselves (and OpenRPC, read method by method) keep every
  * description.
  */
-export function listedTools(tools: readonly Tool[]): ListedTool[] {
+export function listedTools(tools: readonly ListedTool[]): ListedTool[] {
   const said = new Set<string>();
   const once = (properties: Record<string, JsonSchema>): Record<string, JsonSchema> =>
     Object.fromEntries(
@@ -182,7 +182,7 @@ const SAFE_INTEGER = Number.MAX_SAFE_INTEGER;
  * notice).
  * `properties` maps names to schemas, so its keys are never taken for keywords.
  */
-function lean(node: unknown, io: 'input' | 'output', isProperties = false): unknown {
+export function lean(node: unknown, io: 'input' | 'output', isProperties = false): unknown {
   if (Array.isArray(node)) return node.map((n) => lean(n, io));
   if (!node || typeof node !== 'object') return node;
   if (isProperties) return Object.fromEntries(Object.entries(node).map(([name, schema]) => [name, lean(schema, io)]));
@@ -255,7 +255,7 @@ function tersely(schema: JsonSchema): JsonSchema {
 }
 
 /** JSON Schema of a zod schema, self-contained (no $ref) and without a $schema, for any client. */
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+export function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _, $defs, ...root } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   return inline(root, ($defs ?? {}) as Record<string, JsonSchema>) as JsonSchema;
 }
@@ -274,7 +274,7 @@ function inline(node: unknown, defs: Record<string, JsonSchema>): unknown {
  * once under $defs and referred to where it recurs, while that makes it smaller. Parts are named
  * after the first property that holds them.
  */
-function share(root: JsonSchema): JsonSchema {
+export function share(root: JsonSchema): JsonSchema {
   let schema = root;
   const defs: Record<string, JsonSchema> = {};
   for (;;) {

@@ -12,6 +12,7 @@ import { discoveryRouter } from './discovery';
 import { docsRouter } from './docs';
 import { paymentsRouter } from './payments';
 import { platformRouter } from './platform';
+import { ucpRouter } from './ucp';
 
 export const appRouter = router({
   platform: platformRouter,
@@ -22,6 +23,7 @@ export const appRouter = router({
   payments: paymentsRouter,
   buyer: buyerRouter,
   developer: developerRouter,
+  ucp: ucpRouter,
 });
 
 export type AppRouter = typeof appRouter;

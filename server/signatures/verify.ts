@@ -1,7 +1,7 @@
 /**
- * Request signatures (RFC 9421, and Web Bot Auth), verified with `http-message-signatures`. A
- * signature is never a reason to refuse: one that does not verify leaves the call open, with one
- * advisory saying why.
+ * Request signatures (RFC 9421, and Web Bot Auth), verified with `http-message-signatures`. The
+ * verifier says whether a signature is used and, if not, why (an advisory code); whether that
+ * refuses the call is the pipeline's (trpc/signature.ts: never on the seed API, on UCP's binding yes).
  *
  * At most the first 3 labels of `Signature-Input` are tried, in order; the first that verifies
  * counts, else the advisory is the first label's. Each label is checked in this order, everything
@@ -16,6 +16,14 @@
  *
  * Each label is verified on its own (the library's `verifyMessage` would check every label it is
  * given and keep the last result).
+ *
+ * Two sets of rules for the parameters. The seed API's: created, expires, nonce and keyid on every
+ * signature. UCP's shopping binding (`{ binding: true }`) follows UCP's signature profile
+ * (signatures.md § REST Request Signing, § Replay Protection): keyid alone is enough; created and
+ * expires are checked as above when sent; replay is the business of the covered Idempotency-Key,
+ * so a nonce is not asked for, but one that is sent is remembered and its replay refused as on the
+ * seed API (until expires + 60 s, or for a day when the signature has no expires). The covered
+ * components are the same under both: they are UCP's own list.
  */
 import { createHash } from 'node:crypto';
 import { httpbis, type ComponentParser, type VerifyingKey } from 'http-message-signatures';
@@ -42,6 +50,11 @@ export const SIGNATURE_LIMITS = {
 export type SignatureAdvisoryCode = Extract<AdvisoryCode, `signature_${string}` | 'profile_fetch_limited'>;
 
 export type Regime = 'default' | 'web-bot-auth';
+
+export interface VerifyOptions {
+  /** A call of UCP's shopping binding: its signature profile's parameters (see the header). */
+  binding?: boolean;
+}
 
 export type Verification =
   | { ok: true; keyid: string; regime: Regime; profile: string; coversServiceBuyer: boolean }
@@ -72,7 +85,7 @@ const fail = (code: SignatureAdvisoryCode, reason: string): Failure => ({ ok: fa
 
 export class SignatureVerifier {
   /** One verification per message: the calls of an MCP batch share their POST's signature (and nonce). */
-  private readonly verified = new WeakMap<HttpMessage, { profile: string; result: Promise<Verification> }>();
+  private readonly verified = new WeakMap<HttpMessage, { profile: string; binding: boolean; result: Promise<Verification> }>();
   private readonly now: () => number;
   /** Profiles and key directories by URL, as their keys. */
   readonly documents: DocumentCache<DocumentKeys>;
@@ -86,16 +99,18 @@ export class SignatureVerifier {
    * Verifies the signature of `message`, sent by the agent whose profile is `profile` (its URL and
    * host); a verified nonce is remembered in `nonces`, the store every instance shares. A document
    * fetched for it counts against the fetch budget of the client at `address` (profiles/budget.ts).
+   * `options.binding` applies the rules of UCP's shopping binding (see the header).
    */
-  verify(message: HttpMessage, profile: { url: string; host: string }, nonces: NonceStore, address?: string): Promise<Verification> {
+  verify(message: HttpMessage, profile: { url: string; host: string }, nonces: NonceStore, address?: string, options: VerifyOptions = {}): Promise<Verification> {
+    const binding = options.binding === true;
     const known = this.verified.get(message);
-    if (known && known.profile === profile.url) return known.result;
-    const result = this.verifyMessage(message, profile, nonces, address);
-    this.verified.set(message, { profile: profile.url, result });
+    if (known && known.profile === profile.url && known.binding === binding) return known.result;
+    const result = this.verifyMessage(message, profile, nonces, address, binding);
+    this.verified.set(message, { profile: profile.url, binding, result });
     return result;
   }
 
-  private async verifyMessage(message: HttpMessage, profile: { url: string; host: string }, nonces: NonceStore, address: string | undefined): Promise<Verification> {
+  private async verifyMessage(message: HttpMessage, profile: { url: string; host: string }, nonces: NonceStore, address: string | undefined, binding: boolean): Promise<Verification> {
     const parsed = parseLabels(message);
     if (!Array.isArray(parsed)) return parsed;
     // On MCP the profile may come from _meta; a signature vouches for it only through the header.
@@ -105,14 +120,21 @@ export class SignatureVerifier {
     }
     let first: Failure | undefined;
     for (const label of parsed) {
-      const outcome = await this.verifyLabel(message, profile, label, nonces, address);
+      const outcome = await this.verifyLabel(message, profile, label, nonces, address, binding);
       if (outcome.ok) return outcome;
       first ??= outcome;
     }
     return first!;
   }
 
-  private async verifyLabel(message: HttpMessage, profile: { url: string; host: string }, label: Label, nonces: NonceStore, address: string | undefined): Promise<Verification> {
+  private async verifyLabel(
+    message: HttpMessage,
+    profile: { url: string; host: string },
+    label: Label,
+    nonces: NonceStore,
+    address: string | undefined,
+    binding: boolean,
+  ): Promise<Verification> {
     const [items, params] = label.member;
     const covered = items.map(([name, itemParams]) => ({ name: name as string, params: itemParams }));
     const target = splitTarget(message.url);
@@ -121,11 +143,11 @@ export class SignatureVerifier {
     const missing = missingComponents(message, covered, label.name, target.query !== null, hasBody);
     if (missing.length) return fail('signature_components_missing', `the signature ${label.name} does not cover ${missing.join(', ')}`);
 
-    const p = signatureParams(params);
+    const p = signatureParams(params, binding);
     if (!p.ok) return p;
     const nowSeconds = Math.floor(this.now() / 1000);
-    if (p.created > nowSeconds + SIGNATURE_LIMITS.toleranceSeconds) return fail('signature_params_invalid', `created (${p.created}) is more than ${SIGNATURE_LIMITS.toleranceSeconds} s ahead of the service's clock (${nowSeconds})`);
-    if (p.expires < nowSeconds - SIGNATURE_LIMITS.toleranceSeconds) return fail('signature_expired', `expires (${p.expires}) has passed (the service's clock: ${nowSeconds})`);
+    if (p.created !== undefined && p.created > nowSeconds + SIGNATURE_LIMITS.toleranceSeconds) return fail('signature_params_invalid', `created (${p.created}) is more than ${SIGNATURE_LIMITS.toleranceSeconds} s ahead of the service's clock (${nowSeconds})`);
+    if (p.expires !== undefined && p.expires < nowSeconds - SIGNATURE_LIMITS.toleranceSeconds) return fail('signature_expired', `expires (${p.expires}) has passed (the service's clock: ${nowSeconds})`);
 
     if (hasBody) {
       if (message.body === 'too_large') return fail('signature_digest_mismatch', 'the body is larger than the service reads, so its digest cannot be checked');
@@ -154,9 +176,13 @@ export class SignatureVerifier {
     const crypto = await checkSignature(message, label, target, usable.key, this.deps.baseUrl);
     if (crypto) return crypto;
 
-    const key = `sig-nonce:${createHash('sha256').update(`${source}\n${p.keyid}\n${p.nonce}`).digest('base64url')}`;
-    const fresh = await nonces.rememberNonce(key, (p.expires + SIGNATURE_LIMITS.toleranceSeconds) * 1000);
-    if (!fresh) return fail('signature_replayed', `the nonce of ${label.name} was already used with this key`);
+    if (p.nonce !== undefined) {
+      const key = `sig-nonce:${createHash('sha256').update(`${source}\n${p.keyid}\n${p.nonce}`).digest('base64url')}`;
+      // Without expires (the binding's signatures), a nonce is kept as long as the longest lifetime allowed.
+      const until = p.expires ?? nowSeconds + SIGNATURE_LIMITS.lifetimeSeconds;
+      const fresh = await nonces.rememberNonce(key, (until + SIGNATURE_LIMITS.toleranceSeconds) * 1000);
+      if (!fresh) return fail('signature_replayed', `the nonce of ${label.name} was already used with this key`);
+    }
 
     return { ok: true, keyid: p.keyid, regime, profile: profile.url, coversServiceBuyer: covered.some((c) => c.name === 'service-buyer') };
   }
@@ -268,37 +294,48 @@ function missingComponents(
   return missing;
 }
 
+/** The signature's parameters; created, expires and nonce are always there under the seed API's rules. */
 interface Params {
   ok: true;
-  created: number;
-  expires: number;
-  nonce: string;
+  created?: number;
+  expires?: number;
+  nonce?: string;
   keyid: string;
   alg?: string;
   tag?: string;
 }
 
-function signatureParams(params: Parameters): Params | Failure {
+/** Under the binding's rules (`binding`) created, expires and nonce may be left out, but are checked when sent. */
+function signatureParams(params: Parameters, binding: boolean): Params | Failure {
   const created = params.get('created');
   const expires = params.get('expires');
   const nonce = params.get('nonce');
   const keyid = params.get('keyid');
   const alg = params.get('alg');
   const tag = params.get('tag');
+  const checked = (value: unknown) => !binding || value !== undefined;
   const problems: string[] = [];
-  if (!Number.isInteger(created)) problems.push('created must be an integer (seconds since the epoch)');
-  if (!Number.isInteger(expires)) problems.push('expires must be an integer (seconds since the epoch)');
+  if (checked(created) && !Number.isInteger(created)) problems.push('created must be an integer (seconds since the epoch)');
+  if (checked(expires) && !Number.isInteger(expires)) problems.push('expires must be an integer (seconds since the epoch)');
   const { min, max } = SIGNATURE_LIMITS.nonce;
-  if (typeof nonce !== 'string' || nonce.length < min || nonce.length > max) problems.push(`nonce must be a string of ${min}–${max} characters`);
+  if (checked(nonce) && (typeof nonce !== 'string' || nonce.length < min || nonce.length > max)) problems.push(`nonce must be a string of ${min}–${max} characters`);
   if (typeof keyid !== 'string' || !keyid) problems.push('keyid must be a non-empty string');
   if (alg !== undefined && typeof alg !== 'string') problems.push('alg must be a string');
   if (tag !== undefined && typeof tag !== 'string') problems.push('tag must be a string');
-  if (!problems.length) {
+  if (!problems.length && created !== undefined && expires !== undefined) {
     const lifetime = (expires as number) - (created as number);
     if (lifetime < 0 || lifetime > SIGNATURE_LIMITS.lifetimeSeconds) problems.push(`expires must come after created by at most ${SIGNATURE_LIMITS.lifetimeSeconds} s (it is ${lifetime} s)`);
   }
   if (problems.length) return fail('signature_params_invalid', problems.join('; '));
-  return { ok: true, created: created as number, expires: expires as number, nonce: nonce as string, keyid: keyid as string, alg: alg as string | undefined, tag: tag as string | undefined };
+  return {
+    ok: true,
+    created: created as number | undefined,
+    expires: expires as number | undefined,
+    nonce: nonce as string | undefined,
+    keyid: keyid as string,
+    alg: alg as string | undefined,
+    tag: tag as string | undefined,
+  };
 }
 
 /**

@@ -22,6 +22,7 @@ import { RateLimiter, type RateState } from '../limits/limiter';
 import { redisStore } from '../limits/redis-store';
 import { sqlStore } from '../limits/sql-store';
 import type { SharedStore } from '../limits/store';
+import { Negotiator } from '../negotiation';
 import type { Negotiated } from '../negotiation/types';
 import type { Operation } from './meta';
 import { createX402, type X402 } from '../x402/facilitator';
@@ -64,6 +65,8 @@ export interface Services {
   limits: RateLimiter;
   /** x402 settlement: the chain, the address paid, and the facilitator (remote, or the local ledger). */
   x402: X402;
+  /** UCP's binding: platform profiles fetched through `profiles`, kept as what negotiation reads. */
+  negotiator: Negotiator;
 }
 
 export function createServices(config: Config, database: Database, operations: readonly Operation[], openapi: () => Record<string, unknown>): Services {
@@ -86,6 +89,7 @@ export function createServices(config: Config, database: Database, operations: r
     shared,
     limits: new RateLimiter(shared, config.rateLimits),
     x402: createX402(config, database, keys),
+    negotiator: new Negotiator(profiles),
   };
 }
 

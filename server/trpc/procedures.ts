@@ -4,7 +4,8 @@
  * middlewares that run before the input is parsed, on every transport alike:
  *
  *   retired (410) → credentials (401/403; 400 for a key sent with UCP-Agent) → UCP-Agent and
- *   Service-Buyer → rate limit (429; limits/limiter.ts) → idempotency key →
+ *   Service-Buyer (on UCP's binding: the platform profile negotiated with, ./binding.ts) → rate
+ *   limit (429; limits/limiter.ts) → (binding: the operation's capability) → idempotency key →
  *   input the transport could not decode (413, 415, invalid JSON) or no operation takes → input
  *   schema → operation
  *
@@ -20,6 +21,7 @@ import { identifyAgentMemo } from '../identity/ucp-agent';
 import { inputIssue } from '../lib/input-limits';
 import { secondsLeft, type RateState } from '../limits/limiter';
 import type { RequestContext } from './context';
+import { checkCapability, negotiateCall } from './binding';
 import { assertValidKey } from './idempotency';
 import { signatureSent, verifyCallerSignature } from './signature';
 import { t } from './init';
@@ -57,10 +59,18 @@ function retiredError(retired: NonNullable<NonNullable<AppMeta['op']>['retired']
 }
 
 function identifyAndCount(ctx: RequestContext, access: Access): void | Promise<void> {
+  if (access.kind === 'binding') {
+    const negotiated = negotiateCall(ctx);
+    return negotiated ? negotiated.then(() => verifyAndCount(ctx)) : verifyAndCount(ctx);
+  }
   // A linked call (an OAuth token with UCP-Agent) is the person's, credited to that platform.
   const linked = ctx.caller.credential?.kind === 'oauth';
   if (access.kind === 'open' || access.kind === 'discovery' || linked) identifyCaller(ctx, access.kind === 'open' && !ctx.caller.credential);
-  // 4a: the request signature of an open call that sends one; never a refusal (./signature.ts).
+  return verifyAndCount(ctx);
+}
+
+/** 4a: the request signature of an open call that sends one, never a refusal (./signature.ts); then 4b. */
+function verifyAndCount(ctx: RequestContext): void | Promise<void> {
   if (signatureSent(ctx)) return verifyCallerSignature(ctx).then(() => countCall(ctx));
   return countCall(ctx);
 }
@@ -132,8 +142,9 @@ function checkBearer(ctx: RequestContext, access: Access, credential: BearerCred
     const what = credential.kind === 'oauth' ? 'This access token was issued' : 'This buyer token was verified through an access token issued';
     throw services.credentials.invalid(`${what} for ${resource}, not for this API: ask for a token with resource=${base}.`);
   }
-  // The one exception: an OAuth token with UCP-Agent is the linked-buyer call.
-  if (envelope.ucpAgent != null && credential.kind !== 'oauth') {
+  // The one exception: an OAuth token with UCP-Agent is the linked-buyer call. On UCP's binding
+  // the profile accompanies every credential (./binding.ts).
+  if (envelope.ucpAgent != null && credential.kind !== 'oauth' && access.kind !== 'binding') {
     throw new ApiError('conflicting_credentials', {
       message: 'Send either Authorization or UCP-Agent, not both: a network key or buyer token is the caller (drop UCP-Agent), or call as the agent profile without it.',
       details: { field: 'credential', places: ['Authorization', 'UCP-Agent'] },
@@ -245,6 +256,7 @@ function identifyCaller(ctx: RequestContext, required: boolean): void {
 function identity(access: Access) {
   const middleware = t.middleware(async ({ ctx, meta, type, getRawInput, next }) => {
     await admit(ctx, access, meta, type, meta?.op?.retired ? await getRawInput() : undefined);
+    if (access.kind === 'binding') checkCapability(ctx, meta!.ucp!.capability);
     return next();
   });
   // Tagged so the operation catalogue can tell which kind declared a procedure.
@@ -286,6 +298,8 @@ function kind(access: Access) {
 export const open = kind({ kind: 'open' });
 export const discovery = kind({ kind: 'discovery' });
 export const admin = kind({ kind: 'admin' });
+/** An operation of UCP's shopping binding (./binding.ts); its meta names its capability (`ucp`). */
+export const binding = kind({ kind: 'binding' });
 export const credential = (scope: Scope, opts: { buyerToken?: boolean; buyer?: boolean; person?: readonly Scope[] } = {}) => kind({ kind: 'credential', scope, ...opts });
 
 /** The access a procedure was declared with, read from its kind's middleware. */

@@ -1,9 +1,10 @@
 /**
  * npm run fuzz -- [--runs N] [--seed S] [--operation "GET /api/agent/search"] [--path P] [--stop]
  *
- * Fuzzes every operation of the served OpenAPI document (or one) against a real service on an
- * embedded database; prints the number of cases, one example of each kind of failure with the
- * command that replays it, and the slowest request. Exits 1 on any failure.
+ * Fuzzes every operation of the served OpenAPI document and of UCP's binding (or one, e.g.
+ * "POST /store/{handle}/ucp/catalog/search") against a real service on an embedded database;
+ * prints the number of cases, one example of each kind of failure with the command that replays
+ * it, and the slowest request. Exits 1 on any failure.
  */
 import { parseArgs } from 'node:util';
 import { describeRequest, fuzz, fuzzTarget, requestArbitrary } from './harness';

@@ -3,14 +3,20 @@
  * its served OpenAPI document, and the rules every answer must keep. No 5xx; every failure is
  * `{error, code}` with a code from the catalogue, the catalogue's status for that code, and a
  * status the document declares for the operation; every success body is valid against the schema
- * the document declares for it.
+ * the document declares for it. UCP's binding, which the document leaves out, is fuzzed beside
+ * it from the operation catalogue, with a platform profile the service fetches from a local
+ * HTTPS server, and held to UCP's shapes instead (binding.ts).
  */
 import fc from 'fast-check';
 import { CatalogGenerator, type FeaturedSeller } from '../../server/catalog/generator';
 import { DEMO_FEATURED_SELLERS } from '../../server/catalog/demo';
 import { upsertSellers, writeProducts } from '../../server/catalog/writer';
+import { products, variants } from '../../server/db/schema';
 import { ERROR_CATALOGUE, type ErrorCode } from '../../server/errors/catalogue';
 import { AGENT, BASE, testApp, type TestApp } from '../support/app';
+import { platformProfile } from '../support/platform-profile';
+import { profileServer } from '../support/profile-server';
+import { bindingSurface, bindingViolations, type BindingSurface } from './binding';
 import { operationsOf, requestsFor, type FuzzFixtures, type FuzzRequest } from './requests';
 import { schemaValidators, type OpenApiDocument, type SchemaValidators } from './schemas';
 
@@ -20,15 +26,26 @@ export interface FuzzTarget {
   t: TestApp;
   doc: OpenApiDocument;
   schemas: SchemaValidators;
+  /** UCP's binding, which the document leaves out. */
+  binding: BindingSurface;
   fixtures: FuzzFixtures;
-  /** Every operation of the document as [path, method]. */
+  /** Every operation of the document, then every one of the binding, as [path, method]. */
   operations: [string, string][];
   close(): Promise<void>;
 }
 
-/** A service over a catalog small enough to seed in a second, with the demo's named sellers. */
+/**
+ * A service over a catalog small enough to seed in a second, with the demo's named sellers, and
+ * the platform profiles the binding's calls name: one valid (cached for the whole run, so that
+ * calls naming it never reach the fetch cap), and the kinds negotiation refuses.
+ */
 export async function fuzzTarget(): Promise<FuzzTarget> {
-  const t = await testApp({ ADMIN_TOKEN });
+  const ps = await profileServer();
+  ps.routes.set('/platform.json', { body: platformProfile(), headers: { 'cache-control': 'max-age=3600' } });
+  ps.routes.set('/no-catalog.json', { body: platformProfile({ capabilities: {} }) });
+  ps.routes.set('/other-version.json', { body: platformProfile({ version: '2026-01-11' }) });
+  ps.routes.set('/not-a-profile.json', { body: { hello: 'world' } });
+  const t = await testApp({ ADMIN_TOKEN, ...ps.env });
   const featured: FeaturedSeller[] = DEMO_FEATURED_SELLERS;
   const generator = new CatalogGenerator({ sellers: 8, products: 400, seed: 7, featured });
   await t.app.services.db.transaction(async (tx) => {
@@ -36,24 +53,61 @@ export async function fuzzTarget(): Promise<FuzzTarget> {
     for (const chunk of generator.chunks()) await writeProducts(tx, ids.get(chunk.seller.handle)!, chunk.products);
   });
   const doc: OpenApiDocument = await (await t.call('GET', '/api/openapi.json')).json();
+  const binding = bindingSurface(t.app.services.operations);
+  const { db } = t.app.services;
+  const someVariants = await db.select({ id: variants.id, sku: variants.sku }).from(variants).limit(3);
+  const someProducts = await db.select({ id: products.id }).from(products).limit(3);
+  const profile = (file: string) => `profile="${ps.origin}/${file}"`;
   const fixtures: FuzzFixtures = {
     sellerHandles: generator.sellers.map((s) => s.handle),
     words: ['headphones', 'wireless', 'boots', 'coffee', 'jacket'],
     categories: ['Electronics', 'Electronics > Audio', 'apparel & accessories > clothing', 'Food, Beverages & Tobacco'],
     adminToken: ADMIN_TOKEN,
     agentProfile: AGENT,
+    productIds: [...someProducts.map((p) => p.id), ...someVariants.flatMap((v) => [v.id, v.sku])],
+    platformAgent: profile('platform.json'),
+    badPlatformAgents: [
+      ...['missing.json', 'no-catalog.json', 'other-version.json', 'not-a-profile.json'].map(profile),
+      `${ps.origin}/platform.json`,
+      `profile=${ps.origin}/platform.json`,
+      `profile="http://${ps.host}:${ps.port}/platform.json"`,
+      'profile="https://127.0.0.1/platform.json"',
+      `${profile('platform.json')}, ${profile('no-catalog.json')}`,
+    ],
   };
-  return { t, doc, schemas: schemaValidators(doc), fixtures, operations: operationsOf(doc), close: () => t.close() };
+  return {
+    t,
+    doc,
+    schemas: schemaValidators(doc),
+    binding,
+    fixtures,
+    operations: [...operationsOf(doc), ...operationsOf(binding.doc)],
+    async close() {
+      await t.close();
+      await ps.close();
+    },
+  };
+}
+
+export function isBinding(target: FuzzTarget, operation: { path: string }): boolean {
+  return operation.path in target.binding.doc.paths;
 }
 
 export function requestArbitrary(target: FuzzTarget, only?: [string, string]): fc.Arbitrary<FuzzRequest> {
   const ops = only ? [only] : target.operations;
-  return fc.oneof(...ops.map(([path, method]) => requestsFor(target.doc, path, method, target.fixtures)));
+  return fc.oneof(
+    ...ops.map(([path, method]) =>
+      isBinding(target, { path })
+        ? requestsFor(target.binding.doc, path, method, target.fixtures, { binding: true })
+        : requestsFor(target.doc, path, method, target.fixtures),
+    ),
+  );
 }
 
 export interface Answer {
   status: number;
   contentType: string;
+  retryAfter: string | null;
   text: string;
   ms: number;
 }
@@ -64,14 +118,16 @@ export async function send(target: FuzzTarget, req: FuzzRequest): Promise<Answer
     new Request(BASE + req.url, { method: req.method, headers: req.headers, body: req.body === undefined ? undefined : req.body }),
   );
   const text = await res.text();
-  return { status: res.status, contentType: res.headers.get('content-type') ?? '', text, ms: performance.now() - started };
+  return { status: res.status, contentType: res.headers.get('content-type') ?? '', retryAfter: res.headers.get('retry-after'), text, ms: performance.now() - started };
 }
 
 /** What is wrong with an answer, or nothing. */
 export function violations(target: FuzzTarget, req: FuzzRequest, answer: Answer): string[] {
   const { status, contentType, text } = answer;
+  const binding = isBinding(target, req.operation);
   const problems: string[] = [];
-  if (status >= 500) problems.push(`answered ${status}`);
+  // The binding's one 5xx: the profile-fetch cap, which says when to come back.
+  if (status >= 500 && !(binding && status === 503 && answer.retryAfter)) problems.push(`answered ${status}`);
   if (req.method === 'HEAD') return problems; // no body to check
   let body: any;
   try {
@@ -79,6 +135,7 @@ export function violations(target: FuzzTarget, req: FuzzRequest, answer: Answer)
   } catch {
     return [...problems, `body is not JSON: ${text.slice(0, 200)}`];
   }
+  if (binding) return [...problems, ...bindingViolations(target.binding, req.operation, status, contentType, body)];
   const { path } = req.operation;
   const method = answeringMethod(target.doc, req);
   if (status >= 400) {

@@ -1,5 +1,6 @@
 /**
- * Requests generated from the OpenAPI document alone: for every operation, its parameters, body
+ * Requests generated from an OpenAPI document alone (the served one, or for UCP's binding the one
+ * binding.ts lays out from its operations' input schemas): for every operation, its parameters, body
  * and headers, mostly well-formed (so the operations really run and their success bodies get
  * checked) and often hostile: every class of Unicode and control character, lone surrogates,
  * empty values, values at and past each declared maximum, wrong types, notations the grammar does
@@ -27,6 +28,16 @@ export interface FuzzFixtures {
   categories: string[];
   adminToken: string;
   agentProfile: string;
+  /** Ids the catalog has: products', variants' and SKUs. */
+  productIds: string[];
+  /** UCP-Agent for UCP's binding, which fetches the profile it names: a valid platform profile's. */
+  platformAgent: string;
+  /**
+   * UCP-Agent values the binding must refuse, every one answered without a request off this
+   * machine: profiles on the local profile server that are missing, not profiles, at another
+   * version or without the catalog, and forms refused before any fetch.
+   */
+  badPlatformAgents: string[];
 }
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -63,6 +74,8 @@ interface ValueContext {
   fixtures: FuzzFixtures;
   /** The property or parameter name, for values the catalog really has. */
   name?: string;
+  /** Well-formed all the way down: no hostile value at any depth. */
+  clean?: boolean;
 }
 
 function deref(doc: OpenApiDocument, schema: Json | undefined): Json {
@@ -77,9 +90,14 @@ function knownValues(name: string | undefined, f: FuzzFixtures): string[] {
     case 'seller_handle':
       return f.sellerHandles;
     case 'q':
+    case 'query':
       return [...f.words, f.words.slice(0, 2).join(' '), `${f.words[0]}x`, `"${f.words[0]}"`, `-${f.words[0]}`];
     case 'category':
+    case 'categories':
       return f.categories;
+    case 'id':
+    case 'ids':
+      return f.productIds;
     case 'name':
       return ['Acme Outdoors', 'Café Müller', 'cafe muller'];
     case 'domain':
@@ -90,6 +108,9 @@ function knownValues(name: string | undefined, f: FuzzFixtures): string[] {
       return [];
   }
 }
+
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
 
 function wellFormed(schema: Json, ctx: ValueContext, depth: number): fc.Arbitrary<unknown> {
   if (schema.enum) return fc.constantFrom(...schema.enum);
@@ -102,7 +123,9 @@ function wellFormed(schema: Json, ctx: ValueContext, depth: number): fc.Arbitrar
     case 'number': {
       const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : -1_000);
       const max = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - 1 : 1_000_000);
-      return fc.oneof(fc.integer({ min, max }), fc.constantFrom(min, max));
+      // fast-check's integers are 32-bit; zod's int() is bounded at ±(2⁵³ − 1), which stay as boundaries.
+      const inner = fc.integer({ min: Math.max(Math.ceil(min), INT32_MIN), max: Math.min(Math.floor(max), INT32_MAX) });
+      return fc.oneof(inner, fc.constantFrom(min, max));
     }
     case 'boolean':
       return fc.boolean();
@@ -137,12 +160,18 @@ function objectOf(schema: Json, ctx: ValueContext, depth: number): fc.Arbitrary<
   const fields = Object.fromEntries(
     Object.entries(properties).map(([name, inner]) => [name, valueOf(deref(ctx.doc, inner), { ...ctx, name }, depth + 1)]),
   );
-  return fc.record(fields, { requiredKeys: Object.keys(fields).filter((k) => required.has(k)) });
+  const requiredKeys = Object.keys(fields).filter((k) => required.has(k));
+  if (!ctx.clean) return fc.record(fields, { requiredKeys });
+  // Each optional member as often absent as present: an optional member is also one more way to
+  // be refused (a cursor this service did not issue).
+  const optional = Object.keys(fields).filter((k) => !required.has(k));
+  return fc.subarray(optional).chain((chosen) => fc.record(Object.fromEntries([...requiredKeys, ...chosen].map((k) => [k, fields[k]]))));
 }
 
 /** Mostly well-formed, sometimes hostile: a wrong type, hostile text, a boundary. */
 function valueOf(schema: Json, ctx: ValueContext, depth: number): fc.Arbitrary<unknown> {
   if (depth > 4) return fc.constant(null);
+  if (ctx.clean) return wellFormed(schema, ctx, depth);
   const hostile = fc.oneof(
     schema.type === 'string' || !schema.type ? hostileString(schema) : fc.constantFrom(...NOTATIONS),
     fc.constantFrom(null, true, 0, -1, 1.5, 2 ** 53, -(2 ** 31) - 1, 1e308, [], {}, [null], { __proto__: null }, ''),
@@ -220,7 +249,20 @@ function agentHeader(fixtures: FuzzFixtures): fc.Arbitrary<string | undefined> {
   );
 }
 
-function bodyOf(doc: OpenApiDocument, operation: Json, fixtures: FuzzFixtures): fc.Arbitrary<{ body?: string; contentType?: string }> {
+/** UCP-Agent on the binding: mostly its valid platform profile, sometimes missing or one it must refuse. */
+function platformAgentHeader(fixtures: FuzzFixtures): fc.Arbitrary<string | undefined> {
+  return fc.oneof(
+    { arbitrary: fc.constant(fixtures.platformAgent), weight: 8 },
+    fc.constantFrom(undefined, '', '"', ...fixtures.badPlatformAgents),
+    headerText,
+  );
+}
+
+/**
+ * `clean`: some bodies are well-formed throughout. A body with many optional members (UCP's) is
+ * otherwise nearly always refused for one hostile value among them, and its successes go unchecked.
+ */
+function bodyOf(doc: OpenApiDocument, operation: Json, fixtures: FuzzFixtures, clean: boolean): fc.Arbitrary<{ body?: string; contentType?: string }> {
   const media = operation.requestBody?.content?.['application/json'];
   const schema = deref(doc, media?.schema);
   const json = (value: unknown) => ({ body: JSON.stringify(value), contentType: 'application/json' });
@@ -233,12 +275,15 @@ function bodyOf(doc: OpenApiDocument, operation: Json, fixtures: FuzzFixtures): 
     fc.constantFrom(...NAMES).map((name) => ({ body: `{"${name.replace(/"/g, '\\"')}": {"polluted": true}}`, contentType: 'application/json' })),
   );
   if (!media) return fc.oneof({ arbitrary: fc.constant({}), weight: 6 }, hostile);
-  return fc.oneof({ arbitrary: valueOf(schema, { doc, fixtures }, 0).map(json), weight: 6 }, hostile);
+  const wellFormedBodies = valueOf(schema, { doc, fixtures }, 0).map(json);
+  if (!clean) return fc.oneof({ arbitrary: wellFormedBodies, weight: 6 }, hostile);
+  return fc.oneof({ arbitrary: wellFormedBodies, weight: 3 }, { arbitrary: valueOf(schema, { doc, fixtures, clean }, 0).map(json), weight: 3 }, hostile);
 }
 
 // ---------------------------------------------------------------- one operation
 
-export function requestsFor(doc: OpenApiDocument, path: string, method: string, fixtures: FuzzFixtures): fc.Arbitrary<FuzzRequest> {
+/** `binding`: an operation of UCP's binding (its UCP-Agent names a platform profile it fetches; it takes X-API-Key). */
+export function requestsFor(doc: OpenApiDocument, path: string, method: string, fixtures: FuzzFixtures, { binding = false } = {}): fc.Arbitrary<FuzzRequest> {
   const operation: Json = doc.paths[path][method.toLowerCase()];
   const params: Json[] = operation.parameters ?? [];
   const pathParams = params.filter((p) => p.in === 'path');
@@ -248,7 +293,7 @@ export function requestsFor(doc: OpenApiDocument, path: string, method: string, 
   const segments = fc.tuple(...pathParams.map((p) => pathValue(doc, p, fixtures)));
   const headers = fc.record(
     {
-      'UCP-Agent': agentHeader(fixtures),
+      'UCP-Agent': binding ? platformAgentHeader(fixtures) : agentHeader(fixtures),
       'Service-Buyer': fc.oneof({ arbitrary: fc.constant(undefined), weight: 4 }, fc.constantFrom('ref="buyer-1"', 'ref="a@b.co"', 'session="s1"', 'ref=1'), headerText),
       'Idempotency-Key': fc.oneof(
         { arbitrary: fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz0123456789-_'), minLength: 16, maxLength: 64 }), weight: 6 },
@@ -261,13 +306,14 @@ export function requestsFor(doc: OpenApiDocument, path: string, method: string, 
         headerText.map((v) => `Bearer ${v}`),
       ),
       'Request-Id': fc.oneof({ arbitrary: fc.constant(undefined), weight: 6 }, headerText, fc.constant('r'.repeat(2_000))),
+      ...(binding && { 'X-API-Key': fc.oneof({ arbitrary: fc.constant(undefined), weight: 12 }, fc.oneof(fc.constantFrom('', 'x', fixtures.adminToken), headerText)) }),
     },
     { requiredKeys: [] },
   );
   const chosenMethod = fc.oneof({ arbitrary: fc.constant(method.toUpperCase()), weight: 15 }, fc.constantFrom(...METHODS));
 
   return fc
-    .record({ method: chosenMethod, segments, query: queryString(doc, queryParams, fixtures), headers, body: bodyOf(doc, operation, fixtures) })
+    .record({ method: chosenMethod, segments, query: queryString(doc, queryParams, fixtures), headers, body: bodyOf(doc, operation, fixtures, binding) })
     .map(({ method: m, segments: values, query, headers: h, body }) => {
       let i = 0;
       const resolved = path.replace(/\{[^}]+\}/g, () => values[i++]);
