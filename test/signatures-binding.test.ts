@@ -8,13 +8,12 @@
  * requests signed with http-message-signatures as an agent would.
  */
 import { randomBytes } from 'node:crypto';
-import { createSigner, httpbis } from 'http-message-signatures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpMessage } from '../server/signatures/message';
 import { SIGNATURE_LIMITS, type NonceStore, type Verification } from '../server/signatures/verify';
 import { BASE, testApp, testDatabase, type TestApp, type TestDatabase } from './support/app';
 import { profileServer, type ProfileServer } from './support/profile-server';
-import { requiredFields, signRequest, testKey, type TestKey, type Unsigned } from './support/signing';
+import { requiredFields, signRequest, testKey, ucpSign, type TestKey, type Unsigned } from './support/signing';
 import { contentDigest } from '../server/signatures/content-digest';
 
 let ps: ProfileServer;
@@ -54,31 +53,6 @@ function unsigned({ method = 'GET', path = '/ucp/catalog/product', headers = {},
   const text = body === undefined ? undefined : JSON.stringify(body);
   if (text !== undefined) all['content-type'] = 'application/json';
   return { method, url: BASE + path, headers: all, body: text };
-}
-
-/** The signature parameters besides keyid, as a UCP platform may send them (none at all in UCP's examples). */
-interface UcpParams {
-  created?: number;
-  expires?: number;
-  nonce?: string;
-  alg?: string;
-}
-
-/**
- * Signs as UCP's signatures.md does (`Signature-Input: sig1=(…);keyid="…"`): keyid, then only the
- * parameters given. signRequest (test/support/signing.ts) always adds created, expires and nonce.
- */
-async function ucpSign(req: Unsigned, key: TestKey, params: UcpParams = {}, fields?: string[]): Promise<Record<string, string>> {
-  const headers = { ...req.headers };
-  if (req.body) headers['content-digest'] = contentDigest(req.body);
-  const names = (['created', 'expires', 'nonce', 'alg'] as const).filter((name) => params[name] !== undefined);
-  const values: Record<string, unknown> = { keyid: key.jwk.kid, created: null };
-  for (const name of names) values[name] = name === 'created' || name === 'expires' ? new Date((params[name] as number) * 1000) : params[name];
-  const signed = await httpbis.signMessage(
-    { key: createSigner(key.privateKey, key.algorithm, key.jwk.kid), name: 'sig1', fields: fields ?? requiredFields({ ...req, headers }), params: [...names, 'keyid'], paramValues: values as never },
-    { method: req.method, url: req.url, headers },
-  );
-  return signed.headers as Record<string, string>;
 }
 
 /** The request as the gateway hands it to the verifier (a new message each time: the verifier keeps one result per message). */

@@ -13,6 +13,7 @@ import { freshKey, testApp, testDatabase, type TestApp, type TestDatabase } from
 import { signedInDeveloper, type Developer } from './support/developer';
 import { platformProfile } from './support/platform-profile';
 import { profileServer, type ProfileServer } from './support/profile-server';
+import { testKey, ucpSign } from './support/signing';
 import { UCP_SCHEMAS_MISSING, ucpAjv } from './support/ucp-schemas';
 import { mintKey } from './support/x402-agent';
 
@@ -28,11 +29,12 @@ let db: TestDatabase;
 let t: TestApp;
 let PLATFORM: string;
 let dev: Developer;
+const platformKey = testKey('ES256');
 
 beforeAll(async () => {
   ps = await profileServer();
   PLATFORM = `${ps.origin}/platform.json`;
-  ps.routes.set('/platform.json', { body: platformProfile(), headers: { 'cache-control': 'max-age=600' } });
+  ps.routes.set('/platform.json', { body: platformProfile({ signing_keys: [platformKey.jwk] }), headers: { 'cache-control': 'max-age=600' } });
   ps.routes.set('/no-catalog.json', { body: platformProfile({ capabilities: {} }) });
   ps.routes.set('/other-version.json', { body: platformProfile({ version: '2026-01-11' }) });
   ps.routes.set('/not-a-profile.json', { body: { hello: 'world' } });
@@ -200,5 +202,38 @@ describe('identity on the binding', () => {
     expect(res.headers.get('request-id')).toBe(id);
     const other = await t.call('POST', '/ucp/catalog/search', { headers: { 'UCP-Agent': agent() }, body: { query: 'jacket' } });
     expect(other.headers.get('request-id')).toMatch(/^req_/);
+  });
+});
+
+describe('request signatures on the binding (signatures.md)', () => {
+  const body = JSON.stringify({ query: 'jacket' });
+  const unsigned = () => ({
+    method: 'POST',
+    url: `${t.config.publicBaseUrl}/ucp/catalog/search`,
+    headers: { 'ucp-agent': agent(), 'content-type': 'application/json' },
+    body,
+  });
+  const send = (headers: Record<string, string>) => t.call('POST', '/ucp/catalog/search', { headers, raw: body });
+
+  it('a signature naming only keyid, as UCP’s examples sign, verifies: the caller is signed', async () => {
+    const headers = await ucpSign(unsigned(), platformKey);
+    expect(headers['Signature-Input']).toMatch(/;keyid="[^"]+"$/);
+    const fetched = ps.hits.get('/platform.json');
+    const res = await send(headers);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('service-agent-trust')).toBe(`signed;keyid="${platformKey.jwk.kid}"`);
+    // The key came from the negotiated profile: it was not fetched a second time.
+    expect(ps.hits.get('/platform.json')).toBe(fetched);
+  });
+
+  it('a signature that does not verify is refused in UCP’s terms, where the seed API would only advise', async () => {
+    const headers = await ucpSign(unsigned(), platformKey);
+    const tampered = await send({ ...headers, 'content-digest': 'sha-256=:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=:' });
+    expect([tampered.status, (await tampered.json()).code]).toEqual([400, 'digest_mismatch']);
+    const other = await ucpSign(unsigned(), testKey('ES256'));
+    const unknownKey = await send(other);
+    const refused = await unknownKey.json();
+    expect([unknownKey.status, refused.code]).toEqual([401, 'key_not_found']);
+    expect(refused.messages[0]).toMatchObject({ code: 'key_not_found', severity: 'recoverable' });
   });
 });

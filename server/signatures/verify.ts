@@ -54,6 +54,11 @@ export type Regime = 'default' | 'web-bot-auth';
 export interface VerifyOptions {
   /** A call of UCP's shopping binding: its signature profile's parameters (see the header). */
   binding?: boolean;
+  /**
+   * The profile's signing keys, already held (the binding's negotiated profile): the default
+   * regime looks keyid up there instead of fetching the profile a second time.
+   */
+  profileKeys?: KeySet;
 }
 
 export type Verification =
@@ -105,12 +110,12 @@ export class SignatureVerifier {
     const binding = options.binding === true;
     const known = this.verified.get(message);
     if (known && known.profile === profile.url && known.binding === binding) return known.result;
-    const result = this.verifyMessage(message, profile, nonces, address, binding);
+    const result = this.verifyMessage(message, profile, nonces, address, binding, options.profileKeys);
     this.verified.set(message, { profile: profile.url, binding, result });
     return result;
   }
 
-  private async verifyMessage(message: HttpMessage, profile: { url: string; host: string }, nonces: NonceStore, address: string | undefined, binding: boolean): Promise<Verification> {
+  private async verifyMessage(message: HttpMessage, profile: { url: string; host: string }, nonces: NonceStore, address: string | undefined, binding: boolean, held?: KeySet): Promise<Verification> {
     const parsed = parseLabels(message);
     if (!Array.isArray(parsed)) return parsed;
     // On MCP the profile may come from _meta; a signature vouches for it only through the header.
@@ -120,7 +125,7 @@ export class SignatureVerifier {
     }
     let first: Failure | undefined;
     for (const label of parsed) {
-      const outcome = await this.verifyLabel(message, profile, label, nonces, address, binding);
+      const outcome = await this.verifyLabel(message, profile, label, nonces, address, binding, held);
       if (outcome.ok) return outcome;
       first ??= outcome;
     }
@@ -134,6 +139,7 @@ export class SignatureVerifier {
     nonces: NonceStore,
     address: string | undefined,
     binding: boolean,
+    held?: KeySet,
   ): Promise<Verification> {
     const [items, params] = label.member;
     const covered = items.map(([name, itemParams]) => ({ name: name as string, params: itemParams }));
@@ -167,7 +173,7 @@ export class SignatureVerifier {
       source = directory.url;
     }
 
-    const found = await this.findKey(source, regime, p.keyid, address);
+    const found = held && regime === 'default' ? heldKey(held, source, p.keyid) : await this.findKey(source, regime, p.keyid, address);
     if (!found.ok) return found;
     const usable = found.keys.verifier(found.jwk);
     if (!usable.ok) return fail('signature_algorithm_unsupported', usable.reason);
@@ -210,6 +216,11 @@ export class SignatureVerifier {
       lookup = again;
     }
   }
+}
+
+function heldKey(keys: KeySet, source: string, keyid: string): { ok: true; keys: KeySet; jwk: PublicJwk } | Failure {
+  const jwk = keys.byKid(keyid);
+  return jwk ? { ok: true, keys, jwk } : fail('signature_key_unknown', `no key in ${source} (signing_keys[]) has kid ${keyid}`);
 }
 
 /** The profile URL a UCP-Agent header names; agents send the same header every time, so it is parsed once. */

@@ -8,6 +8,8 @@
  */
 import { ApiError, type ErrorCode } from '../errors/catalogue';
 import { advisory } from '../identity/advisories';
+import type { NegotiationView } from '../negotiation/types';
+import { KeySet } from '../signatures/keys';
 import type { SignatureAdvisoryCode } from '../signatures/verify';
 import type { RequestContext } from './context';
 
@@ -30,10 +32,20 @@ const BINDING_REFUSALS: Partial<Record<SignatureAdvisoryCode, ErrorCode>> = {
   signature_profile_unavailable: 'profile_unreachable',
 };
 
+/** The negotiated profile's signing keys, made a key set once per cached profile (the view is shared while cached). */
+const heldKeys = new WeakMap<NegotiationView, KeySet>();
+
+function keysOf(view: NegotiationView): KeySet {
+  let keys = heldKeys.get(view);
+  if (!keys) heldKeys.set(view, (keys = new KeySet(view.signing_keys ?? [])));
+  return keys;
+}
+
 export async function verifyCallerSignature(ctx: RequestContext): Promise<void> {
-  const { caller, services } = ctx;
-  const binding = ctx.negotiated !== undefined;
-  const outcome = await services.signatures.verify(ctx.envelope.message!, caller.agent!, services.shared, ctx.scope.address, { binding });
+  const { caller, services, negotiated } = ctx;
+  const binding = negotiated !== undefined;
+  const options = negotiated ? { binding, profileKeys: keysOf(negotiated.view) } : {};
+  const outcome = await services.signatures.verify(ctx.envelope.message!, caller.agent!, services.shared, ctx.scope.address, options);
   if (!outcome.ok) {
     const refusal = binding ? BINDING_REFUSALS[outcome.code] : undefined;
     if (refusal) throw new ApiError(refusal, { message: `The request signature was not used: ${outcome.reason}.`, details: { reason: outcome.code } });

@@ -105,3 +105,28 @@ export async function signRequest(req: Unsigned, opts: SignOptions): Promise<Rec
   );
   return signed.headers as Record<string, string>;
 }
+
+/** The signature parameters besides keyid, as a UCP platform may send them (none at all in UCP's examples). */
+export interface UcpParams {
+  created?: number;
+  expires?: number;
+  nonce?: string;
+  alg?: string;
+}
+
+/**
+ * Signs as UCP's signatures.md does (`Signature-Input: sig1=(…);keyid="…"`): keyid, then only the
+ * parameters given. signRequest (test/support/signing.ts) always adds created, expires and nonce.
+ */
+export async function ucpSign(req: Unsigned, key: TestKey, params: UcpParams = {}, fields?: string[]): Promise<Record<string, string>> {
+  const headers = { ...req.headers };
+  if (req.body) headers['content-digest'] = contentDigest(req.body);
+  const names = (['created', 'expires', 'nonce', 'alg'] as const).filter((name) => params[name] !== undefined);
+  const values: Record<string, unknown> = { keyid: key.jwk.kid, created: null };
+  for (const name of names) values[name] = name === 'created' || name === 'expires' ? new Date((params[name] as number) * 1000) : params[name];
+  const signed = await httpbis.signMessage(
+    { key: createSigner(key.privateKey, key.algorithm, key.jwk.kid), name: 'sig1', fields: fields ?? requiredFields({ ...req, headers }), params: [...names, 'keyid'], paramValues: values as never },
+    { method: req.method, url: req.url, headers },
+  );
+  return signed.headers as Record<string, string>;
+}
