@@ -372,6 +372,12 @@ describe("the HTTP parser's refusals answer JSON", () => {
     expect(res.body.details?.issues).toEqual([{ path: name, message: expect.stringContaining(name) }]);
   });
 
+  it('on UCP’s binding in its transport shape; X-API-Key is sent once too', async () => {
+    const res = parse(await raw(`POST /ucp/catalog/search HTTP/1.1\r\nHost: x\r\n${PROFILE_LINE}X-API-Key: a\r\nX-API-Key: b\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'invalid_request', content: expect.stringContaining('X-API-Key'), messages: [{ type: 'error', code: 'invalid_request' }] });
+  });
+
   it('on MCP too, before the request is handed to Fetch Headers: a JSON-RPC error carrying the body', async () => {
     const rpc = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
     const response = await raw(

@@ -1,6 +1,6 @@
 /**
  * Identification and payment headers a request may carry once. Node joins a repeated
- * `Idempotency-Key`, `UCP-Agent`, `Service-Buyer` or x402 payment header into one value with ", "
+ * `X-API-Key`, `Idempotency-Key`, `UCP-Agent`, `Service-Buyer` or x402 payment header into one value with ", "
  * and keeps only the first `Authorization`:
  * either way the service would act on a value the caller never sent alone. So a repeat is refused
  * on every agent transport before anything reads the headers (REST's envelope, MCP's hand-off to
@@ -9,9 +9,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorBody } from '../errors/catalogue';
 import { invalidRequest } from '../errors/invalid-request';
+import { ucpTransportBody } from '../errors/ucp';
 import { newId } from '../lib/ids';
 
-const SINGLE = new Map(['Authorization', 'Idempotency-Key', 'UCP-Agent', 'Service-Buyer', 'X-PAYMENT', 'PAYMENT-SIGNATURE'].map((name) => [name.toLowerCase(), name]));
+const SINGLE = new Map(['Authorization', 'X-API-Key', 'Idempotency-Key', 'UCP-Agent', 'Service-Buyer', 'X-PAYMENT', 'PAYMENT-SIGNATURE'].map((name) => [name.toLowerCase(), name]));
 
 /**
  * The first identification header the request sends more than once, as the contract spells it.
@@ -31,13 +32,14 @@ export function repeatedHeader(req: IncomingMessage): string | undefined {
 }
 
 /**
- * 400 invalid_request naming the header: `{error, code}` on REST, the same body as a JSON-RPC
- * error's data on MCP (the request was not read, so it has no id).
+ * 400 invalid_request naming the header: `{error, code}` on REST (in UCP's transport shape on its
+ * binding), the same body as a JSON-RPC error's data on MCP (the request was not read, so it has
+ * no id).
  */
-export function answerRepeated(res: ServerResponse, name: string, jsonRpc: boolean): void {
+export function answerRepeated(res: ServerResponse, name: string, { jsonRpc, binding }: { jsonRpc: boolean; binding: boolean }): void {
   const requestId = newId('req');
   const error = invalidRequest([{ path: name, message: `The ${name} header is sent more than once; send it once.` }]);
-  const body = errorBody(error, requestId);
+  const body = binding ? ucpTransportBody(error, requestId) : errorBody(error, requestId);
   const text = JSON.stringify(jsonRpc ? { jsonrpc: '2.0', error: { code: -32600, message: error.message, data: body }, id: null } : body);
   res.writeHead(error.status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)), 'Request-Id': requestId });
   res.end(text);

@@ -20,6 +20,7 @@ import { contentSecurityPolicy, newNonce, pageSecurityHeaders } from './page-sec
 import { missingPageAsJson } from './missing-page';
 import { plainPageHtml } from './plain-page';
 import { answerRepeated, repeatedHeader } from './repeated-headers';
+import { bindingTarget } from '../domain/ucp-endpoints';
 import { LLMS_TXT_PATH, llmsTxtAnswer } from './llms-txt';
 
 // /api, /.well-known, /store and /ucp (UCP's binding) and everything under them: the agent
@@ -123,7 +124,7 @@ export function createHttpServer({ base, trustProxy = false, gateway, mcp, webho
     // (serveNode): a header set ahead sends every later head down Node's slower merge.
     if (!rest) res.setHeader('X-Content-Type-Options', 'nosniff');
     const served = repeated
-      ? Promise.resolve(answerRepeated(res, repeated, toMcp))
+      ? Promise.resolve(answerRepeated(res, repeated, { jsonRpc: toMcp, binding: bindingTarget(pathname) !== undefined }))
       : webhook
         ? webhook(req, res)
         : toMcp
