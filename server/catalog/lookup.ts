@@ -8,6 +8,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../db/client';
 import type { SellerPolicies } from '../db/schema';
+import type { SearchSqlItem } from './search-sql';
 
 export interface CatalogVariant {
   id: string;
@@ -21,20 +22,12 @@ export interface CatalogVariant {
   options: Record<string, string>;
 }
 
-export interface CatalogProduct {
-  id: string;
-  title: string;
-  description: string;
-  brand: string | null;
-  category: string;
-  images: string[];
-  url: string | null;
-  seller_handle: string;
-  seller_name: string;
+/** A product as search reads it, with its seller's policies and every variant. */
+export type CatalogProduct = Omit<SearchSqlItem, 'key' | 'variants'> & {
   seller_policies: SellerPolicies;
   /** Cheapest first, then by SKU, as search and get_product list them. */
   variants: CatalogVariant[];
-}
+};
 
 /** What one identifier of a batch names: a product (variant_id null), or one of its variants. */
 export interface ResolvedId {

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Config } from '../config';
 import { ADVISORY_CATALOGUE, type AdvisoryCode } from '../identity/advisories';
 import { BINDING_CAPABILITIES, SHOPPING_SERVICE, UCP_VERSION } from '../negotiation/capabilities';
+import { SIGNING_KEY_FIELDS } from '../negotiation/platform-profile';
 import { bindingEndpoint, BINDING_MCP_SUFFIX } from './ucp-endpoints';
 
 export { UCP_VERSION };
@@ -22,19 +23,7 @@ const REFUSAL_ADVISORIES: AdvisoryCode[] = ['reserved_profile_host', 'ip_profile
 const url = z.string().url();
 const reverseDomainName = z.string().regex(/^[a-z][a-z0-9]*(?:\.[a-z][a-z0-9_]*)+$/);
 /** A public JWK (discovery/profile.json#/$defs/signing_key): never a private member. */
-const signingKey = z
-  .object({
-    kid: z.string(),
-    kty: z.string(),
-    crv: z.string().optional(),
-    x: z.string().optional(),
-    y: z.string().optional(),
-    n: z.string().optional(),
-    e: z.string().optional(),
-    use: z.enum(['sig', 'enc']).optional(),
-    alg: z.string().optional(),
-  })
-  .strict();
+const signingKey = z.object(SIGNING_KEY_FIELDS).strict();
 const scoped = z.object({ seller_handle: z.string() }).strict().optional();
 
 /** UCP's identity linking: the user-authenticated scopes the business offers, each `{capability}:{scope}`. */

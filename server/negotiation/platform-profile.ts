@@ -55,8 +55,8 @@ const paymentHandler = z.looseObject({
     .optional(),
 });
 
-/** discovery/profile.json#/$defs/signing_key */
-const signingKey = z.looseObject({
+/** discovery/profile.json#/$defs/signing_key's members (the business profiles publish theirs with them too). */
+export const SIGNING_KEY_FIELDS = {
   kid: z.string(),
   kty: z.string(),
   crv: z.string().optional(),
@@ -66,7 +66,9 @@ const signingKey = z.looseObject({
   e: z.string().optional(),
   use: z.enum(['sig', 'enc']).optional(),
   alg: z.string().optional(),
-});
+};
+
+const signingKey = z.looseObject(SIGNING_KEY_FIELDS);
 
 /** discovery/profile.json#/$defs/platform_profile, with ucp.json#/$defs/platform_schema as its `ucp`. */
 export const platformProfile = z.looseObject({
@@ -80,7 +82,7 @@ export const platformProfile = z.looseObject({
   signing_keys: z.array(signingKey).optional(),
 });
 
-const PUBLIC_KEY_MEMBERS = ['kid', 'kty', 'crv', 'x', 'y', 'n', 'e', 'use', 'alg'] as const;
+const PUBLIC_KEY_MEMBERS = Object.keys(SIGNING_KEY_FIELDS) as (keyof typeof SIGNING_KEY_FIELDS)[];
 const SHOWN_ISSUES = 3;
 
 /**

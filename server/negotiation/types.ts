@@ -2,6 +2,7 @@
  * What negotiation with a platform (UCP overview.md § Negotiation Protocol) produces, as every
  * layer above reads it.
  */
+import type { PublicJwk } from '../signatures/keys';
 
 /** One capability version as a profile declares it. */
 export interface CapabilityVersion {
@@ -24,18 +25,8 @@ export interface NegotiationView {
   signing_keys?: SigningKey[];
 }
 
-/** A public key in JWK form, as a profile publishes it. */
-export interface SigningKey {
-  kid: string;
-  kty: string;
-  crv?: string;
-  x?: string;
-  y?: string;
-  n?: string;
-  e?: string;
-  use?: 'sig' | 'enc';
-  alg?: string;
-}
+/** A public key in JWK form, as a profile publishes it (discovery/profile.json#/$defs/signing_key). */
+export type SigningKey = PublicJwk & { kid: string; use?: 'sig' | 'enc' };
 
 /**
  * The capabilities active for a call: name → the one version both sides support (the highest),
