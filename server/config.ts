@@ -287,7 +287,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'DATA_DIR', default: '`.data`', meaning: 'PGlite data folder' },
   { name: 'DATABASE_POOL_SIZE', default: '10', meaning: 'Postgres pool size per process' },
   { name: 'ADMIN_TOKEN', default: 'unset → admin API answers 403 `admin_disabled`', meaning: 'bearer for `/api/admin/*`' },
-  { name: 'UCP_NAMESPACE', default: '`com.agentcommerce`', meaning: 'reverse-domain namespace of the service in UCP documents' },
+  { name: 'UCP_NAMESPACE', default: '`com.agentcommerce`', meaning: 'reverse-domain namespace of the service’s own API in UCP documents; set it to your own reversed domain, so that its spec URLs (on PUBLIC_BASE_URL) match it as UCP requires (UCP’s binding is `dev.ucp.*` whatever it is)' },
   { name: 'PROFILE_HOST_REFUSED_FROM', default: '`2027-03-01`', meaning: 'day from which reserved/IP agent-profile hosts are refused' },
   { name: 'PROFILE_FETCH_RESOLVE', default: 'unset', meaning: "`host:port:address[,…]` (curl's `--resolve`): fetch profiles, key directories and OAuth client documents of a name under `.test` or `.localhost` from a loopback address, for that port only (tests, development; production too); a pinned host is not advised as reserved. Anything else fails start-up, which logs each pin" },
   { name: 'PROFILE_FETCH_CA_FILE', default: "unset → Node's default store (`NODE_EXTRA_CA_CERTS` included)", meaning: "PEM certificates trusted beside Node's bundled roots for those fetches; unreadable or no certificate fails start-up" },
