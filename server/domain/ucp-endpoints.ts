@@ -24,7 +24,8 @@ export function bindingTarget(pathname: string): BindingTarget | undefined {
   try {
     seller = decodeURIComponent(m[1]).toLowerCase();
   } catch {
-    return undefined;
+    // Not UTF-8: no seller has it, but the path is still the binding's, answered in its shapes (404).
+    seller = m[1].toLowerCase();
   }
   return { path: m[2], seller };
 }

@@ -14,6 +14,7 @@ import { findSeller } from '../catalog/sellers';
 import { ApiError } from '../errors/catalogue';
 import type { Credential } from '../identity/credentials';
 import { speaksFor } from '../keys/agent-profiles';
+import { singleLine } from '../lib/input-limits';
 import type { RequestContext } from './context';
 
 export function negotiateCall(ctx: RequestContext): void | Promise<void> {
@@ -52,6 +53,9 @@ async function checkSpeaksFor(ctx: RequestContext, accountId: string, profileUrl
 
 /** A seller's endpoint exists only for a seller of the network. */
 async function checkSeller(ctx: RequestContext, handle: string): Promise<void> {
+  // A handle no seller can have (control characters, which Postgres refuses in text; over 100
+  // characters) is not looked up.
+  if (!singleLine(100).safeParse(handle).success) throw new ApiError('not_found', { message: `No seller of this network has the handle ${JSON.stringify(handle)}, so this is no endpoint.` });
   try {
     await findSeller(ctx.db, { by: 'handle', value: handle });
   } catch (err) {
