@@ -5,6 +5,7 @@
  * with it (no UCP-Agent), revoke it in the page, and the same call is refused. Again with JavaScript
  * off. A link opened in a browser that did not ask for it is warned about; a page on another origin
  * cannot sign a browser in with a link (neither by Auth.js's callback nor by the confirm form).
+ * Agent profiles are listed and removed, with JavaScript and without.
  * axe-core on every page of the path; screenshots (also at 375 px) kept as test artifacts.
  */
 import http from 'node:http';
@@ -93,6 +94,27 @@ async function mint(page: Page, name: string): Promise<string> {
   return field.inputValue();
 }
 
+/**
+ * Agent profiles: a profile URL that is not https is refused with a sentence at the field; an
+ * https one is listed, then removed (what UCP's binding then lets the account's keys name).
+ */
+async function listAndRemoveProfile(page: Page, { checkAxe }: { checkAxe: boolean }) {
+  const profile = `https://platform.example/profiles/${n}.json`;
+  const field = page.getByLabel('Profile URL');
+  await field.fill('http://platform.example/profile.json');
+  await page.getByRole('button', { name: 'Add profile' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'https' })).toBeVisible();
+  await page.getByLabel('Profile URL').fill(profile);
+  await page.getByRole('button', { name: 'Add profile' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'is listed' })).toBeVisible();
+  const item = page.getByRole('listitem').filter({ hasText: profile });
+  await expect(item).toBeVisible();
+  if (checkAxe) expect(await seriousViolations(page)).toEqual([]);
+  await item.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'was removed' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: profile })).toHaveCount(0);
+}
+
 test('a developer signs in from the e-mail, mints a key, calls the API with it and revokes it', async ({ page, baseURL }, testInfo) => {
   // Six axe-core runs, on a dashboard that also shows how to call and the connected agents: over 30 s on a small shared machine.
   test.slow();
@@ -118,6 +140,8 @@ test('a developer signs in from the e-mail, mints a key, calls the API with it a
   const row = page.getByRole('row', { name: /e2e agent/ });
   await expect(row).toContainText(key.slice(0, 12));
   await expect(row).toContainText('Active');
+
+  await listAndRemoveProfile(page, { checkAxe: true });
 
   // An agent calls with the key, without UCP-Agent.
   const ok = await search(baseURL!, key);
@@ -171,6 +195,7 @@ test('sign-in, minting and revoking work without JavaScript', async ({ browser, 
   const key = await mint(page, 'no-js agent');
   await snapshot(page, testInfo, 'dashboard-new-key-no-js');
   expect((await search(baseURL!, key)).status).toBe(200);
+  await listAndRemoveProfile(page, { checkAxe: false });
 
   await page.getByRole('row', { name: /no-js agent/ }).getByRole('button', { name: 'Revoke' }).click();
   await page.getByRole('button', { name: 'Revoke key' }).click();
