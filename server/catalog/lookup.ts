@@ -1,33 +1,19 @@
 /**
  * Products and variants by identifier, for UCP's catalog (server/ucp/): which product each id of
  * a batch names (a product id, a variant id or a SKU), and those products with everything UCP's
- * product shape shows (every variant with its options and GTIN, the seller's name and policies).
+ * product shape shows (every variant with its options and GTIN, the seller's name and policy pages).
  * Each is one statement over primary keys and unique indexes, whatever the batch's size; a seller
  * handle confines both to that seller's catalog, as if no other seller's product existed.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type Db } from '../db/client';
-import type { SellerPolicies } from '../db/schema';
-import type { SearchSqlItem } from './search-sql';
+import { SELLER_POLICY_URLS, type SearchDetailItem, type SearchDetailVariant } from './search-sql';
 
-export interface CatalogVariant {
-  id: string;
-  sku: string;
-  gtin: string | null;
-  price_cents: number;
-  currency: string;
-  /** null: stock not tracked (always available). */
-  stock: number | null;
-  /** The values that tell the variant from the product's others: {size: "M", color: "Navy"} (empty for a product with one). */
-  options: Record<string, string>;
-}
+/** A variant as UCP shows it: the search's, with its options and GTIN. */
+export type CatalogVariant = SearchDetailVariant;
 
-/** A product as search reads it, with its seller's policies and every variant. */
-export type CatalogProduct = Omit<SearchSqlItem, 'key' | 'variants'> & {
-  seller_policies: SellerPolicies;
-  /** Cheapest first, then by SKU, as search and get_product list them. */
-  variants: CatalogVariant[];
-};
+/** A product as search reads it with `detail` (its seller's policy pages, every variant), without the search's keyset. */
+export type CatalogProduct = Omit<SearchDetailItem, 'key'>;
 
 /** What one identifier of a batch names: a product (variant_id null), or one of its variants. */
 export interface ResolvedId {
@@ -85,7 +71,7 @@ export async function productsByIds(db: Db, ids: readonly string[], sellerHandle
   const found = await rows<CatalogProduct>(
     db,
     sql`SELECT p.id, p.title, p.description, p.brand, p.category, p.images, p.url,
-               s.handle AS seller_handle, s.name AS seller_name, s.policies AS seller_policies,
+               s.handle AS seller_handle, s.name AS seller_name, ${SELLER_POLICY_URLS} AS seller_policy_urls,
                (SELECT coalesce(json_agg(json_build_object('id', v.id, 'sku', v.sku, 'gtin', v.gtin, 'price_cents', v.price_cents,
                                                            'currency', v.currency, 'stock', v.stock, 'options', v.options)
                                          ORDER BY v.price_cents, v.sku), '[]'::json)

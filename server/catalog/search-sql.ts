@@ -20,7 +20,7 @@
  */
 import { Placeholder, SQL, StringChunk, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { SEARCH_SHARDS, categoryTerm, priceBucket, priceTerm, searchShard, sellerTerm } from '../db/schema';
+import { SEARCH_SHARDS, categoryTerm, priceBucket, priceTerm, searchShard, sellerTerm, type SellerPolicies } from '../db/schema';
 import { synonymsOf } from './synonyms';
 import type { WordSpan } from './typo';
 
@@ -79,6 +79,8 @@ export interface SearchQuery {
   categoryTermsMax?: number;
   /** false: count the candidate set without its facets (the row's facets are then null). */
   facets?: boolean;
+  /** true: the page's items carry what a product page shows beside (SearchDetail). */
+  detail?: boolean;
 }
 
 /** Row of `searchSql`: exactly one. */
@@ -99,7 +101,16 @@ export interface FacetValue {
   count: number;
 }
 
-export interface SearchSqlItem {
+export interface SearchSqlVariant {
+  id: string;
+  sku: string;
+  price_cents: number;
+  currency: string;
+  /** null: stock not tracked (always available). */
+  stock: number | null;
+}
+
+export interface SearchSqlItem<V extends SearchSqlVariant = SearchSqlVariant> {
   id: string;
   title: string;
   description: string;
@@ -110,8 +121,31 @@ export interface SearchSqlItem {
   seller_handle: string;
   seller_name: string;
   key: SearchKey;
-  variants: { id: string; sku: string; price_cents: number; currency: string; stock: number | null }[];
+  /** Cheapest first, then by SKU. */
+  variants: V[];
 }
+
+/** A variant with what a product page shows beside (SearchQuery.detail). */
+export interface SearchDetailVariant extends SearchSqlVariant {
+  gtin: string | null;
+  /** The values that tell the variant from the product's others: {size: "M", color: "Navy"} (empty for a product with one). */
+  options: Record<string, string>;
+}
+
+/** An item of a search asked with `detail`: every variant's options and GTIN, and the seller's policy pages. */
+export interface SearchDetailItem extends SearchSqlItem<SearchDetailVariant> {
+  seller_policy_urls: SellerPolicyUrls;
+}
+
+/** The address of each of a seller's policies (db/schema.ts, SellerPolicies). */
+export type SellerPolicyUrls = Record<keyof SellerPolicies, string>;
+
+/**
+ * SellerPolicyUrls of `sellers s`: the addresses alone, which is all a product links to; the
+ * policies' summaries and terms would be a kilobyte more per product to send and parse.
+ */
+export const SELLER_POLICY_URLS = sql`json_build_object('returns', s.policies->'returns'->>'url', 'shipping', s.policies->'shipping'->>'url',
+  'privacy', s.policies->'privacy'->>'url', 'terms', s.policies->'terms'->>'url')`;
 
 /**
  * The text query, parsed once, from the statement's `query` CTE (see searchSql). Read through a
@@ -553,7 +587,8 @@ function candidates(q: SearchQuery, take: number): SQL {
  *   facets only its size (SET_COUNT), which is the result count a search answers.
  * - `page`: for relevance the ranked candidates; for the other sorts an index-ordered keyset scan
  *   of products (the candidates are not in that order and must not bound a newest/price walk).
- * - the page's products, sellers and variants, as JSON in page order.
+ * - the page's products, sellers and variants, as JSON in page order (with `detail`, the
+ *   variants' options and GTINs and the sellers' policy pages too).
  */
 function searchTemplate(q: SearchQuery): SQL {
   const cap = q.candidateCap ?? SEARCH_CANDIDATE_CAP;
@@ -566,9 +601,9 @@ function searchTemplate(q: SearchQuery): SQL {
       ${q.text === undefined ? sql`NULL::text` : sql`(SELECT q.text FROM query q)`} AS query,
       (SELECT json_agg(json_build_object(
           'id', p.id, 'title', p.title, 'description', p.description, 'brand', p.brand, 'category', p.category,
-          'images', p.images, 'url', p.url, 'seller_handle', s.handle, 'seller_name', s.name, 'key', ${plan.key},
+          'images', p.images, 'url', p.url, 'seller_handle', s.handle, 'seller_name', s.name, 'key', ${plan.key},${q.detail ? sql` 'seller_policy_urls', ${SELLER_POLICY_URLS},` : sql``}
           'variants', (SELECT coalesce(json_agg(json_build_object('id', v.id, 'sku', v.sku, 'price_cents', v.price_cents,
-                           'currency', v.currency, 'stock', v.stock) ORDER BY v.price_cents, v.sku), '[]'::json)
+                           'currency', v.currency, 'stock', v.stock${q.detail ? sql`, 'gtin', v.gtin, 'options', v.options` : sql``}) ORDER BY v.price_cents, v.sku), '[]'::json)
                        FROM variants v WHERE v.product_id = p.id)
         ) ORDER BY ${plan.order})
        FROM page pg JOIN products p ON p.id = pg.id JOIN sellers s ON s.id = p.seller_id) AS items,
@@ -634,6 +669,7 @@ function shapeKey(q: SearchQuery): string {
     q.textOrderWalk ?? TEXT_ORDER_WALK,
     q.categoryTermsMax ?? CATEGORY_TERMS_MAX,
     q.facets !== false,
+    q.detail === true,
   ]);
 }
 

@@ -17,7 +17,16 @@ import { rows, type Db } from '../db/client';
 import { ApiError } from '../errors/catalogue';
 import { normaliseCategory } from './writer';
 import { cursorScope, decodeCursor, encodeCursor } from './cursor';
-import { SEARCH_CANDIDATE_CAP, searchSql, type FacetValue, type SearchKey, type SearchSqlItem, type SearchSqlRow, type SortBy } from './search-sql';
+import {
+  SEARCH_CANDIDATE_CAP,
+  searchSql,
+  type FacetValue,
+  type SearchDetailItem,
+  type SearchKey,
+  type SearchSqlItem,
+  type SearchSqlRow,
+  type SortBy,
+} from './search-sql';
 import { findSeller } from './sellers';
 import { readPriceWords } from './price-words';
 import { relaxWords, suggestCategories, type SearchFilters, type Suggestions } from './relax';
@@ -36,6 +45,11 @@ export interface SearchParams {
   min_stock?: number;
   /** false: leave the facets out, and the statement does not count them. */
   facets?: boolean;
+  /**
+   * true: items carry every variant's options and GTIN and the seller's policy pages (SearchDetailItem),
+   * read by the same statement, for a caller that shows products in full (UCP's catalog).
+   */
+  detail?: boolean;
 }
 
 export interface SearchOptions {
@@ -47,8 +61,8 @@ export interface SearchOptions {
   categoryTermsMax?: number;
 }
 
-export interface SearchPage {
-  items: SearchSqlItem[];
+export interface SearchPage<I extends SearchSqlItem = SearchSqlItem> {
+  items: I[];
   /** 1-based position of the first item across the whole walk. */
   firstPosition: number;
   nextCursor: string | null;
@@ -81,6 +95,8 @@ function invalid(path: string, message: string): ApiError {
   return new ApiError('invalid_request', { message: `Invalid request: ${path}: ${message}`, details: { issues: [{ path, message }] } });
 }
 
+export function searchCatalog(db: Db, cursorSecret: Buffer, params: SearchParams & { detail: true }, opts?: SearchOptions): Promise<SearchPage<SearchDetailItem>>;
+export function searchCatalog(db: Db, cursorSecret: Buffer, params: SearchParams, opts?: SearchOptions): Promise<SearchPage>;
 export async function searchCatalog(db: Db, cursorSecret: Buffer, params: SearchParams, opts: SearchOptions = {}): Promise<SearchPage> {
   const cap = opts.candidateCap ?? SEARCH_CANDIDATE_CAP;
   const q = params.q?.trim() || undefined;
@@ -141,7 +157,7 @@ export async function searchCatalog(db: Db, cursorSecret: Buffer, params: Search
   const run = async (query: string | undefined, corrections?: WordSpan[]) => {
     const [row] = await rows<SearchSqlRow>(
       db,
-      searchSql({ text: query, correct: corrections, sortBy, limit: params.limit, after, candidateCap: cap, textOrderWalk, categoryTermsMax, facets: params.facets, ...filters }),
+      searchSql({ text: query, correct: corrections, sortBy, limit: params.limit, after, candidateCap: cap, textOrderWalk, categoryTermsMax, facets: params.facets, detail: params.detail, ...filters }),
     );
     return row;
   };

@@ -87,18 +87,17 @@ export async function searchProducts(db: Db, cursorSecret: Buffer, request: Sear
     min_price_cents: narrow.min,
     max_price_cents: narrow.max,
     facets: false,
+    // The page's products as UCP shows them (options, GTINs, the seller's policy pages), in the same statement.
+    detail: true,
   });
-  // The page's products as UCP shows them (options, GTINs, the seller's policies): one statement by primary key.
-  const found = await productsByIds(db, page.items.map((item) => item.id), scope.sellerHandle);
   // Price words of the query bound the variants too, as they bound the match (the tighter bound of the two).
   const bounds = {
     min: Math.max(narrow.min ?? 0, page.priceWords?.minCents ?? 0),
     max: Math.min(narrow.max ?? Infinity, page.priceWords?.maxCents ?? Infinity),
   };
-  const products = page.items.flatMap((item) => {
-    const product = found.get(item.id);
-    const variants = product ? featuredFirst(product.variants.filter((v) => inPrice(v, bounds))) : [];
-    return product && variants.length ? [ucpProduct(product, variants.map(ucpVariantOf(product)), plainOptions(product))] : [];
+  const products = page.items.flatMap((product) => {
+    const variants = featuredFirst(product.variants.filter((v) => inPrice(v, bounds)));
+    return variants.length ? [ucpProduct(product, variants.map(ucpVariantOf(product)), plainOptions(product))] : [];
   });
   const total = page.approximate ? {} : { total_count: page.totalResults };
   return {
@@ -339,16 +338,25 @@ function plainOptions(product: CatalogProduct) {
 function ucpVariantOf(product: CatalogProduct): (variant: CatalogVariant) => UcpVariant {
   const seller = {
     name: product.seller_name,
-    links: (Object.keys(POLICY_LINKS) as (keyof typeof POLICY_LINKS)[]).map((policy) => ({ type: POLICY_LINKS[policy], url: product.seller_policies[policy].url })),
+    links: (Object.keys(POLICY_LINKS) as (keyof typeof POLICY_LINKS)[]).map((policy) => ({ type: POLICY_LINKS[policy], url: product.seller_policy_urls[policy] })),
   };
   return (variant) => {
-    const options = Object.entries(variant.options).map(([name, label]) => ({ name, label }));
+    // One pass over the options for the options, the title ("Navy / M") and the description ("Parka: color Navy, size M").
+    const options: { name: string; label: string }[] = [];
+    let labels = '';
+    let named = '';
+    for (const name in variant.options) {
+      const label = variant.options[name];
+      labels += options.length ? ` / ${label}` : label;
+      named += options.length ? `, ${name} ${label}` : `${name} ${label}`;
+      options.push({ name, label });
+    }
     return {
       id: variant.id,
       sku: variant.sku,
       ...(variant.gtin ? { barcodes: [{ type: 'GTIN' as const, value: variant.gtin }] } : {}),
-      title: options.map((o) => o.label).join(' / ') || product.title,
-      description: { plain: options.length ? `${product.title}: ${options.map((o) => `${o.name} ${o.label}`).join(', ')}` : product.title },
+      title: labels || product.title,
+      description: { plain: options.length ? `${product.title}: ${named}` : product.title },
       price: { amount: variant.price_cents, currency: variant.currency },
       availability: isAvailable(variant) ? { available: true, status: 'in_stock' } : { available: false, status: 'out_of_stock' },
       ...(options.length ? { options } : {}),
