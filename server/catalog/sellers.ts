@@ -51,6 +51,11 @@ export interface SellerRecord {
 const CATALOG_SIZE = sql`(SELECT count(*)::int FROM products p WHERE p.seller_id = s.id)`;
 const SELLER_COLUMNS = sql`s.id, s.handle, s.name, s.domains, s.description, s.logo_url, s.currency, s.delivery, s.policies, ${CATALOG_SIZE} AS catalog_size`;
 
+/** Whether a seller has this handle (as stored: lower case): one probe of the unique index, nothing else read. */
+export async function sellerHandleExists(db: Db, handle: string): Promise<boolean> {
+  return (await rows(db, sql`SELECT 1 FROM sellers s WHERE s.handle = ${handle}`)).length > 0;
+}
+
 /** The selected seller, or 404 SELLER_NOT_FOUND with up to 3 similar sellers in `details.did_you_mean`. */
 export async function findSeller(db: Db, selector: SellerSelector): Promise<SellerRecord> {
   let where: SQL;
