@@ -21,8 +21,8 @@ import {
   lookupResponse,
   searchRequest,
   searchResponse,
-  type UcpResponseMeta,
 } from '../server/ucp/catalog-schemas';
+import type { UcpResponseMeta } from '../server/errors/ucp';
 import { testApp, type TestApp } from './support/app';
 import { seller } from './support/catalog-fixtures';
 import { ucpAjv, UCP_SCHEMAS_MISSING } from './support/ucp-schemas';

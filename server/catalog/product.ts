@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client';
 import { ApiError } from '../errors/catalogue';
+import { SKU_MATCHES } from './lookup';
 import type { SearchSqlItem } from './search-sql';
 
 /** A variant as search reads it, with what tells it from the product's others: {size: "M", color: "Navy"} (empty for a product with one). */
@@ -54,9 +55,6 @@ export async function variantsOfProducts(db: Db, ids: readonly string[]): Promis
   if (missing) throw await productNotFound(db, missing);
   return products;
 }
-
-/** Sellers whose SKU an id may be, named in a miss (SKUs are unique per seller only). */
-const SKU_MATCHES = 3;
 
 /**
  * 404 product_not_found. An id that is a variant's (var_…) or a SKU is not a product's, but it

@@ -257,9 +257,7 @@ export type SearchRequest = z.output<typeof searchRequest>;
 export type LookupRequest = z.output<typeof lookupRequest>;
 export type GetProductRequest = z.output<typeof getProductRequest>;
 export type SearchFilters = z.output<typeof searchFilters>;
-export type UcpResponseMeta = z.output<typeof ucpResponseMeta>;
 export type InfoMessage = z.output<typeof infoMessage>;
-export type UcpProduct = z.output<typeof product>;
 export type UcpVariant = z.output<typeof variant>;
 export type InputCorrelation = z.output<typeof inputCorrelation>;
 
