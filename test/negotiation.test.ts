@@ -219,7 +219,9 @@ describe('a valid platform profile', () => {
   it('negotiates every capability of the binding with the default fixture', async () => {
     const url = serveProfile(ps, freshPath('default'));
     const { intersection } = await negotiatorFor().negotiator.negotiate(ucpAgentHeader(url));
-    expect(intersection).toEqual({ [SEARCH]: { version: UCP_VERSION }, [LOOKUP]: { version: UCP_VERSION } });
+    expect(intersection).toEqual(
+      Object.fromEntries(Object.entries(BINDING_CAPABILITIES).map(([name, { version, extends: parents }]) => [name, { version, ...(parents && { extends: parents }) }])),
+    );
     expect(relevantCapabilities(intersection, SEARCH)).toEqual({ [SEARCH]: [{ version: UCP_VERSION }] });
   });
 

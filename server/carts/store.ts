@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { preparedRows } from '../db/prepared';
-import { carts, type CartNotice, type ShippingAddress } from '../db/schema';
+import { carts, type CartBuyer, type CartNotice, type ShippingAddress } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
 import { callerNamespace, linkedPlatform, type Caller } from '../identity/caller';
 import { cancelLiveLink } from './links';
@@ -34,7 +34,7 @@ export function newCartOwner(caller: Caller): { owner: string; platform: string 
  * Every cart change reads and writes the cart row, so those two statements are raw SQL: drizzle's
  * query builder costs ~0.1 ms of CPU per statement to build, a tenth of an add_to_cart (bench:cart).
  */
-const CART_COLUMNS = sql.raw('id, owner, status, currency, shipping_address, notices, order_id, platform, expires_at, created_at, updated_at');
+const CART_COLUMNS = sql.raw('id, owner, status, currency, shipping_address, notices, order_id, platform, buyer, scope, checkout_token_hash, expires_at, created_at, updated_at');
 
 interface CartColumns {
   id: string;
@@ -45,6 +45,9 @@ interface CartColumns {
   notices: CartNotice[];
   order_id: string | null;
   platform: string | null;
+  buyer: CartBuyer | null;
+  scope: string | null;
+  checkout_token_hash: string | null;
   /** Text on postgres-js (drizzle leaves timestamps unparsed there), a Date on PGlite. */
   expires_at: string | Date;
   created_at: string | Date;
@@ -63,6 +66,9 @@ function cartRow(r: CartColumns): CartRow {
     notices: r.notices,
     orderId: r.order_id,
     platform: r.platform,
+    buyer: r.buyer,
+    scope: r.scope,
+    checkoutTokenHash: r.checkout_token_hash,
     expiresAt: timestamp(r.expires_at),
     createdAt: timestamp(r.created_at),
     updatedAt: timestamp(r.updated_at),

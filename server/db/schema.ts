@@ -293,6 +293,14 @@ export interface ShippingAddress {
   email?: string;
 }
 
+/** The person a checkout of UCP's binding is for (UCP's buyer): the confirmation e-mail goes to `email`. */
+export interface CartBuyer {
+  email?: string;
+  first_name?: string;
+  last_name?: string;
+  phone_number?: string;
+}
+
 /** A message a mutation leaves on the cart until the next change (e.g. payment_link_cancelled). */
 export interface CartNotice {
   type: 'error' | 'warning' | 'info';
@@ -321,11 +329,27 @@ export const carts = pgTable(
     orderId: text('order_id'),
     /** The platform (agent profile URL) a linked call made the cart for: OAuth token plus UCP-Agent. */
     platform: text('platform'),
+    /** UCP's binding: the buyer a checkout names (the seed API leaves it null). */
+    buyer: jsonb('buyer').$type<CartBuyer>(),
+    /**
+     * UCP's binding: the seller whose endpoint (`/store/{handle}/ucp`) made the cart; null for the
+     * network's. The binding answers a cart only from the scope that made it.
+     */
+    scope: text('scope'),
+    /**
+     * UCP's binding: set once the cart is a checkout session (create_checkout), the SHA-256 of the
+     * token of its stable continue_url (`/checkout/{token}`, carts/checkout-link.ts).
+     */
+    checkoutTokenHash: text('checkout_token_hash'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('carts_owner_idx').on(t.owner), index('carts_open_expiry_idx').on(t.expiresAt).where(sql`status IN ('open', 'checkout')`)],
+  (t) => [
+    index('carts_owner_idx').on(t.owner),
+    index('carts_open_expiry_idx').on(t.expiresAt).where(sql`status IN ('open', 'checkout')`),
+    uniqueIndex('carts_checkout_token_hash_idx').on(t.checkoutTokenHash),
+  ],
 );
 
 /** One line per variant per cart: adding a variant already in the cart adds to its line. */
@@ -382,6 +406,8 @@ export const paymentLinks = pgTable(
 );
 
 export interface OrderLine {
+  /** The cart line's id (item_…); orders placed before it was stored have none (ucp/order.ts derives it). */
+  item_id?: string;
   variant_id: string;
   sku: string;
   product_id: string;

@@ -82,8 +82,8 @@ function bindingTool(operation: Operation): BindingTool {
       : input;
   }
   const requiredArguments = ['meta', ...pathParameters.filter((parameter) => required.includes(parameter)), ...(body === undefined ? [] : [body])];
-  // UCP's rule (rest.openapi.json): every change takes an Idempotency-Key, so the calls without one are reads.
-  const readOnly = operation.type === 'query' || !operation.idempotent;
+  // UCP's rule (rest.openapi.json): every change takes an Idempotency-Key, so the calls taking none are reads.
+  const readOnly = operation.type === 'query' || !operation.acceptsKey;
   return {
     name,
     title,

@@ -1,6 +1,7 @@
 /**
  * The capabilities UCP's shopping binding offers, as the business profiles publish them and as
- * negotiation intersects them with a platform's. Part 1 of the binding: the catalog.
+ * negotiation intersects them with a platform's: the catalog, carts, checkout sessions (with the
+ * fulfillment extension) and orders.
  */
 import type { CapabilityVersion } from './types';
 
@@ -24,6 +25,15 @@ export const BINDING_CAPABILITIES: Record<string, BindingCapability> = {
     spec: `${UCP_DEV}/specification/catalog/lookup`,
     schema: `${UCP_DEV}/schemas/shopping/catalog_lookup.json`,
   },
+  'dev.ucp.shopping.cart': { version: UCP_VERSION, spec: `${UCP_DEV}/specification/cart`, schema: `${UCP_DEV}/schemas/shopping/cart.json` },
+  'dev.ucp.shopping.checkout': { version: UCP_VERSION, spec: `${UCP_DEV}/specification/checkout`, schema: `${UCP_DEV}/schemas/shopping/checkout.json` },
+  'dev.ucp.shopping.fulfillment': {
+    version: UCP_VERSION,
+    spec: `${UCP_DEV}/specification/fulfillment`,
+    schema: `${UCP_DEV}/schemas/shopping/fulfillment.json`,
+    extends: 'dev.ucp.shopping.checkout',
+  },
+  'dev.ucp.shopping.order': { version: UCP_VERSION, spec: `${UCP_DEV}/specification/order`, schema: `${UCP_DEV}/schemas/shopping/order.json` },
 };
 
 /** The service `dev.ucp.shopping` as the profiles publish it, per transport. */

@@ -18,6 +18,8 @@ export const KEY_PURPOSES = [
   'buyer-code',
   /** HMACs a payment link's id into its pay-page token, and the page's form token. */
   'payment-link',
+  /** HMACs a UCP checkout's id into the token of its stable continue_url (carts/checkout-link.ts). */
+  'checkout-link',
   /** HMACs search and list cursors. */
   'cursor',
   /** Signs the OAuth server's cookies. */

@@ -163,7 +163,10 @@ function openSecrets(outcome: StoredOutcome, fields: readonly string[], keys: Bu
  * SECRETS_KEY), so a replay can answer them while the database holds no usable secret.
  */
 const enforceIdempotency = t.middleware(async ({ ctx, path, input, meta, next }) => {
-  if (!ctx.idempotencyKey) throw new ApiError('IDEMPOTENCY_KEY_REQUIRED');
+  if (!ctx.idempotencyKey) {
+    if (meta?.idempotent === 'if-keyed') return runUnkeyed(ctx, next);
+    throw new ApiError('IDEMPOTENCY_KEY_REQUIRED');
+  }
   const c: IdempotencyClaim = { namespace: callerNamespace(ctx.caller), key: ctx.idempotencyKey, fingerprint: requestFingerprint(path, input) };
   const secretFields = meta?.op?.secretFields;
   // Read before the transaction: PGlite has one connection, which the transaction would hold.
@@ -217,8 +220,30 @@ async function runOwnTransactions<R extends { ok: boolean; data?: unknown; error
   return result;
 }
 
+/**
+ * A call of an 'if-keyed' operation sent without a key: it runs once, as any call does, in one
+ * transaction with its effects after the commit, and nothing is stored.
+ */
+async function runUnkeyed<R extends { ok: boolean; error?: unknown }>(ctx: RequestContext, next: (opts: { ctx: { db: Db } }) => Promise<R>): Promise<R> {
+  for (const step of ctx.beforeTransaction) await step(ctx.db);
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const result = await next({ ctx: { db: tx as unknown as Db } });
+    if (!result.ok) throw result.error; // roll the effect back
+    return result;
+  });
+  for (const effect of ctx.afterCommit) await effect();
+  return outcome;
+}
+
 /** `.concat(idempotent)`: declares the operation idempotent in its metadata and enforces it. */
 export const idempotent = t.procedure.meta({ idempotent: true }).use(enforceIdempotency);
+
+/**
+ * `.concat(idempotentIfKeyed)`: the operation honours an idempotency key when the call sends one
+ * (stored, replayed, 409 for other input, as `idempotent`) and runs normally without (UCP's
+ * create_* and update_*: rest.openapi.json makes the key optional there).
+ */
+export const idempotentIfKeyed = t.procedure.meta({ idempotent: 'if-keyed' }).use(enforceIdempotency);
 
 /** The idempotency middleware, for the catalogue's check that it runs after the input is parsed. */
 export const IDEMPOTENCY_MIDDLEWARE = idempotent._def.middlewares[0];

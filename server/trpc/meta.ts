@@ -117,8 +117,11 @@ export interface OperationExample {
 }
 
 export type AppMeta = OpenApiMeta<{
-  /** Set by `.concat(idempotent)`: the operation needs an idempotency key and replays outcomes. */
-  idempotent?: boolean;
+  /**
+   * Set by `.concat(idempotent)`: the operation needs an idempotency key and replays outcomes; by
+   * `.concat(idempotentIfKeyed)` ('if-keyed'), it honours a key when one is sent and runs without.
+   */
+  idempotent?: boolean | 'if-keyed';
   op?: OperationPolicy;
   tool?: ToolMeta;
   /** An operation of UCP's shopping binding. */
@@ -138,7 +141,10 @@ export interface Operation {
   name: string;
   type: 'query' | 'mutation';
   access: Access;
+  /** It needs an idempotency key. */
   idempotent: boolean;
+  /** It honours an idempotency key when sent (every idempotent operation does, and the 'if-keyed' ones). */
+  acceptsKey: boolean;
   policy: OperationPolicy;
   rest?: RestBinding;
   tool?: ToolMeta;

@@ -23,10 +23,11 @@ export function describeOperations(router: AnyRouter): Operation[] {
     const access = accessOf(def.middlewares);
     if (!access) throw new Error(`${name} is not declared through a procedure kind (open, discovery, credential, admin)`);
     const idempotent = meta.idempotent === true;
+    const acceptsKey = meta.idempotent !== undefined;
     const enforcedAt = def.middlewares.indexOf(IDEMPOTENCY_MIDDLEWARE as never);
     const inputAt = def.middlewares.findIndex((m) => m._type === 'input');
-    if (idempotent !== enforcedAt >= 0 || (idempotent && enforcedAt < inputAt)) {
-      throw new Error(`${name}: declare idempotency with .concat(idempotent) after .input()`);
+    if (acceptsKey !== enforcedAt >= 0 || (acceptsKey && enforcedAt < inputAt)) {
+      throw new Error(`${name}: declare idempotency with .concat(idempotent) or .concat(idempotentIfKeyed) after .input()`);
     }
     if (def.inputs.length !== 1 || !def.output) throw new Error(`${name} needs exactly one input and an output schema`);
     const rest = meta.openapi && { method: meta.openapi.method, path: meta.openapi.path, summary: meta.openapi.summary };
@@ -34,6 +35,6 @@ export function describeOperations(router: AnyRouter): Operation[] {
       throw new Error(`${name}: every POST, PATCH and DELETE under /api/agent/ is idempotent`);
     }
     const examples = meta.examples ?? {};
-    return { name, type: def.type, access, idempotent, policy: meta.op ?? {}, rest, tool: meta.tool, examples, input: def.inputs[0], output: def.output, meta };
+    return { name, type: def.type, access, idempotent, acceptsKey, policy: meta.op ?? {}, rest, tool: meta.tool, examples, input: def.inputs[0], output: def.output, meta };
   });
 }

@@ -264,11 +264,14 @@ function identity(access: Access) {
   return middleware;
 }
 
-/** Step 5: an idempotent operation needs a well-formed key before its input is even read. */
+/**
+ * Step 5: an idempotent operation needs a well-formed key before its input is even read; one that
+ * takes a key if sent (UCP's create_* and update_*) needs a sent key to be well-formed.
+ */
 const idempotencyKey = t.middleware(({ ctx, meta, next }) => {
-  if (meta?.idempotent) {
-    const key = ctx.envelope.idempotencyKey;
-    if (key == null) throw new ApiError('IDEMPOTENCY_KEY_REQUIRED');
+  const key = ctx.envelope.idempotencyKey;
+  if (meta?.idempotent === true && key == null) throw new ApiError('IDEMPOTENCY_KEY_REQUIRED');
+  if (meta?.idempotent !== undefined && key != null) {
     assertValidKey(key);
     ctx.idempotencyKey = key;
   }
