@@ -18,6 +18,7 @@ import { claimDataDir } from './db/data-dir-lock';
 import { ensureDemoCatalog } from './catalog/demo';
 import { pageUnavailable } from './http/page-outage';
 import { payPage } from './payments/pay-page';
+import { continueCheckout, plainHttpWarning } from './payments/continue';
 import { registerRuntime } from './runtime';
 import { createAuth } from './accounts/auth';
 import { createAccounts } from './accounts/facade';
@@ -61,6 +62,8 @@ async function main(): Promise<void> {
   void describeX402(app.services.x402).then((lines) => lines.forEach((line) => console.log(line)));
   const proxied = proxyWarning(config);
   if (proxied) console.warn(proxied);
+  const plainHttp = plainHttpWarning(config.publicBaseUrl);
+  if (plainHttp) console.warn(plainHttp);
   const auth = createAuth(app.services);
   const accounts = createAccounts(app.services, auth);
   // The OAuth server's authorizations are for whoever is signed in to the pages (Auth.js's session).
@@ -73,7 +76,14 @@ async function main(): Promise<void> {
     signedIn: accounts.signedIn,
     clientDocuments: app.services.profiles.clients,
   });
-  registerRuntime({ services: app.services, payPage: payPage(app.services), accounts, oauth: oauth.pages, pageUnavailable });
+  registerRuntime({
+    services: app.services,
+    payPage: payPage(app.services),
+    continueCheckout: (token) => continueCheckout(app.services, token),
+    accounts,
+    oauth: oauth.pages,
+    pageUnavailable,
+  });
   // Next renders the target of a server action's redirect by fetching this server at
   // hostname:port (localhost by default). Served directly, that must be PUBLIC_BASE_URL's host,
   // or the page host check would send the fetch on to it with a 308, which drops the session

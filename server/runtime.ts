@@ -6,6 +6,7 @@
  */
 import type { Accounts } from './accounts/facade';
 import type { OAuthPages } from './oauth/pages';
+import type { ContinueAnswer } from './payments/continue';
 import type { PayPage } from './payments/pay-page';
 import type { Services } from './trpc/context';
 
@@ -13,6 +14,8 @@ export interface Runtime {
   services: Services;
   /** The /pay/{token} page's view and form handling. */
   payPage: PayPage;
+  /** Where a UCP checkout's continue_url (/checkout/{token}) leads. */
+  continueCheckout(token: string): Promise<ContinueAnswer>;
   /** Developer accounts: sign-in, sign-out, and the dashboard's keys and agent profiles. */
   accounts: Accounts;
   /** OAuth: the consent page and the connected agents. */

@@ -7,6 +7,8 @@
  * invalid params -32602 as HTTP 200 with error.data, business outcomes as results, protocol errors
  * with their HTTP status. The same operations on REST are test/ucp-binding.test.ts.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -30,7 +32,31 @@ const SEARCH_RESPONSE = 'https://ucp.dev/schemas/shopping/catalog_search.json#/$
 const LOOKUP_RESPONSE = 'https://ucp.dev/schemas/shopping/catalog_lookup.json#/$defs/lookup_response';
 const PRODUCT_RESPONSE = 'https://ucp.dev/schemas/shopping/catalog_lookup.json#/$defs/get_product_response';
 const ERROR_RESPONSE = 'https://ucp.dev/schemas/shopping/types/error_response.json';
-const BINDING_TOOLS = ['search_catalog', 'lookup_catalog', 'get_product'];
+/** Every method of mcp.openrpc.json. */
+const BINDING_TOOLS = [
+  ...['search_catalog', 'lookup_catalog', 'get_product'],
+  ...['create_cart', 'get_cart', 'update_cart', 'cancel_cart'],
+  ...['create_checkout', 'get_checkout', 'update_checkout', 'complete_checkout', 'cancel_checkout'],
+  'get_order',
+];
+
+/** Each tool's arguments, all required, as mcp.openrpc.json lists them (checked against it below when UCP_SCHEMAS_DIR is set). */
+const TOOL_ARGUMENTS: Record<string, string[]> = {
+  search_catalog: ['meta', 'catalog'],
+  lookup_catalog: ['meta', 'catalog'],
+  get_product: ['meta', 'catalog'],
+  create_cart: ['meta', 'cart'],
+  get_cart: ['meta', 'id'],
+  update_cart: ['meta', 'id', 'cart'],
+  cancel_cart: ['meta', 'id'],
+  create_checkout: ['meta', 'checkout'],
+  get_checkout: ['meta', 'id'],
+  update_checkout: ['meta', 'id', 'checkout'],
+  complete_checkout: ['meta', 'id', 'checkout'],
+  cancel_checkout: ['meta', 'id'],
+  get_order: ['meta', 'id'],
+};
+const READS = ['search_catalog', 'lookup_catalog', 'get_product', 'get_cart', 'get_checkout', 'get_order'];
 
 let ps: ProfileServer;
 let db: TestDatabase;
@@ -116,10 +142,11 @@ describe('protocol methods need no platform profile', () => {
     addFormats(ajv);
     for (const tool of tools) {
       expect(tool.title, tool.name).toBeTruthy();
-      expect(Object.keys(tool.inputSchema.properties!)).toEqual(['meta', 'catalog']);
-      expect(tool.inputSchema.required).toEqual(['meta', 'catalog']);
+      expect(Object.keys(tool.inputSchema.properties!), tool.name).toEqual(TOOL_ARGUMENTS[tool.name]);
+      expect(tool.inputSchema.required, tool.name).toEqual(TOOL_ARGUMENTS[tool.name]);
       expect(tool.outputSchema?.type).toBe('object');
-      expect(tool.annotations).toMatchObject({ readOnlyHint: true, openWorldHint: false });
+      // The reads (the catalog's POSTs included) take no idempotency key; every change does.
+      expect(tool.annotations, tool.name).toMatchObject({ readOnlyHint: READS.includes(tool.name), openWorldHint: false });
     }
     const byName = Object.fromEntries(tools.map((t) => [t.name, t])) as Record<string, Tool>;
     // The requests of docs/catalog/mcp.md's examples are valid arguments.
@@ -136,6 +163,12 @@ describe('protocol methods need no platform profile', () => {
     // A business outcome is a result too, so each output schema takes UCP's error_response.
     const outcome = { ucp: { version: '2026-04-08', status: 'error' }, messages: [{ type: 'error', code: 'not_found', content: 'No such product.', severity: 'unrecoverable' }] };
     for (const tool of tools) expect(ajv.validate(tool.outputSchema!, outcome), tool.name).toBe(true);
+  });
+
+  it('the tools’ arguments are mcp.openrpc.json’s', (ctx) => {
+    if (UCP_SCHEMAS_MISSING) return ctx.skip(UCP_SCHEMAS_MISSING);
+    const openrpc = JSON.parse(readFileSync(path.join(process.env.UCP_SCHEMAS_DIR!, 'services/shopping/mcp.openrpc.json'), 'utf8')) as { methods: { name: string; params: { name: string }[] }[] };
+    expect(Object.fromEntries(openrpc.methods.map((m) => [m.name, m.params.map((p) => p.name)]))).toEqual(TOOL_ARGUMENTS);
   });
 
   it('/api/mcp is unchanged: the seed API’s tools, none of the binding’s, and the binding lists none of the seed API’s', async () => {

@@ -199,15 +199,41 @@ export async function addItems(tx: Db, cartId: string, requests: ItemRequest[]):
   const maxQuantity = state[0].max_item_quantity;
   for (const { variant, quantity } of added.values()) assertQuantity(variant, (existing.get(variant.id) ?? 0) + quantity, maxQuantity);
 
+  await writeLines(tx, cartId, [...added.values()].map(({ variant, quantity }) => ({ variantId: variant.id, quantity })), 'add');
+}
+
+/**
+ * Makes the (locked, mutable) cart's lines exactly `lines`, one per variant (UCP's update_cart and
+ * update_checkout replace them): a variant the cart holds keeps its line, and its id, at the new
+ * quantity; the other lines go. The caller has checked the lines against the live
+ * max_item_quantity and MAX_CART_LINES; stock is not checked, so a line above it stays, as one
+ * whose stock fell does, and the cart's pricing says so.
+ */
+export async function replaceItems(tx: Db, cartId: string, lines: { variantId: string; quantity: number }[], opts: { fresh?: boolean } = {}): Promise<void> {
+  // A new cart (`fresh`) has no lines to remove.
+  if (!opts.fresh) {
+    const kept = lines.map((l) => sql`${l.variantId}`);
+    await tx.execute(
+      kept.length
+        ? sql`DELETE FROM cart_items WHERE cart_id = ${cartId} AND variant_id NOT IN (${sql.join(kept, sql`, `)})`
+        : sql`DELETE FROM cart_items WHERE cart_id = ${cartId}`,
+    );
+  }
+  await writeLines(tx, cartId, lines, 'set');
+}
+
+/** Inserts lines; a variant the cart holds adds to its line's quantity (`add`) or takes the new one (`set`). */
+async function writeLines(tx: Db, cartId: string, lines: { variantId: string; quantity: number }[], onExisting: 'add' | 'set'): Promise<void> {
+  if (!lines.length) return;
   // Lines are listed oldest first (created_at, then id). clock_timestamp(), unlike the
   // transaction's now(), is the time of the insert itself, which is after the cart lock was won;
   // lines added together may share it (PGlite's clock ticks in milliseconds), so their ids are
   // handed out in ascending order to keep the order they were asked for.
-  const ids = [...added.keys()].map(() => newId('item')).sort();
-  const values = [...added.values()].map(({ variant, quantity }, i) => sql`(${ids[i]}, ${cartId}, ${variant.id}, ${quantity}, clock_timestamp())`);
+  const ids = lines.map(() => newId('item')).sort();
+  const values = lines.map(({ variantId, quantity }, i) => sql`(${ids[i]}, ${cartId}, ${variantId}, ${quantity}, clock_timestamp())`);
   await tx.execute(
     sql`INSERT INTO cart_items (id, cart_id, variant_id, quantity, created_at) VALUES ${sql.join(values, sql`, `)}
-        ON CONFLICT (cart_id, variant_id) DO UPDATE SET quantity = cart_items.quantity + excluded.quantity`,
+        ON CONFLICT (cart_id, variant_id) DO UPDATE SET quantity = ${onExisting === 'add' ? sql`cart_items.quantity + excluded.quantity` : sql`excluded.quantity`}`,
   );
 }
 

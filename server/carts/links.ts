@@ -64,5 +64,13 @@ export async function cancelLiveLink(db: Db, cartId: string): Promise<boolean> {
 
 /** Where the human pays for `link`: the provider's hosted page, or the service's own /pay/{token}. */
 export async function linkUrl(keys: ServiceKeys, publicBaseUrl: string, link: { id: string; tokenHash: string; providerUrl: string | null }): Promise<string> {
-  return link.providerUrl ?? payPageUrl(publicBaseUrl, await storedLinkToken(keys, link));
+  return link.providerUrl ?? linkPayPageUrl(keys, publicBaseUrl, link);
+}
+
+/**
+ * The service's own /pay/{token} page of a stored link, whatever its provider: once the link is
+ * paid it shows the order, a Stripe link's too (UCP's order permalink_url).
+ */
+export async function linkPayPageUrl(keys: ServiceKeys, publicBaseUrl: string, link: { id: string; tokenHash: string }): Promise<string> {
+  return payPageUrl(publicBaseUrl, await storedLinkToken(keys, link));
 }

@@ -3,6 +3,7 @@
  * operations run in one: trpc/idempotency.ts), locks the cart, checks it may change, changes it,
  * records the change (touch) and answers the cart as it is now.
  */
+import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { carts, type ShippingAddress } from '../db/schema';
 import { eq } from 'drizzle-orm';
@@ -28,22 +29,31 @@ export interface NewCartOwner {
  * time-prefixed, but with 80 bits from the CSPRNG, which no caller can guess (ownership is checked
  * as well: another caller's id answers 404 all the same).
  */
-export async function createCart(services: Services, tx: Db, { owner, platform }: NewCartOwner, input: CreateCart): Promise<Cart> {
+export async function createCart(services: Services, tx: Db, owner: NewCartOwner, input: CreateCart): Promise<Cart> {
+  const cart = await insertCart(tx, services.config, owner, { shippingAddress: (input.shipping_address as ShippingAddress | undefined) ?? null });
+  await addItems(tx, cart.id, input.items ?? []);
+  return renderCart(services, tx, cart);
+}
+
+/** The columns a new cart may start with besides its owner: UCP's binding sets its own (scope, buyer, notices, the checkout token's hash, and the id that token is made from). */
+export type NewCartFields = Partial<Pick<CartRow, 'id' | 'shippingAddress' | 'buyer' | 'scope' | 'notices' | 'checkoutTokenHash'>>;
+
+/** A new cart row without lines, living cartTtlHours from now. */
+export async function insertCart(tx: Db, config: Pick<Config, 'cartTtlHours'>, { owner, platform }: NewCartOwner, fields: NewCartFields = {}): Promise<CartRow> {
   const now = new Date();
   const [cart] = await tx
     .insert(carts)
     .values({
       id: newId('cart'),
+      ...fields,
       owner,
       platform,
-      shippingAddress: (input.shipping_address as ShippingAddress | undefined) ?? null,
-      expiresAt: new Date(now.getTime() + services.config.cartTtlHours * 3_600_000),
+      expiresAt: new Date(now.getTime() + config.cartTtlHours * 3_600_000),
       createdAt: now,
       updatedAt: now,
     })
     .returning();
-  await addItems(tx, cart.id, input.items ?? []);
-  return renderCart(services, tx, cart);
+  return cart;
 }
 
 export async function getCart(services: Services, db: Db, owner: string, cartId: string): Promise<Cart> {

@@ -26,6 +26,7 @@ export interface PricedLine extends OrderLine {
 /** What an order records of each priced line (the order's own copy, at the prices paid). */
 export function orderLines(priced: PricedCart): OrderLine[] {
   return priced.lines.map((l) => ({
+    item_id: l.id,
     variant_id: l.variant_id,
     sku: l.sku,
     product_id: l.product_id,

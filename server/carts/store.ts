@@ -121,10 +121,11 @@ const LINK_CANCELLED: CartNotice = {
  * Records a change, in the change's transaction, with the cart locked: the cart lives another
  * `cartTtlHours` from now; the notices of the previous change go. A cart in checkout is open again
  * and its live link cancelled (the amount the link fixed is no longer the cart's), which the
- * cart's messages then say. `status` sets another state at the same time (cancel_cart).
+ * cart's messages then say. `status` sets another state at the same time (cancel_cart); `notices`
+ * are the change's own, kept with it until the next (what UCP's binding could not take of a write).
  */
-export async function touch(tx: Db, cart: CartRow, config: Pick<Config, 'cartTtlHours'>, change: { status?: CartStatus } = {}): Promise<CartRow> {
-  const notices: CartNotice[] = [];
+export async function touch(tx: Db, cart: CartRow, config: Pick<Config, 'cartTtlHours'>, change: { status?: CartStatus; notices?: CartNotice[] } = {}): Promise<CartRow> {
+  const notices: CartNotice[] = [...(change.notices ?? [])];
   if (cart.status === 'checkout' && (await cancelLiveLink(tx, cart.id))) notices.push(LINK_CANCELLED);
   const now = new Date();
   const expires = new Date(now.getTime() + config.cartTtlHours * 3_600_000);

@@ -56,7 +56,12 @@ export function ucpBindingDoc(config: Config, operations: readonly Operation[]) 
       oauth: 'An OAuth access token acts for the person, credited to the platform named in UCP-Agent (the seed API’s linked call).',
       key: `A network key (Authorization: Bearer or X-API-Key) or a buyer token registered with one acts as itself, for a profile its account speaks for: the account lists up to ${MAX_AGENT_PROFILES} profile URLs under “Agent profiles” on ${base}/dashboard; any other profile is 403 profile_not_trusted. The seed API’s conflicting_credentials rule does not apply here.`,
     },
-    idempotency: 'The catalog operations are reads sent as POST: they take no Idempotency-Key (one sent is ignored). On REST the key is the Idempotency-Key header, on MCP meta["idempotency-key"].',
+    idempotency: {
+      keys: 'On REST the key is the Idempotency-Key header, on MCP meta["idempotency-key"] (16–64 printable ASCII characters; a UUID is fine), in the caller’s one namespace with the seed API’s keys.',
+      required: 'complete_checkout, cancel_checkout and cancel_cart need one (400 IDEMPOTENCY_KEY_REQUIRED on REST, JSON-RPC -32602 on MCP).',
+      if_keyed: 'create_checkout, update_checkout, create_cart and update_cart take one and honour it when sent: the outcome is kept 24 h and a retry with the key is answered byte for byte (Idempotent-Replayed: true), other input with the same key is 409 idempotency_key_reused. Without a key they run as any call does. UCP’s OpenAPI marks the key required on every change while its prose makes it optional on these: this service follows the prose.',
+      reads: 'The catalog operations are reads sent as POST: they take no Idempotency-Key (one sent is ignored).',
+    },
     signatures: {
       rules: 'A request signature (RFC 9421, keys from the profile’s signing_keys) is optional and checked when sent: created and expires when present (60 s of clock skew, at most a day apart), nonce not required (writes are protected by the covered idempotency-key), alg optional (the key’s curve decides it); a signature naming only keyid verifies. A nonce that is sent is remembered, and its replay is advised (signature_replayed), not refused: a retry is answered through idempotency.',
       refusals: 'Unlike the seed API, a signature that is sent and does not verify is refused (overview.md § Fetching): 401 signature_invalid (malformed, expired, wrong), 401 signature_missing (a required component or keyid absent), 401 key_not_found (keyid not in signing_keys), 400 digest_mismatch, 400 algorithm_unsupported; on MCP -32000, the last two -32600.',
@@ -74,6 +79,32 @@ export function ucpBindingDoc(config: Config, operations: readonly Operation[]) 
       lookup: `POST /catalog/lookup: ids deduplicated, at most ${LOOKUP_MAX_IDS} (more: 400 request_too_large); product ids, variant ids and SKUs; each variant says which requested id it answers (inputs, match exact or featured).`,
       product: 'POST /catalog/product: one product by product or variant id, with options and availability for the selections; an unknown id is the 200 error_response not_found.',
       ids: 'Ids are the seed API’s (prod_…, var_…): a variant found here goes into a seed cart too. Prices are {amount, currency} in minor units (USD); each variant names its seller.',
+    },
+    cart: {
+      operations: 'POST /carts, GET /carts/{id}, PUT /carts/{id} (the line items sent replace the cart’s), POST /carts/{id}/cancel: this service’s carts (the seed API’s cart_… ids). A cart is its caller’s in the scope that made it: the seed API and the network’s /ucp share one, so a cart made on either is the same caller’s on the other; a seller’s endpoint answers only the carts it made.',
+    },
+    checkout: {
+      ids: 'A checkout session is a cart with its pricing and payment link: its id is the cart’s (cart_…), so create_checkout {cart_id} answers the existing checkout of that cart, and every order’s checkout_id is its cart’s id.',
+      payment: `The service offers no payment instrument a platform can submit: checkouts answer "payment_handlers": {} and never reach ready_for_complete. A person pays at continue_url (${base}/checkout/{token}, stable for the checkout’s life), which leads to the live payment link (this service’s /pay page, or Stripe), making a fresh one when the last expired or a change cancelled it. complete_checkout never charges: it answers the checkout as it is (completed with its order once the person has paid).`,
+      statuses: 'incomplete (something below is missing or wrong), requires_escalation (ready: the person pays at continue_url; message payment_required, severity requires_buyer_input), completed (paid: order names the order), canceled (cancelled, or expired unpaid).',
+      messages: {
+        missing: 'recoverable, at $.line_items, $.buyer.email or a destination field ($.fulfillment.methods[0].destinations[0].<field>).',
+        out_of_stock: 'recoverable, at the line: fewer units are left than asked for (the message says how many).',
+        address_undeliverable: 'recoverable, at the destination: a seller of the checkout does not deliver there (named).',
+        item_unavailable: 'recoverable, at the line item sent: an unknown variant, or another seller’s at a seller’s endpoint. When every item of a new checkout or cart is unavailable, nothing is created: HTTP 200 error_response, unrecoverable.',
+        quantity_exceeds_limit: 'recoverable, at $.line_items[i].quantity: above the live max_item_quantity.',
+        cart_total_exceeds_limit: 'recoverable, at $.totals: above the live max_cart_total_cents.',
+        payment_required: 'requires_buyer_input: the checkout is ready; open continue_url so the person can pay.',
+        payment_handler_unsupported: 'requires_buyer_input, at $.payment.instruments[0].handler_id: complete_checkout was sent instruments this service cannot take.',
+        not_modifiable: 'unrecoverable: an update or cancel of a completed or canceled checkout; the checkout is answered unchanged.',
+      },
+      buyer: 'buyer.email is required before a checkout is ready; once the order is placed, a confirmation e-mail goes to it.',
+      fulfillment: 'With dev.ucp.shopping.fulfillment negotiated: one shipping method with one destination (postal_address: first_name + last_name are the name, street_address the first line; each missing field is a missing message at its path). One group per seller with its delivery option selected when the platform’s fulfillment config says supports_multi_group: true; otherwise one group whose one option costs the sellers’ delivery together and names them. Without fulfillment negotiated, answers carry no fulfillment, and a checkout that needs an address answers capabilities_incompatible at create.',
+      links: 'links are the sellers’ policy pages (terms_of_service, privacy_policy, refund_policy, shipping_policy); totals have one subtotal, the delivery (fulfillment) and one total, in minor units of USD; expires_at is the live payment link’s expiry while one is live, else the cart’s.',
+    },
+    order: {
+      read: 'GET /orders/{id}: the order placed from a checkout (checkout_id is its cart id), with permalink_url (the paid link’s page, where the person sees the order), line items (ids are the cart lines’ item_… ids), one fulfillment expectation per seller and the totals.',
+      authentication: 'Orders need authentication: a request signature that verifies against the profile’s signing_keys, a credential carrying dev.ucp.shopping.order:read, or a buyer token. Without one: 401 with WWW-Authenticate. Another caller’s order, or one made at another endpoint, is the 200 error_response not_found.',
     },
     namespace: `This service’s own entries in the profiles are under UCP_NAMESPACE (${config.ucpNamespace}); a deployment sets it to its own reversed domain, so that their spec URLs (on its origin) match the namespace’s authority as UCP requires.`,
   };

@@ -175,6 +175,7 @@ export const ERROR_CATALOGUE = {
     status: 404,
     message: 'No order with that id is visible to this credential.',
     hint: 'A buyer token sees its buyer’s orders; a key with dev.ucp.shopping.order:read the orders of carts made with that key.',
+    ucp: { code: 'not_found', outcome: true, severity: 'unrecoverable' },
   },
 
   wallet_not_found: {
@@ -290,6 +291,7 @@ export const ERROR_CATALOGUE = {
     status: 404,
     message: 'No such cart.',
     hint: 'Carts are visible only to the caller that created them; any other caller gets this answer too.',
+    ucp: { code: 'not_found', outcome: true, severity: 'unrecoverable' },
   },
   item_not_found: { status: 404, message: 'The cart has no such line item.', hint: 'Item ids are the `line_items[].id` of the cart.' },
   variant_not_found: {

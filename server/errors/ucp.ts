@@ -48,8 +48,11 @@ export interface UcpErrorResponse {
 const DISCOVERY_CODES = new Set(['invalid_profile_url', 'profile_unreachable', 'profile_malformed', 'version_unsupported']);
 /** A request that is not well formed as UCP signs it: JSON-RPC's invalid request. */
 const INVALID_REQUEST_CODES = new Set(['digest_mismatch', 'algorithm_unsupported']);
-/** Input the operation could not take: MCP's invalid params. */
-const INVALID_PARAMS_CODES = new Set(['invalid_request', 'invalid_json', 'request_too_large']);
+/**
+ * Input the operation could not take: MCP's invalid params. A change's idempotency key missing or
+ * malformed is one too: on MCP it is an argument (meta["idempotency-key"]).
+ */
+const INVALID_PARAMS_CODES = new Set(['invalid_request', 'invalid_json', 'request_too_large', 'IDEMPOTENCY_KEY_REQUIRED', 'idempotency_key_invalid']);
 
 function specOf(err: ApiError): ErrorSpec {
   return ERROR_CATALOGUE[err.code];

@@ -49,5 +49,5 @@ export function pageSecurityHeaders(csp: string, { secretUrl }: { secretUrl: boo
  * account (the dashboard, where a new key's secret is shown once; the OAuth consent page).
  */
 export function isSecretUrl(pathname: string): boolean {
-  return pathname.startsWith('/pay/') || /^\/(?:signin|signout|dashboard|oauth)(?:\/|$)/.test(pathname);
+  return pathname.startsWith('/pay/') || /^\/(?:signin|signout|dashboard|oauth|checkout)(?:\/|$)/.test(pathname);
 }

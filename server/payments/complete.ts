@@ -22,6 +22,7 @@ import { carts, orders, paymentLinks, type CartNotice } from '../db/schema';
 import { placeOrder, voidOrder, type ShortLine } from '../orders/place';
 import type { Services } from '../trpc/context';
 import { cancelLiveLink } from '../carts/links';
+import { mailOrderConfirmation } from './confirmation-mail';
 import { CaptureRefused } from './provider';
 import { providerNamed } from './select';
 
@@ -65,7 +66,6 @@ export async function completePayment(services: Services, payment: CompletedPaym
   }
   try {
     await provider.capture(payment.authorization, key);
-    return outcome;
   } catch (err) {
     if (!(err instanceof CaptureRefused)) throw err;
     await services.db.transaction((tx) => voidPayment(tx as unknown as Db, services, payment, orderId));
@@ -74,6 +74,9 @@ export async function completePayment(services: Services, payment: CompletedPaym
     await provider.release(payment.authorization, key);
     return { kind: 'payment_failed', orderId };
   }
+  // Placed and captured: the buyer a UCP checkout names is told, once (a repeated notice is already_paid).
+  if (outcome.kind === 'placed') await mailOrderConfirmation(services, services.db, outcome.orderId);
+  return outcome;
 }
 
 /**

@@ -30,12 +30,13 @@ import { buyerOfNamespace, personOfNamespace } from '../identity/caller';
 import { newId } from '../lib/ids';
 import { confirmOrder, placeOrder, voidOrder } from '../orders/place';
 import { assertReady, assertWithinCeiling } from './checkout';
+import { mailOrderConfirmation, type ConfirmationServices } from './confirmation-mail';
 import { refusalReason } from '../x402/checks';
 import type { X402 } from '../x402/facilitator';
 import { authorizationKey, type PaymentRead, type SentPayment } from '../x402/payment';
 import { checkoutOffer, paymentRefusal, UNITS_PER_CENT, v1Requirement, v2Requirement, type Offer } from '../x402/requirements';
 
-export interface SettlementServices {
+export interface SettlementServices extends ConfirmationServices {
   config: Pick<Config, 'publicBaseUrl' | 'cartTtlHours'> & { x402: Pick<Config['x402'], 'facilitatorTimeoutMs'> };
   database: Database;
   x402: X402;
@@ -276,11 +277,14 @@ export async function settlePayment(services: SettlementServices, row: PaymentRo
   }
   const outcome = await settleOnce(services, leased);
   if (outcome.kind === 'settled') {
-    return fresh(services).transaction(async (tx) => {
-      const answer = await recordSettled(services, tx as unknown as Db, leased, outcome.response, request);
-      if (request?.storeSuccess) await request.storeSuccess(tx as unknown as Db, answer);
-      return answer;
-    }) as Promise<SettledCheckout>;
+    const { answer, placed } = (await fresh(services).transaction(async (tx) => {
+      const recorded = await recordSettled(services, tx as unknown as Db, leased, outcome.response, request);
+      if (request?.storeSuccess) await request.storeSuccess(tx as unknown as Db, recorded.answer);
+      return recorded;
+    })) as { answer: SettledCheckout; placed: boolean };
+    // Committed: the buyer a UCP checkout names is told, once (only the settle that placed the order).
+    if (placed) await mailOrderConfirmation(services, fresh(services), leased.orderId);
+    return answer;
   }
   const ambiguous = !x402.ledger && leased.settleAttempts > 1 && outcome.kind === 'failed' && AMBIGUOUS_AFTER_UNKNOWN.has(outcome.reason);
   if (outcome.kind === 'failed' && !ambiguous) {
@@ -327,14 +331,21 @@ function offerOf(services: SettlementServices, row: PaymentRow): Offer {
   return offerFor(services, row.cartId, Number(BigInt(row.amount) / UNITS_PER_CENT));
 }
 
-async function recordSettled(services: SettlementServices, tx: Db, row: PaymentRow, response: SettleResponse, request: SettlementRequest | undefined): Promise<SettledCheckout> {
+/** The answer, and whether this settle placed the order (pending until now). */
+async function recordSettled(
+  services: SettlementServices,
+  tx: Db,
+  row: PaymentRow,
+  response: SettleResponse,
+  request: SettlementRequest | undefined,
+): Promise<{ answer: SettledCheckout; placed: boolean }> {
   const [settled] = await tx
     .update(x402Payments)
     .set({ status: 'settled', transaction: response.transaction, settledAt: new Date(), leaseUntil: null })
     .where(and(eq(x402Payments.id, row.id), eq(x402Payments.status, 'pending')))
     .returning();
-  await confirmOrder(tx, row.orderId);
-  return settledAnswer(services, settled ?? row, request, response.transaction);
+  const placed = await confirmOrder(tx, row.orderId);
+  return { answer: settledAnswer(services, settled ?? row, request, response.transaction), placed: placed !== undefined };
 }
 
 /** The 200 of a settled payment, with the payment response header in the payment's own version (and network form). */

@@ -202,9 +202,9 @@ export function requiredScope(credential: BearerCredential, access: Extract<Acce
   return credential.kind === 'oauth' && access.scope === 'buyer_token' && access.person?.length ? access.person[0] : access.scope;
 }
 
-function insufficientScope(scope: Scope, base: string): ApiError {
+export function insufficientScope(scope: Scope, base: string, message = `This credential does not carry ${scope}, which this operation needs.`): ApiError {
   return new ApiError('insufficient_scope', {
-    message: `This credential does not carry ${scope}, which this operation needs.`,
+    message,
     details: { required: scope },
     headers: { 'WWW-Authenticate': `Bearer realm="agent-commerce", error="insufficient_scope", scope="${scope}", resource_metadata="${resourceMetadataUrl(base)}"` },
   });

@@ -30,11 +30,16 @@ export function bindingSurface(operations: readonly Operation[]): BindingSurface
     if (op.access.kind !== 'binding' || !op.rest) continue;
     const { $defs, ...input } = z.toJSONSchema(op.input, { io: 'input', unrepresentable: 'any' }) as Json;
     for (const [name, schema] of Object.entries($defs ?? {})) schemas[`${op.name}.${name}`] = componentRefs(schema, op.name);
-    const body = { content: { 'application/json': { schema: componentRefs(input, op.name) } } };
+    // A path parameter ({id}) is one of the input's fields; the rest is the body, which a GET has none of.
+    const inPath = [...op.rest.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+    const pathParameters = inPath.map((name) => ({ name, in: 'path', required: true, schema: componentRefs(input.properties[name], op.name) }));
+    const bodyFields = Object.keys(input.properties ?? {}).filter((field) => !inPath.includes(field));
+    const bodySchema = { ...input, properties: Object.fromEntries(bodyFields.map((f) => [f, input.properties[f]])), required: (input.required ?? []).filter((f: string) => !inPath.includes(f)) };
+    const body = op.rest.method === 'GET' ? undefined : { content: { 'application/json': { schema: componentRefs(bodySchema, op.name) } } };
     const method = op.rest.method.toLowerCase();
     const handle = { name: 'handle', in: 'path', required: true, schema: { type: 'string' } };
-    for (const [path, parameters] of [[op.rest.path, []], [sellerPath(op.rest.path), [handle]]] as const) {
-      (paths[path] ??= {})[method] = { parameters, requestBody: body };
+    for (const [path, parameters] of [[op.rest.path, pathParameters], [sellerPath(op.rest.path), [handle, ...pathParameters]]] as const) {
+      (paths[path] ??= {})[method] = { parameters, ...(body && { requestBody: body }) };
       outputs.set(`${op.rest.method} ${path}`, op.output);
     }
   }

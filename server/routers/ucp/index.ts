@@ -5,8 +5,14 @@
  * rest.openapi.json, mcp.openrpc.json); this service's /api/openapi.json does not describe them.
  */
 import { router } from '../../trpc/init';
+import { ucpCartRouter } from './cart';
 import { ucpCatalogRouter } from './catalog';
+import { ucpCheckoutRouter } from './checkout';
+import { ucpOrderRouter } from './order';
 
 export const ucpRouter = router({
   catalog: ucpCatalogRouter,
+  cart: ucpCartRouter,
+  checkout: ucpCheckoutRouter,
+  order: ucpOrderRouter,
 });

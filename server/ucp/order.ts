@@ -1,0 +1,143 @@
+/**
+ * UCP's order (order.md § Get Order) over an order row: the caller's own order, from the endpoint
+ * whose checkout placed it, as a current-state snapshot. An order is the caller's when its cart's
+ * owner is the caller's namespace and its cart was made at the same endpoint (carts.scope: the
+ * seller's handle, null for the network's); an unknown id, another owner's order and another
+ * endpoint's are one answer, not_found, so existence is never disclosed.
+ *
+ * UCP's order carries no status of its own. Nothing is shipped yet: every line is `processing`
+ * with nothing fulfilled, and the fulfillment log is empty (the order events issue fills it).
+ */
+import { postalAddressOf } from './postal-address';
+import { and, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { linkPayPageUrl } from '../carts/links';
+import type { Db } from '../db/client';
+import { cartItems, carts, orderEvents, orders, paymentLinks, type OrderLine, type ShippingAddress } from '../db/schema';
+import { ApiError } from '../errors/catalogue';
+import type { ServiceKeys } from '../secrets/keys';
+import type { UcpOrder } from './order-schemas';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** Whose orders a call may read: the caller's namespace, at the endpoint it called. */
+export interface OrderReader {
+  owner: string;
+  /** The seller's handle of `/store/{handle}/ucp`; null for the network's `/ucp`. */
+  scope: string | null;
+}
+
+export async function getOrder(db: Db, keys: ServiceKeys, publicBaseUrl: string, id: string, reader: OrderReader): Promise<Omit<UcpOrder, 'ucp'>> {
+  const [found] = await db
+    .select({ order: orders })
+    .from(orders)
+    .innerJoin(carts, eq(carts.id, orders.cartId))
+    .where(and(eq(orders.id, id), eq(carts.owner, reader.owner), reader.scope === null ? isNull(carts.scope) : eq(carts.scope, reader.scope)));
+  if (!found) throw new ApiError('order_not_found', { message: `No order ${JSON.stringify(id)} was placed by this caller at this endpoint.` });
+  const { order } = found;
+  const [lineIds, permalink, voidedAt] = await Promise.all([lineItemIds(db, order), permalinkUrl(db, keys, publicBaseUrl, order), voidedAtOf(db, order)]);
+  // A voided order (its payment could never be taken, nothing was charged) stays readable: its
+  // lines keep what was ordered as `original` and have nothing left (`total` 0, so `removed`),
+  // one cancellation adjustment says when and why, and nothing is expected to ship.
+  const voided = voidedAt !== undefined;
+  const lines = order.lineItems.map((line, i) => ({ line, id: lineIds[i] }));
+  return {
+    id: order.id,
+    // A checkout of UCP's binding is the cart it wraps: its id is the cart's.
+    checkout_id: order.cartId,
+    permalink_url: permalink,
+    line_items: lines.map(({ line, id }) => ({
+      id,
+      item: { id: line.variant_id, title: line.variant_title ? `${line.title} (${line.variant_title})` : line.title, price: line.unit_price_cents },
+      quantity: { original: line.quantity, total: voided ? 0 : line.quantity, fulfilled: 0 },
+      totals: [
+        { type: 'subtotal', amount: line.line_total_cents },
+        { type: 'total', amount: line.line_total_cents },
+      ],
+      status: voided ? 'removed' : 'processing',
+    })),
+    fulfillment: { expectations: voided ? [] : expectations(lines, order.shippingAddress), events: [] },
+    ...(voided && {
+      adjustments: [
+        {
+          id: `adj_${order.id}_void`,
+          type: 'cancellation',
+          occurred_at: voidedAt.toISOString(),
+          status: 'completed',
+          line_items: lines.map(({ line, id }) => ({ id, quantity: -line.quantity })),
+          description: 'The payment was authorized but could never be taken, so the order was voided: nothing was charged.',
+        },
+      ],
+    }),
+    currency: order.totals.currency,
+    totals: [
+      { type: 'subtotal', amount: order.totals.subtotal_cents },
+      { type: 'fulfillment', amount: order.totals.delivery_cents },
+      { type: 'total', amount: order.totals.total_cents },
+    ],
+  };
+}
+
+/**
+ * Each line's id: the cart line's (item_…), stored on the line since orders record it. An order
+ * placed before then finds it in its cart (one line per variant per cart); should that line be
+ * gone since (the cart reopened after a voided order and changed, the variant left the catalog),
+ * the variant id stands in: it too names one line of the order, and the same one every time.
+ */
+async function lineItemIds(db: Db, order: OrderRow): Promise<string[]> {
+  const missing = order.lineItems.filter((line) => line.item_id === undefined).map((line) => line.variant_id);
+  const found = missing.length
+    ? await db
+        .select({ id: cartItems.id, variantId: cartItems.variantId })
+        .from(cartItems)
+        .where(and(eq(cartItems.cartId, order.cartId), inArray(cartItems.variantId, missing)))
+    : [];
+  const byVariant = new Map(found.map((row) => [row.variantId, row.id]));
+  return order.lineItems.map((line) => line.item_id ?? byVariant.get(line.variant_id) ?? line.variant_id);
+}
+
+/**
+ * The /pay/{token} page of the link that paid the order, which shows the order once paid (a
+ * Stripe link's page too). That link is the newest of its provider's links on the cart made
+ * before the order: a cart has at most one live link, and only a live one is paid. An x402 order
+ * was paid without a link: the service's start page stands in, where the person can go on.
+ */
+async function permalinkUrl(db: Db, keys: ServiceKeys, publicBaseUrl: string, order: OrderRow): Promise<string> {
+  const [link] = await db
+    .select({ id: paymentLinks.id, tokenHash: paymentLinks.tokenHash })
+    .from(paymentLinks)
+    .where(
+      and(
+        eq(paymentLinks.cartId, order.cartId),
+        eq(paymentLinks.provider, order.payment.provider),
+        inArray(paymentLinks.status, ['paid', 'failed']),
+        lte(paymentLinks.createdAt, order.createdAt),
+      ),
+    )
+    .orderBy(desc(paymentLinks.createdAt))
+    .limit(1);
+  return link ? linkPayPageUrl(keys, publicBaseUrl, link) : `${publicBaseUrl}/`;
+}
+
+/** When the order was voided, or undefined for one that stands. */
+async function voidedAtOf(db: Db, order: OrderRow): Promise<Date | undefined> {
+  if (order.status !== 'voided') return undefined;
+  const [event] = await db
+    .select({ at: orderEvents.at })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.status, 'voided')));
+  // Every void records its event (orders/history.ts); the order's own time is the floor otherwise.
+  return event?.at ?? order.createdAt;
+}
+
+/** One expectation per seller, in the order their lines come: each seller ships its lines to the address. */
+function expectations(lines: { line: OrderLine; id: string }[], address: ShippingAddress): UcpOrder['fulfillment']['expectations'] {
+  const destination = postalAddressOf(address);
+  const bySeller = new Map<string, typeof lines>();
+  for (const entry of lines) bySeller.set(entry.line.seller_handle, [...(bySeller.get(entry.line.seller_handle) ?? []), entry]);
+  return [...bySeller].map(([handle, shipped]) => ({
+    id: `exp_${handle}`,
+    line_items: shipped.map(({ line, id }) => ({ id, quantity: line.quantity })),
+    method_type: 'shipping',
+    destination,
+  }));
+}

@@ -1,0 +1,236 @@
+/**
+ * What UCP's carts and checkout sessions share over the project's carts (a cart and a checkout
+ * here are one cart row: the checkout's id is the cart's): the scope a session belongs to, taking
+ * UCP's line items into the cart, and the line items, totals, messages and links of an answer,
+ * from the cart priced once (carts/pricing.ts).
+ *
+ * Choices UCP leaves to a business:
+ * - A session belongs to its owner (the caller's namespace, as the seed API's carts) and to the
+ *   endpoint that made it (`/ucp`, or one seller's `/store/{handle}/ucp`): from anywhere else it is
+ *   not_found, as an unknown id is.
+ * - Items are named by variant id (item.id). A line that cannot be taken is not written, and the
+ *   write leaves a message on the cart (its notices, kept until the next change) at the line sent:
+ *   item_unavailable (an unknown variant, or another seller's at a seller's endpoint) and
+ *   quantity_exceeds_limit (above the live max_item_quantity). A line above the stock is taken;
+ *   pricing says out_of_stock, with the units left, while it is.
+ */
+import { sql } from 'drizzle-orm';
+import { replaceItems, MAX_CART_LINES } from '../carts/items';
+import type { NewCartOwner } from '../carts/operations';
+import type { PricedCart } from '../carts/pricing';
+import { loadCart, type CartRow } from '../carts/store';
+import { SELLER_POLICY_URLS, type SellerPolicyUrls } from '../catalog/search-sql';
+import { rows, type Db } from '../db/client';
+import type { CartBuyer, CartNotice } from '../db/schema';
+import { ApiError } from '../errors/catalogue';
+import { canonicalJson } from '../lib/canonical-json';
+import type { Services } from '../trpc/context';
+import type { ErrorMessage, SessionMessage } from './session-schemas';
+
+/** Who calls, and from which endpoint. */
+export interface SessionScope extends NewCartOwner {
+  /** The seller whose endpoint was called; null for the network's. */
+  seller: string | null;
+}
+
+export interface SessionCall {
+  services: Services;
+  /** The request's transaction (writes) or the database (reads). */
+  db: Db;
+  scope: SessionScope;
+}
+
+/** Where a checkout's one destination is (fulfillment.md): missing fields and undeliverable addresses point here. */
+export const DESTINATION = '$.fulfillment.methods[0].destinations[0]';
+
+/**
+ * UCP's not_found outcome (HTTP 200, error_response) for a session that is not the caller's here.
+ * The catalogue's cart_not_found, which the binding renders as not_found.
+ */
+export function sessionNotFound(what: 'cart' | 'checkout session', id: string): ApiError {
+  return new ApiError('cart_not_found', { message: `No ${what} ${id} is yours at this endpoint: start a new one.` });
+}
+
+/** The caller's cart `id`, made at this endpoint (due expiry applied); else not_found. */
+export async function loadSession(call: SessionCall, id: string, what: 'cart' | 'checkout session', opts: { lock?: boolean } = {}): Promise<CartRow> {
+  let cart: CartRow;
+  try {
+    cart = await loadCart(call.db, id, call.scope.owner, opts);
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'cart_not_found') throw sessionNotFound(what, id);
+    throw err;
+  }
+  if (cart.scope !== call.scope.seller) throw sessionNotFound(what, id);
+  return cart;
+}
+
+/** A cart that can no longer change: paid, cancelled or expired. */
+export const isClosed = (cart: CartRow) => cart.status === 'completed' || cart.status === 'cancelled' || cart.status === 'expired';
+
+// ---------------------------------------------------------------- writing
+
+export interface LineRequest {
+  item: { id: string };
+  quantity: number;
+}
+
+export interface TakenLines {
+  lines: { variantId: string; quantity: number }[];
+  /** Why a line sent was not taken, at its path in the request. */
+  notices: CartNotice[];
+  /** Lines were sent and every one was unavailable. */
+  allUnavailable: boolean;
+}
+
+/**
+ * The lines of `requested` the cart can take, in one statement (the variants and the live
+ * max_item_quantity); a variant sent twice is one line of the summed quantity. More than
+ * MAX_CART_LINES lines is 400 cart_line_limit, as on the seed API.
+ */
+export async function takeLines(db: Db, requested: LineRequest[], seller: string | null): Promise<TakenLines> {
+  if (!requested.length) return { lines: [], notices: [], allUnavailable: false };
+  const ids = [...new Set(requested.map((r) => r.item.id))];
+  const found = await rows<{ max_item_quantity: number; id: string | null; seller_handle: string | null }>(
+    db,
+    sql`SELECT l.max_item_quantity, v.id, s.handle AS seller_handle
+        FROM platform_limits l
+        LEFT JOIN (variants v JOIN sellers s ON s.id = v.seller_id) ON v.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+        WHERE l.id = 1`,
+  );
+  const maxQuantity = found[0].max_item_quantity;
+  const sellerOf = new Map(found.flatMap((v) => (v.id === null ? [] : [[v.id, v.seller_handle!] as const])));
+  const notices: CartNotice[] = [];
+  const merged = new Map<string, { quantity: number; index: number }>();
+  requested.forEach((r, index) => {
+    const handle = sellerOf.get(r.item.id);
+    if (handle === undefined || (seller !== null && handle !== seller)) {
+      const where = seller === null ? 'in this network’s catalog' : `among ${seller}’s products`;
+      notices.push(lineNotice('item_unavailable', `$.line_items[${index}]`, `Item ${r.item.id} is not ${where}: name a variant id (var_…) from the catalog.`));
+      return;
+    }
+    const line = merged.get(r.item.id) ?? { quantity: 0, index };
+    line.quantity += r.quantity;
+    merged.set(r.item.id, line);
+  });
+  const lines: TakenLines['lines'] = [];
+  for (const [variantId, { quantity, index }] of merged) {
+    if (quantity > maxQuantity) {
+      notices.push(lineNotice('quantity_exceeds_limit', `$.line_items[${index}].quantity`, `${quantity} units of ${variantId} asked for; a line holds at most ${maxQuantity} (max_item_quantity): lower the quantity.`));
+    } else {
+      lines.push({ variantId, quantity });
+    }
+  }
+  if (lines.length > MAX_CART_LINES) {
+    throw new ApiError('cart_line_limit', { message: `A cart holds at most ${MAX_CART_LINES} lines; this would make ${lines.length}.`, details: { max_lines: MAX_CART_LINES } });
+  }
+  return { lines, notices, allUnavailable: merged.size === 0 && notices.length === requested.length };
+}
+
+const lineNotice = (code: string, path: string, message: string): CartNotice => ({ type: 'error', code, message, path });
+
+/** Writes the lines taken over the (locked, mutable) cart's; `fresh`: a new cart, with none yet. */
+export function writeLines(db: Db, cart: CartRow, taken: TakenLines, fresh = false): Promise<void> {
+  return replaceItems(db, cart.id, taken.lines, { fresh });
+}
+
+/** The buyer as stored: the members UCP defines that were sent; null for none. */
+export function buyerOf(buyer: Partial<CartBuyer> | undefined): CartBuyer | null {
+  if (!buyer) return null;
+  const kept: CartBuyer = {};
+  for (const field of ['email', 'first_name', 'last_name', 'phone_number'] as const) if (buyer[field] !== undefined) kept[field] = buyer[field];
+  return Object.keys(kept).length ? kept : null;
+}
+
+/** Whether two stored values (jsonb, which orders keys its own way) are the same. */
+export const sameValue = (a: unknown, b: unknown) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
+
+/** A create that takes nothing: every item sent was unavailable. */
+export interface Refused {
+  refused: ErrorMessage[];
+}
+
+/** The messages of a refused create: each item sent, unrecoverable, since nothing was made. */
+export function refusedItems(taken: TakenLines): ErrorMessage[] {
+  return taken.notices.map((n) => ({ type: 'error', code: n.code, content: n.message, severity: 'unrecoverable', path: n.path! }));
+}
+
+// ---------------------------------------------------------------- answering
+
+export interface SellerPages {
+  name: string;
+  policy_urls: SellerPolicyUrls;
+}
+
+/** The sellers of the priced lines (and the endpoint's seller), with their names and policy pages, in one statement. */
+export async function sellersOf(db: Db, priced: PricedCart, seller: string | null): Promise<Map<string, SellerPages>> {
+  const handles = new Set(priced.lines.map((l) => l.seller_handle));
+  if (seller !== null) handles.add(seller);
+  if (!handles.size) return new Map();
+  const found = await rows<SellerPages & { handle: string }>(
+    db,
+    sql`SELECT s.handle, s.name, ${SELLER_POLICY_URLS} AS policy_urls FROM sellers s
+        WHERE s.handle IN (${sql.join([...handles].map((h) => sql`${h}`), sql`, `)}) ORDER BY s.handle`,
+  );
+  return new Map(found.map(({ handle, ...pages }) => [handle, pages]));
+}
+
+const POLICY_LINKS = [
+  ['terms', 'terms_of_service', 'Terms of service'],
+  ['privacy', 'privacy_policy', 'Privacy policy'],
+  ['returns', 'refund_policy', 'Refund policy'],
+  ['shipping', 'shipping_policy', 'Shipping policy'],
+] as const;
+
+/** Each seller's four policy pages, titled with the seller's name. */
+export function sessionLinks(sellers: Map<string, SellerPages>) {
+  return [...sellers.values()].flatMap((s) => POLICY_LINKS.map(([policy, type, title]) => ({ type, url: s.policy_urls[policy], title: `${s.name}: ${title}` })));
+}
+
+export function sessionLineItems(priced: PricedCart) {
+  return priced.lines.map((l) => ({
+    id: l.id,
+    item: { id: l.variant_id, title: l.variant_title ? `${l.title} (${l.variant_title})` : l.title, price: l.unit_price_cents },
+    quantity: l.quantity,
+    totals: [
+      { type: 'subtotal', amount: l.line_total_cents },
+      { type: 'total', amount: l.line_total_cents },
+    ],
+  }));
+}
+
+/** UCP's totals: one subtotal, the delivery once it is priced, one total. */
+export function sessionTotals(priced: PricedCart) {
+  const { subtotal_cents, delivery_cents, total_cents } = priced.totals;
+  return [
+    { type: 'subtotal', display_text: 'Subtotal', amount: subtotal_cents },
+    ...(priced.delivery.length ? [{ type: 'fulfillment', display_text: 'Delivery', amount: delivery_cents }] : []),
+    { type: 'total', display_text: 'Total', amount: total_cents },
+  ];
+}
+
+/** Pricing's codes in UCP's words. */
+const UCP_CODES: Record<string, string> = { insufficient_stock: 'out_of_stock' };
+/**
+ * Pricing's messages a UCP answer leaves out: the address is a checkout's own `missing` message,
+ * and a cancelled payment link is the continue_url's business (it makes a fresh one).
+ */
+const LEFT_OUT = new Set(['address_required', 'payment_link_cancelled']);
+
+/** The cart's messages (pricing's and the last write's notices) as UCP's; an error is recoverable. */
+export function sessionMessages(priced: PricedCart): SessionMessage[] {
+  return priced.messages.flatMap((m): SessionMessage[] => {
+    if (LEFT_OUT.has(m.code)) return [];
+    const code = UCP_CODES[m.code] ?? m.code;
+    const path = ucpPath(m.path);
+    const at = path === undefined ? {} : { path };
+    return [m.type === 'error' ? { type: 'error', code, content: m.message, severity: 'recoverable', ...at } : { type: m.type, code, content: m.message, ...at }];
+  });
+}
+
+/** A cart message's path as a JSONPath into UCP's shape. */
+function ucpPath(path: string | null): string | undefined {
+  if (path === null) return undefined;
+  if (path.startsWith('$')) return path;
+  if (path === 'delivery' || path === 'shipping_address') return DESTINATION;
+  return `$.${path}`;
+}
