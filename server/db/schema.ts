@@ -852,3 +852,96 @@ export const accountAgentProfiles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.url] })],
 );
+
+// ---------------------------------------------------------------- order events (UCP order webhooks)
+
+/**
+ * The keys the service signs order webhooks with (ES256), published as `signing_keys` in every
+ * business profile. The private key is stored sealed under SECRETS_KEY (`private_key_sealed`), so
+ * the database alone signs nothing. A key is published from `created_at`, signs from `signs_from`
+ * (a rotation publishes first and signs once cached profiles hold it), and after a newer key took
+ * over stays published until `retires_at`, when the sweep drops it (server/webhooks/signing-keys.ts).
+ */
+export const webhookSigningKeys = pgTable('webhook_signing_keys', {
+  kid: text('kid').primaryKey(),
+  /** The public JWK as published: kid, kty, crv, x, y, use, alg; never a private member. */
+  publicJwk: jsonb('public_jwk').$type<Record<string, string>>().notNull(),
+  privateKeySealed: text('private_key_sealed').notNull(),
+  signsFrom: timestamp('signs_from', { withTimezone: true, mode: 'date' }).notNull(),
+  retiresAt: timestamp('retires_at', { withTimezone: true, mode: 'date' }),
+  createdAt: createdAt(),
+});
+
+export const FULFILLMENT_EVENT_TYPES = ['shipped', 'delivered'] as const;
+
+/**
+ * What happened to an order's shipments, one row per seller's event (an admin records them:
+ * POST /api/admin/orders/{id}/fulfillment-events). `shipped` counts into each line's
+ * quantity.fulfilled; the order's status (ORDER_STATUSES) is unchanged.
+ */
+export const fulfillmentEvents = pgTable(
+  'fulfillment_events',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    sellerHandle: text('seller_handle').notNull(),
+    type: text('type', { enum: FULFILLMENT_EVENT_TYPES }).notNull(),
+    /** The order lines the event covers: `item_…` ids with quantities. */
+    lineItems: jsonb('line_items').$type<{ id: string; quantity: number }[]>().notNull(),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('fulfillment_events_order_idx').on(t.orderId, t.occurredAt)],
+);
+
+export const WEBHOOK_DELIVERY_STATES = ['pending', 'sending', 'delivered', 'failed', 'skipped'] as const;
+
+/**
+ * The transactional outbox of order webhooks: one row per event per platform, inserted in the
+ * transaction that wrote the event (order_events or fulfillment_events), with the body rendered
+ * there once; workers in every process claim due rows (FOR UPDATE SKIP LOCKED, a lease) and send
+ * them (server/webhooks/). `id` is the Webhook-Id; `occurred_at` the commit time, sent as
+ * Webhook-Timestamp on every attempt.
+ */
+export const orderWebhookDeliveries = pgTable(
+  'order_webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** What happened: order_placed, order_voided, fulfillment_shipped, fulfillment_delivered. */
+    event: text('event').notNull(),
+    /** The platform's profile URL, whose order capability names the webhook URL at each attempt. */
+    profileUrl: text('profile_url').notNull(),
+    /** The seller handle of the endpoint that made the order (its profile signs as UCP-Agent); null for the network's. */
+    scope: text('scope'),
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
+    body: text('body').notNull(),
+    state: text('state', { enum: WEBHOOK_DELIVERY_STATES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    /** The URL the last attempt went to (the profile's webhook_url then). */
+    lastUrl: text('last_url'),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`state IN ('pending', 'sending')`),
+    index('order_webhook_deliveries_order_idx').on(t.orderId, t.profileUrl, t.createdAt),
+    index('order_webhook_deliveries_failed_idx').on(t.createdAt).where(sql`state = 'failed'`),
+  ],
+);
+
+/** Webhook URLs that answered 410 Gone: no delivery goes there until the profile names another URL. */
+export const webhookGoneUrls = pgTable('webhook_gone_urls', {
+  url: text('url').primaryKey(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
