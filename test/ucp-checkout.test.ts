@@ -134,6 +134,10 @@ describe('create and update', () => {
     expect(escalated.status).toBe('requires_escalation');
     const [live] = await t.app.services.db.select().from(paymentLinks).where(eq(paymentLinks.cartId, body.id));
     expect(escalated.expires_at).toBe(live.expiresAt.toISOString());
+    // The same checkout sent again is no change: the link the person may be paying stays live.
+    const again = conforms(await call('PUT', `/ucp/checkout-sessions/${body.id}`, { line_items: [line(kettle, 2)], buyer: { email: 'ada@example.com' }, fulfillment: shipping() }), ctx);
+    expect(again.expires_at).toBe(live.expiresAt.toISOString());
+    expect((await t.app.services.db.select().from(paymentLinks).where(eq(paymentLinks.id, live.id)))[0].status).toBe('live');
     const changed = conforms(await call('PUT', `/ucp/checkout-sessions/${body.id}`, { line_items: [line(kettle, 1), line(mug)], buyer: { email: 'ada@example.com' }, fulfillment: shipping() }), ctx);
     expect(changed.continue_url).toBe(body.continue_url);
     expect(changed.line_items.map((l: Json) => [l.item.id, l.quantity])).toEqual([[kettle, 1], [mug, 1]]);

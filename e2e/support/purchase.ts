@@ -30,8 +30,10 @@ export async function agentBuys(baseURL: string): Promise<Purchase> {
 
   const profile = await call(`${baseURL}/.well-known/ucp`);
   const capabilities = profile.ucp.capabilities;
-  const catalog = Object.entries(capabilities).find(([name]) => name.endsWith('.catalog'))![1] as { config: Record<string, string> }[];
-  const checkout = Object.entries(capabilities).find(([name]) => name.endsWith('.checkout'))![1] as { config: Record<string, string> }[];
+  // The service's own capabilities (beside UCP's dev.ucp.shopping.*) name their endpoints in config.
+  const own = (suffix: string) => Object.entries(capabilities).find(([name]) => !name.startsWith('dev.ucp.') && name.endsWith(suffix))![1] as { config: Record<string, string> }[];
+  const catalog = own('.catalog');
+  const checkout = own('.checkout');
 
   // The compact view: a product of one variant has an Offer naming the variant id a cart takes
   // (one of several, an AggregateOffer, whose variants get_product lists).

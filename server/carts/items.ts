@@ -207,34 +207,47 @@ export async function addItems(tx: Db, cartId: string, requests: ItemRequest[]):
  * update_checkout replace them): a variant the cart holds keeps its line, and its id, at the new
  * quantity; the other lines go. The caller has checked the lines against the live
  * max_item_quantity and MAX_CART_LINES; stock is not checked, so a line above it stays, as one
- * whose stock fell does, and the cart's pricing says so.
+ * whose stock fell does, and the cart's pricing says so. Answers whether any line changed: a
+ * platform that sends the same lines again changes nothing.
  */
-export async function replaceItems(tx: Db, cartId: string, lines: { variantId: string; quantity: number }[], opts: { fresh?: boolean } = {}): Promise<void> {
+export async function replaceItems(tx: Db, cartId: string, lines: { variantId: string; quantity: number }[], opts: { fresh?: boolean } = {}): Promise<boolean> {
+  let removed = 0;
   // A new cart (`fresh`) has no lines to remove.
   if (!opts.fresh) {
     const kept = lines.map((l) => sql`${l.variantId}`);
-    await tx.execute(
+    const deleted = await rows(
+      tx,
       kept.length
-        ? sql`DELETE FROM cart_items WHERE cart_id = ${cartId} AND variant_id NOT IN (${sql.join(kept, sql`, `)})`
-        : sql`DELETE FROM cart_items WHERE cart_id = ${cartId}`,
+        ? sql`DELETE FROM cart_items WHERE cart_id = ${cartId} AND variant_id NOT IN (${sql.join(kept, sql`, `)}) RETURNING id`
+        : sql`DELETE FROM cart_items WHERE cart_id = ${cartId} RETURNING id`,
     );
+    removed = deleted.length;
   }
-  await writeLines(tx, cartId, lines, 'set');
+  return (await writeLines(tx, cartId, lines, 'set')) > 0 || removed > 0;
 }
 
-/** Inserts lines; a variant the cart holds adds to its line's quantity (`add`) or takes the new one (`set`). */
-async function writeLines(tx: Db, cartId: string, lines: { variantId: string; quantity: number }[], onExisting: 'add' | 'set'): Promise<void> {
-  if (!lines.length) return;
+/**
+ * Inserts lines; a variant the cart holds adds to its line's quantity (`add`) or takes the new one
+ * (`set`, a line already at it untouched). Answers how many lines were inserted or changed.
+ */
+async function writeLines(tx: Db, cartId: string, lines: { variantId: string; quantity: number }[], onExisting: 'add' | 'set'): Promise<number> {
+  if (!lines.length) return 0;
   // Lines are listed oldest first (created_at, then id). clock_timestamp(), unlike the
   // transaction's now(), is the time of the insert itself, which is after the cart lock was won;
   // lines added together may share it (PGlite's clock ticks in milliseconds), so their ids are
   // handed out in ascending order to keep the order they were asked for.
   const ids = lines.map(() => newId('item')).sort();
   const values = lines.map(({ variantId, quantity }, i) => sql`(${ids[i]}, ${cartId}, ${variantId}, ${quantity}, clock_timestamp())`);
-  await tx.execute(
+  const update =
+    onExisting === 'add'
+      ? sql`SET quantity = cart_items.quantity + excluded.quantity`
+      : sql`SET quantity = excluded.quantity WHERE cart_items.quantity <> excluded.quantity`;
+  const written = await rows(
+    tx,
     sql`INSERT INTO cart_items (id, cart_id, variant_id, quantity, created_at) VALUES ${sql.join(values, sql`, `)}
-        ON CONFLICT (cart_id, variant_id) DO UPDATE SET quantity = ${onExisting === 'add' ? sql`cart_items.quantity + excluded.quantity` : sql`excluded.quantity`}`,
+        ON CONFLICT (cart_id, variant_id) DO UPDATE ${update} RETURNING id`,
   );
+  return written.length;
 }
 
 /** Sets a line's quantity (update_cart_item): the same ceiling and stock rules as adding. */

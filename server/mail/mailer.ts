@@ -1,5 +1,5 @@
 /**
- * Every e-mail the service sends (sign-in links, buyer codes) goes
+ * Every e-mail the service sends (sign-in links, buyer codes, order confirmations) goes
  * through one mailer: nodemailer over SMTP_URL from MAIL_FROM, or, without SMTP_URL, a line in the
  * service's log per message (recipient, subject, link), so a newcomer running `npm start` can sign
  * in with the link printed in the terminal.
@@ -40,7 +40,7 @@ export function createMailer({ smtpUrl, from }: { smtpUrl: string | undefined; f
       async send({ to, subject, link }) {
         log(`[mail] not sent (no SMTP_URL): to ${to}, "${subject}"${link ? `: ${link}` : ''}`);
       },
-      describe: () => 'Mail: SMTP_URL is not set, so e-mails (sign-in links, buyer codes) are written to this log instead of sent.',
+      describe: () => 'Mail: SMTP_URL is not set, so e-mails (sign-in links, buyer codes, order confirmations) are written to this log instead of sent.',
     };
   }
   // nodemailer waits 2 minutes for a connection by default; a person waits on the page that sends.

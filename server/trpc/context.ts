@@ -45,7 +45,7 @@ export interface Services {
   keys: ServiceKeys;
   /** Resolves network keys (each answer cached at most 1 s) and developer sessions. */
   credentials: CredentialResolver;
-  /** Every e-mail the service sends (sign-in links, buyer codes). */
+  /** Every e-mail the service sends (sign-in links, buyer codes, order confirmations). */
   mailer: Mailer;
   /**
    * The OpenAPI document (http/openapi.ts, built once), as served at /api/openapi.json: the rest

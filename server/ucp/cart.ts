@@ -46,9 +46,12 @@ export async function updateCart(call: SessionCall, input: UpdateCartRequest): P
   const cart = await loadOpenCart(call, input.id, { lock: true });
   assertMutable(cart);
   const taken = await takeLines(db, input.line_items, scope.seller);
-  await writeLines(db, cart, taken);
+  const linesChanged = await writeLines(db, cart, taken);
   const buyer = buyerOf(input.buyer);
-  if (!sameValue(buyer, cart.buyer)) await db.update(carts).set({ buyer }).where(eq(carts.id, cart.id));
+  const buyerChanged = !sameValue(buyer, cart.buyer);
+  // The same cart sent again is no change (a live payment link of it stays live).
+  if (!linesChanged && !buyerChanged && sameValue(taken.notices, cart.notices)) return answer(call, cart);
+  if (buyerChanged) await db.update(carts).set({ buyer }).where(eq(carts.id, cart.id));
   return answer(call, await touch(db, { ...cart, buyer }, services.config, { notices: taken.notices }));
 }
 

@@ -15,15 +15,15 @@
  *   supports several, else one group whose one option is every seller's delivery together.
  * - complete_checkout never charges: it answers the checkout as it is.
  */
-import { postalAddressOf } from './postal-address';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { continueUrl, newCheckoutToken } from '../carts/checkout-link';
-import { linkUrl, liveLink } from '../carts/links';
+import { liveLink } from '../carts/links';
+import { orderPage } from '../payments/continue';
 import { insertCart } from '../carts/operations';
 import { priceCart, type DeliveryGroup, type PricedCart } from '../carts/pricing';
 import { assertMutable, touch, type CartRow } from '../carts/store';
 import { shippingAddressSchema } from '../carts/view';
-import { carts, paymentLinks, type CartNotice, type ShippingAddress } from '../db/schema';
+import { carts, type CartNotice, type ShippingAddress } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
 import { newId } from '../lib/ids';
 import type { Intersection } from '../negotiation/types';
@@ -56,6 +56,7 @@ import {
   type SellerPages,
   type SessionCall,
 } from './session';
+import { postalAddressOf } from './postal-address';
 
 export const FULFILLMENT = 'dev.ucp.shopping.fulfillment';
 
@@ -137,15 +138,17 @@ export async function updateCheckout(call: CheckoutCall, input: UpdateCheckoutRe
   if (isClosed(cart)) return answer(call, cart, { extra: [notModifiable(cart)] });
   assertMutable(cart);
   const taken = await takeLines(db, input.line_items, scope.seller);
-  await writeLines(db, cart, taken);
+  const linesChanged = await writeLines(db, cart, taken);
   const destination = call.fulfillment && destinationOf(input.fulfillment);
   const buyer = buyerOf(input.buyer);
   // Without fulfillment negotiated the platform cannot see the destination, so it keeps.
   const shippingAddress = call.fulfillment ? (destination?.address ?? null) : cart.shippingAddress;
-  if (!sameValue(buyer, cart.buyer) || !sameValue(shippingAddress, cart.shippingAddress)) {
-    await db.update(carts).set({ buyer, shippingAddress }).where(eq(carts.id, cart.id));
-  }
   const notices = [...taken.notices, ...(destination?.notices ?? [])];
+  const others = !sameValue(buyer, cart.buyer) || !sameValue(shippingAddress, cart.shippingAddress);
+  // The same checkout sent again (a platform that PUTs what it holds) is no change: the payment
+  // link the person may be paying stays live.
+  if (!linesChanged && !others && sameValue(notices, cart.notices)) return answer(call, cart);
+  if (others) await db.update(carts).set({ buyer, shippingAddress }).where(eq(carts.id, cart.id));
   return answer(call, await touch(db, { ...cart, buyer, shippingAddress }, services.config, { notices }));
 }
 
@@ -226,17 +229,8 @@ async function answer(call: CheckoutCall, cart: CartRow, opts: { atCreate?: bool
     expires_at: (link?.expiresAt ?? cart.expiresAt).toISOString(),
     ...(!closed && { continue_url: url }),
     ...(call.fulfillment && { fulfillment: fulfillmentOf(cart, priced, sellers, call.fulfillment.multiGroup) }),
-    ...(cart.status === 'completed' && cart.orderId && { order: { id: cart.orderId, permalink_url: (await paidLinkUrl(call, cart.id)) ?? url } }),
+    ...(cart.status === 'completed' && cart.orderId && { order: { id: cart.orderId, permalink_url: (await orderPage(services, db, cart.id)) ?? url } }),
   };
-}
-
-/** Where the person saw the paid link's page: the order's permalink (none for an x402 settlement, which has no link). */
-async function paidLinkUrl(call: CheckoutCall, cartId: string): Promise<string | undefined> {
-  const [paid] = await call.db
-    .select()
-    .from(paymentLinks)
-    .where(and(eq(paymentLinks.cartId, cartId), eq(paymentLinks.status, 'paid')));
-  return paid && linkUrl(call.services.keys, call.services.config.publicBaseUrl, paid);
 }
 
 // ---------------------------------------------------------------- fulfillment

@@ -128,8 +128,8 @@ export async function takeLines(db: Db, requested: LineRequest[], seller: string
 
 const lineNotice = (code: string, path: string, message: string): CartNotice => ({ type: 'error', code, message, path });
 
-/** Writes the lines taken over the (locked, mutable) cart's; `fresh`: a new cart, with none yet. */
-export function writeLines(db: Db, cart: CartRow, taken: TakenLines, fresh = false): Promise<void> {
+/** Writes the lines taken over the (locked, mutable) cart's, answering whether any changed; `fresh`: a new cart, with none yet. */
+export function writeLines(db: Db, cart: CartRow, taken: TakenLines, fresh = false): Promise<boolean> {
   return replaceItems(db, cart.id, taken.lines, { fresh });
 }
 
