@@ -2,7 +2,7 @@
  * bench:agent — what an agent reads on its way from the base URL to a payment link: every call's
  * bytes as they arrive on the socket (status line, headers and body), per path, against budgets.
  *
- *   npm run bench:agent [-- --url http://127.0.0.1:3000] [--echo]
+ *   npm run bench:agent [-- --url http://127.0.0.1:3000 [--profile https://…/platform.json]] [--echo]
  *
  * Without --url it starts `npm start`'s server on a free port over a fresh embedded database (the
  * demo catalog, seeded by the first start) and stops it afterwards.
@@ -16,6 +16,15 @@
  *   (d) (a) and (b) for a product with several variants, which the compact search shows as an
  *       AggregateOffer: its productID to get_product, then quick-buy of a variant in stock, with
  *       no second search: the same budgets.
+ *   (e) UCP's binding over REST: GET /.well-known/ucp, the dev.ucp.shopping endpoint it names,
+ *       catalog/search (the MCP path's query, the default page of 10), create a checkout of its first available variant,
+ *       update it with the buyer's e-mail and a destination, which answers requires_escalation
+ *       with continue_url (where the person pays; not opened): ≤ 30 KB, the REST path's budget.
+ *
+ * Every call names the agent in UCP-Agent; UCP's binding fetches the platform profile it names, so
+ * the bench serves one over HTTPS on a pinned .test name (bench/lib/platform-profile.ts) and starts
+ * the service able to reach it. With --url, pass --profile <https URL of a platform profile that
+ * service can fetch>, or the UCP path fails at its first binding call.
  *
  * GET /api/openapi.json is measured on a line of its own, outside the paths. KB are 1,000 bytes.
  * Each call opens a connection of its own (Connection: close), so that the socket's byte count is
@@ -32,20 +41,37 @@ import { randomUUID } from 'node:crypto';
 import { ensureNextBuild, freePort, installCleanup, runBenchmark, startProcess, type Child } from './lib/processes';
 import { printTable } from './lib/table';
 import { BENCH_RATE_LIMITS } from './lib/rate-limits';
+import { platformProfileHost, type PlatformProfileHost } from './lib/platform-profile';
+import { ucpAgentHeader } from '../test/support/platform-profile';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = path.join(ROOT, 'bench/results/agent.json');
 
-const { values: flags } = parseArgs({ options: { url: { type: 'string' }, echo: { type: 'boolean', default: false } } });
+const { values: flags } = parseArgs({ options: { url: { type: 'string' }, profile: { type: 'string' }, echo: { type: 'boolean', default: false } } });
 
 const KB = 1000;
-const BUDGETS = { rest: 30 * KB, mcp: 60 * KB };
+const BUDGETS = { rest: 30 * KB, mcp: 60 * KB, ucp: 30 * KB };
 const AGENT = 'profile="https://agent.shopbot.dev/profile.json"';
 const ADDRESS = { name: 'Ada Lovelace', line1: '12 Analytical Way', city: 'Portland', region: 'OR', postal_code: '97201', country: 'US' };
 /** The misspelt and the vague query of (c), from test/search-quality/queries.ts. */
 const TYPO = 'blutooth speaker';
 const VAGUE = 'gift for a coffee lover';
 const MCP_PROTOCOL = '2025-11-25';
+/** UCP's shopping service, whose endpoint on REST the business profile names. */
+const UCP_SHOPPING = 'dev.ucp.shopping';
+/** UCP's path: the MCP path's query, the buyer's e-mail and a destination (postal_address.json) its update sends. */
+const UCP_QUERY = 'wireless headphones';
+const UCP_BUYER = 'ada@example.org';
+const UCP_DESTINATION = {
+  id: 'home',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  street_address: '12 Analytical Way',
+  address_locality: 'Portland',
+  address_region: 'OR',
+  postal_code: '97201',
+  address_country: 'US',
+};
 
 type Json = Record<string, any>;
 
@@ -136,15 +162,21 @@ function searchNext(page: Json): string | undefined {
   return undefined;
 }
 
-async function restPath(base: string, pick: Choice): Promise<Call[]> {
+/** Calls of one path over HTTP, each recorded in `calls` (and a failure for a status ≥ 300) under `label`. */
+function recorder(base: string, label: string, agent: string) {
   const calls: Call[] = [];
-  const headers = { 'ucp-agent': AGENT, accept: 'application/json' };
+  const headers = { 'ucp-agent': agent, accept: 'application/json' };
   const step = async (call: string, method: string, target: string, body?: unknown, extra: Record<string, string> = {}) => {
     const r = await exchange(base, method, target, { ...headers, ...extra }, body);
     calls.push({ call, status: r.status, bytes: r.bytes, body_bytes: r.bodyBytes });
-    if (r.status >= 300) failures.push(`REST ${call}: ${r.status} ${r.text.slice(0, 300)}`);
+    if (r.status >= 300) failures.push(`${label} ${call}: ${r.status} ${r.text.slice(0, 300)}`);
     return r;
   };
+  return { calls, step };
+}
+
+async function restPath(base: string, pick: Choice): Promise<Call[]> {
+  const { calls, step } = recorder(base, 'REST', AGENT);
   const profile = parse((await step('GET /.well-known/ucp', 'GET', '/.well-known/ucp')).text);
   const llmsUrl = typeof profile.llms_txt === 'string' ? new URL(profile.llms_txt).pathname : '/llms.txt';
   const llms = await step(`GET ${llmsUrl}`, 'GET', llmsUrl, undefined, { accept: 'text/plain' });
@@ -205,6 +237,42 @@ async function mcpPath(base: string, pick: Choice): Promise<Call[]> {
   return calls;
 }
 
+/**
+ * UCP's shopping binding over REST, as a platform that knows only the base URL: the business
+ * profile names the dev.ucp.shopping endpoint, and the checkout, given the buyer's e-mail and a
+ * destination, hands the person's payment over at continue_url (not opened: the person's page).
+ */
+async function ucpPath(base: string, agent: string): Promise<Call[]> {
+  const { calls, step } = recorder(base, 'UCP', agent);
+  const profile = parse((await step('GET /.well-known/ucp', 'GET', '/.well-known/ucp')).text);
+  const services: Json[] = profile.ucp?.services?.[UCP_SHOPPING] ?? [];
+  const endpoint = services.find((s) => s.transport === 'rest')?.endpoint;
+  if (typeof endpoint !== 'string') {
+    failures.push(`UCP: /.well-known/ucp names no ${UCP_SHOPPING} endpoint on REST`);
+    return calls;
+  }
+  const at = (operation: string) => ({ url: `${endpoint}${operation}`, call: `${new URL(endpoint).pathname}${operation}` });
+  const search = at('/catalog/search');
+  const found = parse((await step(`POST ${search.call}`, 'POST', search.url, { query: UCP_QUERY })).text);
+  const products: Json[] = found.products ?? [];
+  const variant = products.flatMap((p) => p.variants ?? []).find((v: Json) => v.availability?.available)?.id;
+  if (typeof variant !== 'string') {
+    failures.push('UCP: the search shows no available variant to buy');
+    return calls;
+  }
+  const line_items = [{ item: { id: variant }, quantity: 1 }];
+  const create = at('/checkout-sessions');
+  const checkout = parse((await step(`POST ${create.call}`, 'POST', create.url, { line_items }, { 'idempotency-key': randomUUID() })).text);
+  const update = at(`/checkout-sessions/${checkout.id}`);
+  const ready = parse(
+    (await step(`PUT ${create.call}/{id}`, 'PUT', update.url, { line_items, buyer: { email: UCP_BUYER }, fulfillment: { methods: [{ type: 'shipping', destinations: [UCP_DESTINATION] }] } }, { 'idempotency-key': randomUUID() })).text,
+  );
+  if (ready.status !== 'requires_escalation' || typeof ready.continue_url !== 'string') {
+    failures.push(`UCP: the updated checkout is ${ready.status} with continue_url ${ready.continue_url}: ${JSON.stringify(ready.messages ?? ready).slice(0, 300)}`);
+  }
+  return calls;
+}
+
 async function deadEnds(base: string): Promise<Call[]> {
   const calls: Call[] = [];
   const headers = { 'ucp-agent': AGENT, accept: 'application/json' };
@@ -242,12 +310,15 @@ async function deadEnds(base: string): Promise<Call[]> {
 
 let child: Child | undefined;
 let dataDir: string | undefined;
+let platform: PlatformProfileHost | undefined;
 const cleanup = installCleanup(async () => {
   await child?.stop(5000).catch(() => {});
+  await platform?.server.close().catch(() => {});
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function start(): Promise<string> {
+/** The service on a free port; `env` lets it fetch the platform profile the UCP path names. */
+async function start(env: Record<string, string>): Promise<string> {
   ensureNextBuild(ROOT);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-agent-'));
   const port = await freePort();
@@ -258,7 +329,7 @@ async function start(): Promise<string> {
     command: process.execPath,
     args: ['--import', 'tsx', 'server/main.ts'],
     cwd: ROOT,
-    env: { ...process.env, ...BENCH_RATE_LIMITS, NODE_ENV: 'production', DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), PUBLIC_BASE_URL: url },
+    env: { ...process.env, ...env, ...BENCH_RATE_LIMITS, NODE_ENV: 'production', DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), PUBLIC_BASE_URL: url },
     ready: /ready in \d+ ms/,
     timeoutMs: 300_000,
     echo: flags.echo,
@@ -269,9 +340,16 @@ async function start(): Promise<string> {
 const total = (calls: Call[]) => calls.reduce((sum, c) => sum + c.bytes, 0);
 
 async function main(): Promise<number> {
-  const base = flags.url?.replace(/\/+$/, '') ?? (await start());
+  // A service at --url fetches only a profile it can reach (--profile); one started here, the local one.
+  let agent = flags.profile && ucpAgentHeader(flags.profile);
+  if (!agent) {
+    platform = await platformProfileHost();
+    agent = platform.agent;
+  }
+  const base = flags.url?.replace(/\/+$/, '') ?? (await start(platform?.server.env ?? {}));
   const rest = await restPath(base, 'one variant');
   const mcp = await mcpPath(base, 'one variant');
+  const ucp = await ucpPath(base, agent);
   const dead = await deadEnds(base);
   const restSeveral = await restPath(base, 'several variants');
   const mcpSeveral = await mcpPath(base, 'several variants');
@@ -287,6 +365,8 @@ async function main(): Promise<number> {
     ['(d) REST, several variants', `total: ${restSeveral.length} calls (budget ${BUDGETS.rest / KB} KB)`, '', total(restSeveral), '', ''],
     ...mcpSeveral.map((c) => ['(d) MCP, several variants', c.call, c.status, c.bytes, c.bytes - c.body_bytes, c.body_bytes]),
     ['(d) MCP, several variants', `total: ${mcpSeveral.length} calls (budget ${BUDGETS.mcp / KB} KB)`, '', total(mcpSeveral), '', ''],
+    ...ucp.map((c) => ['(e) UCP', c.call, c.status, c.bytes, c.bytes - c.body_bytes, c.body_bytes]),
+    ['(e) UCP', `total: ${ucp.length} calls (budget ${BUDGETS.ucp / KB} KB)`, '', total(ucp), '', ''],
     ['', 'GET /api/openapi.json (on its own, not in a path)', openapi.status, openapi.bytes, openapi.bytes - openapi.bodyBytes, openapi.bodyBytes],
   ];
   console.log(`\nbench:agent — bytes an agent reads per call (status line, headers and body), ${base}; KB = 1,000 bytes\n`);
@@ -295,6 +375,7 @@ async function main(): Promise<number> {
   const checks = {
     rest: { calls: rest.length, bytes: total(rest), budget: BUDGETS.rest, met: total(rest) <= BUDGETS.rest },
     mcp: { calls: mcp.length, bytes: total(mcp), budget: BUDGETS.mcp, met: total(mcp) <= BUDGETS.mcp },
+    ucp: { calls: ucp.length, bytes: total(ucp), budget: BUDGETS.ucp, met: total(ucp) <= BUDGETS.ucp },
     dead_ends: { met: dead.every((c) => c.next !== 'nothing') },
     rest_several_variants: { calls: restSeveral.length, bytes: total(restSeveral), budget: BUDGETS.rest, met: total(restSeveral) <= BUDGETS.rest },
     mcp_several_variants: { calls: mcpSeveral.length, bytes: total(mcpSeveral), budget: BUDGETS.mcp, met: total(mcpSeveral) <= BUDGETS.mcp },
@@ -305,6 +386,7 @@ async function main(): Promise<number> {
     paths: {
       rest: { ...checks.rest, steps: rest },
       mcp: { ...checks.mcp, steps: mcp },
+      ucp: { ...checks.ucp, steps: ucp },
       dead_ends: { ...checks.dead_ends, steps: dead },
       rest_several_variants: { ...checks.rest_several_variants, steps: restSeveral },
       mcp_several_variants: { ...checks.mcp_several_variants, steps: mcpSeveral },
@@ -318,6 +400,7 @@ async function main(): Promise<number> {
 
   if (!checks.rest.met) failures.push(`(a) REST read ${total(rest)} bytes, over its budget of ${BUDGETS.rest}`);
   if (!checks.mcp.met) failures.push(`(b) MCP read ${total(mcp)} bytes, over its budget of ${BUDGETS.mcp}`);
+  if (!checks.ucp.met) failures.push(`(e) UCP read ${total(ucp)} bytes, over its budget of ${BUDGETS.ucp}`);
   if (!checks.rest_several_variants.met) failures.push(`(d) REST read ${total(restSeveral)} bytes, over its budget of ${BUDGETS.rest}`);
   if (!checks.mcp_several_variants.met) failures.push(`(d) MCP read ${total(mcpSeveral)} bytes, over its budget of ${BUDGETS.mcp}`);
   if (failures.length) {

@@ -40,8 +40,7 @@ import { runLoad, type LoadOptions, type LoadResult } from './lib/load';
 import { ensureNextBuild, freePort, installCleanup, runBenchmark, startProcess, type Child } from './lib/processes';
 import { BENCH_RATE_LIMITS } from './lib/rate-limits';
 import { printTable } from './lib/table';
-import { platformProfile } from '../test/support/platform-profile';
-import { profileServer } from '../test/support/profile-server';
+import { platformProfileHost } from './lib/platform-profile';
 import { signRequest, testKey } from '../test/support/signing';
 import { SECRET_PREFIX } from '../server/keys/network-keys';
 import { newSecret, secretDigest } from '../server/lib/secrets';
@@ -147,7 +146,7 @@ function loadOptions(url: string, endpoint: Endpoint, seconds: number): LoadOpti
   if (endpoint === 'limitsWithKey') return { ...common, method: 'GET', headers: { authorization: `Bearer ${KEY_SECRET}` } };
   if (endpoint === 'limitsWithOAuth') return { ...common, method: 'GET', headers: { authorization: `Bearer ${ACCESS_TOKEN}` } };
   if (endpoint === 'search') return { ...common, method: 'GET', headers: { 'ucp-agent': AGENT } };
-  if (endpoint === 'ucpSearch') return { ...common, method: 'POST', headers: { 'ucp-agent': `profile="${platformProfileUrl}"`, 'content-type': 'application/json' }, body: UCP_SEARCH_BODY };
+  if (endpoint === 'ucpSearch') return { ...common, method: 'POST', headers: { 'ucp-agent': platformAgent, 'content-type': 'application/json' }, body: UCP_SEARCH_BODY };
   if (endpoint === 'limitsSigned') {
     const batch = signedRequests;
     return { ...common, method: 'GET', setupRequest: (req) => ({ ...req, headers: batch.headers[batch.sent++ % batch.headers.length] }) };
@@ -227,8 +226,8 @@ async function insertCredentials(url: string): Promise<void> {
 
 /** The signing agent's profile URL on the local profile server (set once it listens). */
 let signedProfile = '';
-/** The platform profile UCP's binding is called with, on the same server. */
-let platformProfileUrl = '';
+/** UCP-Agent naming the platform profile UCP's binding is called with, on the same server. */
+let platformAgent = '';
 
 /**
  * The search on both APIs before any load: the same products, in the same order (the binding runs
@@ -237,7 +236,7 @@ let platformProfileUrl = '';
 async function smokeSearch(url: string): Promise<void> {
   const seed = await fetch(url + ENDPOINTS.search.path, { headers: { 'UCP-Agent': AGENT } });
   const list = (await seed.json()) as { itemListElement?: { item: { productID: string } }[] };
-  const res = await fetch(url + ENDPOINTS.ucpSearch.path, { method: 'POST', headers: { 'UCP-Agent': `profile="${platformProfileUrl}"`, 'Content-Type': 'application/json' }, body: UCP_SEARCH_BODY });
+  const res = await fetch(url + ENDPOINTS.ucpSearch.path, { method: 'POST', headers: { 'UCP-Agent': platformAgent, 'Content-Type': 'application/json' }, body: UCP_SEARCH_BODY });
   const answer = (await res.json()) as { ucp?: { status?: string }; products?: { id: string }[] };
   const seedIds = (list.itemListElement ?? []).map((e) => e.item.productID);
   const ucpIds = (answer.products ?? []).map((p) => p.id);
@@ -377,13 +376,13 @@ async function main(): Promise<number> {
   const load0 = os.loadavg()[0];
   console.error(`Fresh database ${dbName}…`);
   const databaseUrl = await recreateDatabase(dbName);
-  // The signing agent's profile, served over HTTPS under a pinned .test name with a CA of its own.
-  const profiles = await profileServer();
+  // UCP's platform profile and, beside it, the signing agent's: HTTPS under a pinned .test name.
+  const platform = await platformProfileHost();
+  const profiles = platform.server;
   cleanupProfiles = () => profiles.close();
+  platformAgent = platform.agent;
   signedProfile = `${profiles.origin}/profile.json`;
   profiles.routes.set('/profile.json', { body: { name: 'bench agent', keys: [SIGNING_KEY.jwk] } });
-  platformProfileUrl = `${profiles.origin}/platform.json`;
-  profiles.routes.set('/platform.json', { body: platformProfile(), headers: { 'cache-control': 'max-age=3600' } });
   const env: Record<string, string | undefined> = { ...process.env, ...profiles.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(pool) };
 
   const results: Record<ServerName, Partial<Record<Endpoint, Measured>>[]> = { service: [], limitsOff: [], limitsOn: [], limitsRedis: [], bare: [] };

@@ -1,9 +1,11 @@
 // npm run secrets:rotate — after a new SECRETS_KEY is set with the one it replaces as
-// SECRETS_KEY_PREVIOUS (on every instance, restarted): re-seals the OAuth keys under the new key
-// (as each start also does) and says until when SECRETS_KEY_PREVIOUS must stay set, so that the
-// payment links, replays and consent pages made under the previous key keep working until they end.
+// SECRETS_KEY_PREVIOUS (on every instance, restarted): re-seals the OAuth keys and the webhook
+// signing keys under the new key (as each start also does) and says until when
+// SECRETS_KEY_PREVIOUS must stay set, so that the payment links, replays and consent pages made
+// under the previous key keep working until they end.
 import { ServiceKeys } from '../server/secrets/keys';
 import { previousKeyNeededUntil, upgradeSecrets } from '../server/secrets-upgrade';
+import { resealSigningKeys } from '../server/webhooks/signing-key-rotation';
 import { fail, openCommandDatabase, secretsConfig } from './support/cli';
 
 const command = 'npm run secrets:rotate';
@@ -13,6 +15,8 @@ if (config.secretsKeyPrevious.equals(config.secretsKey!)) fail('SECRETS_KEY_PREV
 const database = await openCommandDatabase(command);
 const keys = new ServiceKeys(database.db, config.secretsKey, config.secretsKeyPrevious);
 await upgradeSecrets(database.db, keys);
+const webhookKeys = await resealSigningKeys(database.db, keys);
 const until = await previousKeyNeededUntil(database.db);
 await database.close();
 console.log(`OAuth keys sealed under the new SECRETS_KEY. Keep SECRETS_KEY_PREVIOUS set until ${until.toISOString()}, then remove it and restart each instance.`);
+console.log(`Webhook signing keys sealed under the new SECRETS_KEY: ${webhookKeys}.`);

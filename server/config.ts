@@ -53,6 +53,11 @@ export interface Config {
   profileFetch: ProfileFetchConfig;
   /** x402 settlement (server/x402/): the chain, who is paid, and which facilitator settles. */
   x402: X402Config;
+  /**
+   * WEBHOOK_RETRY_SCHEDULE: seconds between an order webhook's failed attempt and the next, one per
+   * attempt, the last repeated until three days after the event (server/webhooks/schedule.ts).
+   */
+  webhookRetrySchedule: readonly number[];
 }
 
 export const X402_NETWORKS = ['base-sepolia', 'base'] as const;
@@ -293,7 +298,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'PROFILE_FETCH_CA_FILE', default: "unset → Node's default store (`NODE_EXTRA_CA_CERTS` included)", meaning: "PEM certificates trusted beside Node's bundled roots for those fetches; unreadable or no certificate fails start-up" },
   { name: 'CART_TTL_HOURS', default: '168', meaning: 'an open cart expires this long after its last change' },
   { name: 'PAYMENT_LINK_TTL_HOURS', default: '24', meaning: 'a payment link expires this long after it was issued; its cart is open again' },
-  { name: 'SECRETS_KEY', default: 'unset → on PGlite, a key made once into `<DATA_DIR>.secrets-key` (0600, beside the folder, never inside it; start-up says production must set it); on Postgres, `npm start`, `oauth:rotate-keys` and `secrets:rotate` refuse to run', meaning: '32 random bytes in base64 (`openssl rand -base64 32`), the same on every instance, never in the database: every sealing, signing and MAC key is derived from it (see [security](security.md#secrets)). Anything that is not 32 bytes fails start-up' },
+  { name: 'SECRETS_KEY', default: 'unset → on PGlite, a key made once into `<DATA_DIR>.secrets-key` (0600, beside the folder, never inside it; start-up says production must set it); on Postgres, `npm start`, `oauth:rotate-keys`, `webhooks:rotate-key` and `secrets:rotate` refuse to run', meaning: '32 random bytes in base64 (`openssl rand -base64 32`), the same on every instance, never in the database: every sealing, signing and MAC key is derived from it (see [security](security.md#secrets)). Anything that is not 32 bytes fails start-up' },
   { name: 'SECRETS_KEY_PREVIOUS', default: 'unset', meaning: 'during a rotation, the key `SECRETS_KEY` replaces: what was made under it (payment links, replays, sealed OAuth keys, consent pages in progress) still verifies' },
   { name: 'AUTH_SECRET', default: 'unset → derived from `SECRETS_KEY`', meaning: "signs Auth.js's cookies and hashes sign-in tokens (changing it voids the sign-in links in flight, not the sessions)" },
   { name: 'SMTP_URL', default: 'unset → each e-mail is written to the log', meaning: 'where mail goes, e.g. `smtp://user:pass@smtp.example.com:587` (`smtps://` for TLS from the start)' },
@@ -314,6 +319,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'X402_PAY_TO', default: 'on `base-sepolia`: an address derived from `SECRETS_KEY` (no private key stored); on `base`: required', meaning: 'the address x402 payments are made to' },
   { name: 'X402_MAX_TIMEOUT_SECONDS', default: '300', meaning: 'how long a payment may take to settle, offered as `maxTimeoutSeconds`' },
   { name: 'X402_LOCAL_BALANCE', default: '1000', meaning: 'USDC an address holds on the local ledger until it is first seen (at most 6 decimals); `npm run x402:fund` tops one up' },
+  { name: 'WEBHOOK_RETRY_SCHEDULE', default: '`30,120,600,3600,21600,43200`', meaning: 'seconds between an order webhook’s failed attempt and the next (each ±10 %), comma-separated; the last repeats until three days after the event, when the delivery is `failed` (see [webhooks](webhooks.md#retries))' },
 ];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -346,5 +352,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: rateLimits(env),
     profileFetch: { pins: profileFetchPins(env.PROFILE_FETCH_RESOLVE), ca: profileFetchCa(env.PROFILE_FETCH_CA_FILE) },
     x402: x402(env),
+    webhookRetrySchedule: retrySchedule(env.WEBHOOK_RETRY_SCHEDULE),
   };
+}
+
+/** WEBHOOK_RETRY_SCHEDULE: whole seconds, comma-separated, each 1 s … 3 days. */
+function retrySchedule(value: string | undefined): number[] {
+  const text = value === undefined || value.trim() === '' ? '30,120,600,3600,21600,43200' : value;
+  const delays = text.split(',').map((part) => (/^\s*\d+\s*$/.test(part) ? Number(part) : NaN));
+  if (!delays.every((d) => d >= 1 && d <= 259_200)) throw new Error(`WEBHOOK_RETRY_SCHEDULE must be seconds between retries, comma-separated, each 1–259200 (e.g. 30,120,600); got "${text}"`);
+  return delays;
 }

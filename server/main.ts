@@ -33,7 +33,9 @@ import { withSecretsKey } from './secrets/secrets-key';
 import { retireLegacySecrets } from './secrets-upgrade';
 import { describeX402 } from './x402/facilitator';
 import { sweepPayments } from './payments/x402-settlement';
+import { DeliveryWorker } from './webhooks/worker';
 import { nodeSupportWarning } from './lib/node-support';
+import { sweepSigningKeys } from './webhooks/signing-key-rotation';
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -104,17 +106,22 @@ async function main(): Promise<void> {
   // Ended sign-in links and sessions, old rate-limit events, and expired OAuth rows and the
   // consents of grants that are gone go the same way, and so do the agent surface's ended rate
   // windows and expired signature nonces (rate_counters; Redis expires its own), and the keys from
-  // before SECRETS_KEY once nothing made under them is live (secrets-upgrade.ts). x402 payments
-  // left pending (a settle of unknown outcome, a process gone) are settled again or voided.
+  // before SECRETS_KEY once nothing made under them is live (secrets-upgrade.ts), and the webhook
+  // signing keys whose grace has ended. x402 payments left pending (a settle of unknown outcome, a
+  // process gone) are settled again or voided.
   const sweep = setInterval(() => {
     void sweepExpired(app.services.db).catch(() => {});
     void sweepPayments(app.services).catch((err) => console.warn(`x402 payment sweep: ${(err as Error).message}`));
     void sweepAccounts(app.services.db).catch(() => {});
     void sweepOAuth(app.services.db).catch(() => {});
     void retireLegacySecrets(app.services.db, app.services.keys).catch(() => {});
+    void sweepSigningKeys(app.services.db).catch(() => {});
     void app.services.shared.sweep().catch(() => {});
   }, 60 * 1000);
   sweep.unref();
+  // Every instance sends the order webhooks' outbox: each due delivery is claimed by one of them.
+  const orderWebhooks = new DeliveryWorker(app.services);
+  orderWebhooks.start();
 
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
   const db = config.databaseUrl ? 'Postgres' : `PGlite (${config.dataDir})`;
@@ -141,6 +148,8 @@ async function main(): Promise<void> {
     await drained();
     server.closeAllConnections();
     await closed;
+    // A delivery being sent finishes (or its lease lapses and another instance sends it).
+    await orderWebhooks.stop();
     await app.close();
     releaseLock();
     console.log(`${signal}: stopped in ${Math.round(performance.now() - stopStarted)} ms`);

@@ -14,6 +14,7 @@ import { forgetLegacyCookieKeys, sealOAuthKeys } from './oauth/keys';
 import { TTL } from './oauth/provider';
 import { purgeExpiredRecords, RETENTION_HOURS } from './trpc/idempotency';
 import { LEGACY_ROWS, type ServiceKeys } from './secrets/keys';
+import { prepareSigningKeys } from './webhooks/signing-key-rotation';
 
 const MARKER = 'secrets.upgrade';
 /** The cursor, buyer-code and Auth.js keys of before SECRETS_KEY: what they made is short-lived or re-asked for. */
@@ -28,11 +29,13 @@ interface Marker {
 
 /**
  * What start-up does once the database is open: the upgrade, then the kept keys read while no
- * transaction holds PGlite's one connection.
+ * transaction holds PGlite's one connection, then the webhook signing keys (re-sealed after a
+ * rotation of SECRETS_KEY, the first one made), before any profile is served.
  */
 export async function prepareSecrets(services: { db: Db; keys: ServiceKeys }): Promise<void> {
   await upgradeSecrets(services.db, services.keys);
   await services.keys.loadLegacy();
+  await prepareSigningKeys(services.db, services.keys);
 }
 
 export async function upgradeSecrets(db: Db, keys: ServiceKeys, now = new Date()): Promise<void> {

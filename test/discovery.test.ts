@@ -40,6 +40,10 @@ describe('GET /.well-known/ucp', () => {
     expect(Object.keys(ucp.capabilities)).toEqual([
       'dev.ucp.shopping.catalog.search',
       'dev.ucp.shopping.catalog.lookup',
+      'dev.ucp.shopping.cart',
+      'dev.ucp.shopping.checkout',
+      'dev.ucp.shopping.fulfillment',
+      'dev.ucp.shopping.order',
       'com.agentcommerce.catalog',
       'com.agentcommerce.checkout',
       'dev.ucp.common.identity_linking',

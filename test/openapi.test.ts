@@ -364,12 +364,14 @@ describe('every real answer validates, by strict ajv, against the schema declare
     let checked = 0;
     for (const operation of operations()) {
       if (operation.rest!.method !== 'GET' || operation.policy.retired || operation.access.kind === 'credential') continue;
-      for (const agent of [AGENT, ADVISED_AGENT]) {
+      // An admin call is the operator's, with no agent to advise.
+      const admin = operation.access.kind === 'admin';
+      for (const agent of admin ? [AGENT] : [AGENT, ADVISED_AGENT]) {
         const inputs = await successInputs(operation, agent);
         expect(inputs.length, operation.name).toBeGreaterThan(0);
         for (const input of inputs) {
           const { method, url } = exampleRequest(operation, input);
-          const res = await t.call(method, url, { headers: { 'UCP-Agent': agent } });
+          const res = await t.call(method, url, { headers: admin ? { Authorization: `Bearer ${EXAMPLES_ADMIN_TOKEN}` } : { 'UCP-Agent': agent } });
           expect(res.status, `${method} ${url}`).toBeLessThan(300);
           const body = await checkAnswer(operation.rest!.path, method, res);
           expect('service:advisories' in body, `${url} with ${agent}`).toBe(agent === ADVISED_AGENT);

@@ -98,10 +98,20 @@ describe('derived keys', () => {
       const cursor = page.body.nextCursor as string;
       expect(cursor).toBeTruthy();
       expect((await agentApi(two)('GET', `/api/agent/sellers?limit=1&cursor=${encodeURIComponent(cursor)}`)).status).toBe(200);
-      // A cursor signed under another SECRETS_KEY is the usual invalid cursor.
-      const stranger = await testApp({ SECRETS_KEY: b64(randomBytes(32)) }, db);
-      const refused = await agentApi(stranger)('GET', `/api/agent/sellers?limit=1&cursor=${encodeURIComponent(cursor)}`);
-      expect([refused.status, refused.body.code]).toEqual([400, 'invalid_cursor']);
+      // An instance with another SECRETS_KEY does not start on this database: the webhook signing
+      // key is sealed under this one. On a database of its own, a cursor signed under another
+      // SECRETS_KEY is the usual invalid cursor.
+      const otherKey = b64(randomBytes(32));
+      await expect(testApp({ SECRETS_KEY: otherKey }, db)).rejects.toThrow(/sealed under another SECRETS_KEY/);
+      const strangerDb = await testDatabase();
+      try {
+        const stranger = await testApp({ SECRETS_KEY: otherKey }, strangerDb);
+        await catalogWithKettle(stranger);
+        const refused = await agentApi(stranger)('GET', `/api/agent/sellers?limit=1&cursor=${encodeURIComponent(cursor)}`);
+        expect([refused.status, refused.body.code]).toEqual([400, 'invalid_cursor']);
+      } finally {
+        await strangerDb.drop();
+      }
       const { cartId, token } = await linkedCart(one);
       expect(await cartLink(two, cartId)).toBe(`${BASE}/pay/${token}`);
     } finally {

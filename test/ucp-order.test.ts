@@ -17,7 +17,7 @@ import { voidOrder } from '../server/orders/place';
 import { issuePaymentLink } from '../server/payments/checkout';
 import { payPage } from '../server/payments/pay-page';
 import { BASE, freshKey, testApp, testDatabase, type TestApp, type TestDatabase } from './support/app';
-import { ADDRESS, seedCart } from './support/cart-fixtures';
+import { ADDRESS, seedCart, variantId } from './support/cart-fixtures';
 import { seedCatalog, seller } from './support/catalog-fixtures';
 import { signedInDeveloper, verifiedBuyer, type Developer } from './support/developer';
 import { platformCapability, platformProfile } from './support/platform-profile';
@@ -227,6 +227,20 @@ describe('who may read an order', () => {
     const refused = await getOrder(order.id, { headers: { authorization: `Bearer ${bare}` } });
     expect([refused.status, refused.body.code]).toEqual([403, 'insufficient_scope']);
     expect(refused.headers.get('www-authenticate')).toContain('error="insufficient_scope"');
+  });
+
+  it('a key’s checkout on the binding is credited to the profile its account lists (its order events go there)', async () => {
+    await addAgentProfile(db, dev.accountId, PLATFORM);
+    const key = await mintKey(t, dev, []);
+    const kettle = await variantId(db, 'Enamel Kettle');
+    const res = await t.call('POST', '/ucp/checkout-sessions', {
+      headers: { 'ucp-agent': agent(), authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: { line_items: [{ item: { id: kettle }, quantity: 1 }] },
+    });
+    const body = (await res.json()) as Json;
+    expect(res.status, JSON.stringify(body)).toBe(201);
+    const [cart] = await db.select({ platform: carts.platform, owner: carts.owner }).from(carts).where(eq(carts.id, body.id));
+    expect(cart).toEqual({ platform: PLATFORM, owner: expect.stringMatching(/^key:/) });
   });
 
   it('a buyer token reads its buyer’s orders', async () => {

@@ -17,6 +17,11 @@ export { UCP_VERSION };
 export const SERVICE_VERSION = '2026-11-21';
 /** An agent's quick start as plain text (the llms.txt convention; http/llms-txt.ts), linked from every profile. */
 export const LLMS_TXT_PATH = '/llms.txt';
+/**
+ * How long a platform may keep a profile (its Cache-Control max-age): a new webhook signing key
+ * is published this long before it signs (webhooks/signing-key-rotation.ts).
+ */
+export const PROFILE_MAX_AGE_SECONDS = 300;
 
 const REFUSAL_ADVISORIES: AdvisoryCode[] = ['reserved_profile_host', 'ip_profile_host'];
 
@@ -106,7 +111,8 @@ export interface SellerScope {
   domains: string[];
 }
 
-export function businessProfile(config: Config, seller?: SellerScope): UcpProfile {
+/** `signingKeys`: the public JWKs that verify the order webhooks now (webhooks/signing-keys.ts, publishedSigningKeys). */
+export function businessProfile(config: Config, signingKeys: Record<string, string>[], seller?: SellerScope): UcpProfile {
   const base = config.publicBaseUrl;
   const ns = config.ucpNamespace;
   const scope = seller ? { seller_handle: seller.handle } : undefined;
@@ -202,6 +208,7 @@ export function businessProfile(config: Config, seller?: SellerScope): UcpProfil
         ],
       },
     },
+    signing_keys: signingKeys.map((jwk) => signingKey.parse(jwk)),
     name: seller ? seller.name : 'Agent Commerce Network',
     llms_txt: `${base}${LLMS_TXT_PATH}`,
     advisories: REFUSAL_ADVISORIES.map((code) => ({

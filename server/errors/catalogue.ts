@@ -336,6 +336,28 @@ export const ERROR_CATALOGUE = {
     hint: 'The body also carries `max_cents` (the ceiling) and `message` (prose), as the spec documents; `details.total_cents` is the cart’s total.',
   },
 
+  // -- fulfillment events (the admin API records them: orders/fulfillment.ts gives the rules)
+  order_not_fulfillable: {
+    status: 409,
+    message: 'The order ships nothing: it was voided, or its payment is still settling.',
+    hint: '`details.status` is the order’s status; only a placed order ships.',
+  },
+  fulfillment_seller_invalid: {
+    status: 400,
+    message: 'Name one of the order’s sellers in seller_handle.',
+    hint: 'Sellers ship separately; seller_handle may be left out only when the order has one seller. `details.sellers` lists the order’s.',
+  },
+  fulfillment_line_invalid: {
+    status: 400,
+    message: 'The event names a line that is not this seller’s line of the order.',
+    hint: 'Line ids are the UCP order’s line_items[].id (item_…); `details.seller_lines` lists the seller’s.',
+  },
+  fulfillment_quantity_exceeded: {
+    status: 409,
+    message: 'The event covers more units than the line has left.',
+    hint: 'shipped: at most the units not yet shipped; delivered: at most those shipped and not yet delivered. `details.remaining` says how many.',
+  },
+
   // -- payment provider webhooks (not agent operations: Stripe calls them)
   webhook_signature_invalid: {
     status: 400,

@@ -124,6 +124,16 @@ export const ERROR_DETAILS = {
   request_too_large: z.object({ max: z.number().int().describe('The most items the operation takes at once.') }),
   ...Object.fromEntries((['signature_invalid', 'signature_missing', 'digest_mismatch', 'algorithm_unsupported'] as const).map((code) => [code, signatureRefusal])),
   key_not_found: signatureRefusal.optional(),
+  // Fulfillment events (POST /api/admin/orders/{id}/fulfillment-events)
+  order_not_fulfillable: z.object({ status: z.enum(['pending_payment', 'voided']).describe('voided, or pending_payment while its payment settles.') }),
+  fulfillment_seller_invalid: z.object({ sellers: z.array(z.string()).describe('The handles of the order’s sellers.') }),
+  fulfillment_line_invalid: z.object({ line_id: z.string(), seller_lines: z.array(z.string()).describe('The ids of that seller’s lines of the order.') }),
+  fulfillment_quantity_exceeded: z.object({
+    line_id: z.string().optional(),
+    requested: z.number().int().optional(),
+    remaining: z.number().int().optional(),
+    seller_handle: z.string().optional().describe('When every line of that seller has already shipped (or been delivered).'),
+  }),
 } satisfies Partial<Record<ErrorCode, z.ZodType>>;
 
 export type CodeWithDetails = keyof typeof ERROR_DETAILS;

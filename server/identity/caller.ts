@@ -14,6 +14,12 @@ export interface Caller {
    * key directory) it was found in, and whether it covered a kept Service-Buyer.
    */
   signature?: { keyid: string; regime: 'default' | 'web-bot-auth'; profile: string; buyerAttested?: boolean };
+  /**
+   * On UCP's binding, the profile a key (or a buyer token registered with one) named in UCP-Agent
+   * and its account lists among the agent profiles it speaks for (trpc/binding.ts): the platform
+   * the key's carts are credited to.
+   */
+  listedProfile?: string;
 }
 
 /**
@@ -27,19 +33,28 @@ export function callerNamespace(caller: Caller): string {
   if (credential?.kind === 'buyer') return `${BUYER_NAMESPACE}${credential.buyerId}`;
   if (credential?.kind === 'oauth') return `${OAUTH_NAMESPACE}${credential.clientId}:${credential.accountId}`;
   if (credential?.kind === 'session') return `account:${credential.accountId}`;
-  return caller.agent ? `agent:${caller.agent.url}` : 'anonymous';
+  return caller.agent ? `${AGENT_NAMESPACE}${caller.agent.url}` : 'anonymous';
 }
 
 /**
- * The platform a linked call is credited to: an OAuth token (the person) sent with UCP-Agent (the
- * platform's profile). Null for every other call.
+ * The platform a call's carts are credited to (its orders' events go there): a linked call's, an
+ * OAuth token (the person) sent with UCP-Agent (the platform's profile); or, on UCP's binding, the
+ * profile a key or buyer token named that its account lists. Null for every other call: an open
+ * call's platform is its namespace (the profile itself).
  */
 export function linkedPlatform(caller: Caller): string | null {
-  return caller.credential?.kind === 'oauth' && caller.agent ? caller.agent.url : null;
+  if (caller.credential?.kind === 'oauth' && caller.agent) return caller.agent.url;
+  return caller.listedProfile ?? null;
 }
 
+const AGENT_NAMESPACE = 'agent:';
 const BUYER_NAMESPACE = 'buyer:';
 const OAUTH_NAMESPACE = 'oauth:';
+
+/** The agent profile an open call's namespace is (`agent:<url>`), or null. */
+export function agentOfNamespace(namespace: string): string | null {
+  return namespace.startsWith(AGENT_NAMESPACE) ? namespace.slice(AGENT_NAMESPACE.length) : null;
+}
 
 /** The buyer a namespace acts for (`buyer:<id>`, a buyer token's), or null. */
 export function buyerOfNamespace(namespace: string): string | null {

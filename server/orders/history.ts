@@ -10,6 +10,9 @@ import { orderEvents, orders, type OrderLine, type OrderTotals } from '../db/sch
 import { ApiError } from '../errors/catalogue';
 import { cursorScope, decodeCursor, encodeCursor } from '../catalog/cursor';
 import { newId } from '../lib/ids';
+import { fulfillmentEventsOf } from './fulfillment';
+import type { FulfillmentEventRecord } from './fulfillment-schemas';
+import { deliveriesOfOrder, type DeliveryView } from '../webhooks/deliveries';
 
 export type OrderStatus = (typeof orders.$inferSelect)['status'];
 
@@ -67,13 +70,21 @@ export interface OrderStatusView {
   order_id: string;
   status: OrderStatus;
   history: { status: OrderStatus; at: string }[];
+  /** What happened to its sellers' shipments, oldest first (orders/fulfillment.ts). */
+  fulfillment: FulfillmentEventRecord[];
+  /** Its webhooks to the platform, oldest first (webhooks/deliveries.ts). */
+  deliveries: DeliveryView[];
 }
 
 export async function orderStatus(db: Db, reader: OrderReader, orderId: string): Promise<OrderStatusView> {
   const [order] = await db.select({ id: orders.id, status: orders.status }).from(orders).where(and(eq(orders.id, orderId), readable(reader)));
   if (!order) throw new ApiError('order_not_found');
-  const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.at), asc(orderEvents.id));
-  return { order_id: order.id, status: order.status, history: events.map((e) => ({ status: e.status, at: e.at.toISOString() })) };
+  const [events, fulfillment, deliveries] = await Promise.all([
+    db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.at), asc(orderEvents.id)),
+    fulfillmentEventsOf(db, order.id),
+    deliveriesOfOrder(db, order.id),
+  ]);
+  return { order_id: order.id, status: order.status, history: events.map((e) => ({ status: e.status, at: e.at.toISOString() })), fulfillment, deliveries };
 }
 
 const insertEvent = prepared<{ id: string; orderId: string; status: OrderStatus; at: Date }, unknown>('order_event_insert', (db) =>

@@ -25,6 +25,7 @@ import { cancelLiveLink } from '../carts/links';
 import { mailOrderConfirmation } from './confirmation-mail';
 import { CaptureRefused } from './provider';
 import { providerNamed } from './select';
+import { enqueueOrderWebhook } from '../webhooks/outbox';
 
 export interface CompletedPayment {
   linkId: string;
@@ -56,7 +57,7 @@ export type PaymentOutcome =
 
 export async function completePayment(services: Services, payment: CompletedPayment): Promise<PaymentOutcome> {
   const provider = providerNamed(services.config, payment.provider);
-  const outcome = await services.db.transaction((tx) => settle(tx as unknown as Db, payment));
+  const outcome = await services.db.transaction((tx) => settle(services, tx as unknown as Db, payment));
   // The provider's own idempotency key for this authorization: a repeat captures or releases nothing twice.
   const key = `${payment.linkId}:${payment.authorization}`;
   const orderId = await orderPaidBy(services.db, outcome, payment.authorization);
@@ -105,7 +106,7 @@ const markPaid = prepared<{ linkId: string; closedAt: Date }, unknown>('payment_
   db.update(paymentLinks).set({ status: 'paid', closedAt: placeholderFor<Date>('closedAt') }).where(eq(paymentLinks.id, sql.placeholder('linkId'))),
 );
 
-async function settle(tx: Db, payment: CompletedPayment): Promise<PaymentOutcome> {
+async function settle(services: Services, tx: Db, payment: CompletedPayment): Promise<PaymentOutcome> {
   const notPayable = (reason: 'unknown' | 'expired' | 'cancelled' | 'failed') => ({ kind: 'not_payable', reason }) as const;
 
   const [found] = await linkCart(tx, { linkId: payment.linkId });
@@ -135,6 +136,7 @@ async function settle(tx: Db, payment: CompletedPayment): Promise<PaymentOutcome
     return placed.priceChanged ? cancelChanged(tx, cart.id) : { kind: 'short', lines: placed.short };
   }
   await markPaid(tx, { linkId: link.id, closedAt: new Date() });
+  await enqueueOrderWebhook(services, tx, placed.order.id, 'order_placed');
   return { kind: 'placed', orderId: placed.order.id };
 }
 
@@ -170,6 +172,7 @@ async function voidPayment(tx: Db, services: Services, payment: CompletedPayment
   await tx.select({ id: paymentLinks.id }).from(paymentLinks).where(eq(paymentLinks.id, payment.linkId)).for('update');
   // A second notice of the same failure finds the order voided already: nothing more to do.
   if (!(await voidOrder(tx, orderId))) return;
+  await enqueueOrderWebhook(services, tx, orderId, 'order_voided');
   await tx.update(paymentLinks).set({ status: 'failed', closedAt: new Date() }).where(eq(paymentLinks.id, payment.linkId));
   await reopenCart(
     tx,

@@ -34,9 +34,10 @@ import { mailOrderConfirmation, type ConfirmationServices } from './confirmation
 import { refusalReason } from '../x402/checks';
 import type { X402 } from '../x402/facilitator';
 import { authorizationKey, type PaymentRead, type SentPayment } from '../x402/payment';
+import { enqueueOrderWebhook, type OutboxServices } from '../webhooks/outbox';
 import { checkoutOffer, paymentRefusal, UNITS_PER_CENT, v1Requirement, v2Requirement, type Offer } from '../x402/requirements';
 
-export interface SettlementServices extends ConfirmationServices {
+export interface SettlementServices extends ConfirmationServices, OutboxServices {
   config: Pick<Config, 'publicBaseUrl' | 'cartTtlHours'> & { x402: Pick<Config['x402'], 'facilitatorTimeoutMs'> };
   database: Database;
   x402: X402;
@@ -345,6 +346,8 @@ async function recordSettled(
     .where(and(eq(x402Payments.id, row.id), eq(x402Payments.status, 'pending')))
     .returning();
   const placed = await confirmOrder(tx, row.orderId);
+  // The platform hears of an x402 order once it is placed; a pending one that never settles was never announced, so its void is not either.
+  if (placed) await enqueueOrderWebhook(services, tx, row.orderId, 'order_placed');
   return { answer: settledAnswer(services, settled ?? row, request, response.transaction), placed: placed !== undefined };
 }
 

@@ -11,6 +11,9 @@
  *   so a second DNS answer (rebinding) has no window;
  * - pins (PROFILE_FETCH_RESOLVE) name a loopback address for a .test or .localhost name on one
  *   port: the only way to reach this machine, for tests and development.
+ *
+ * The address checks and the pinned connection (checkedDestination, pinnedRequest) serve the order
+ * webhooks' POSTs too (webhooks/sender.ts), with their own method, timeout and answer.
  */
 import { rootCertificates } from 'node:tls';
 import dns from 'node:dns';
@@ -80,18 +83,23 @@ export async function fetchJson(target: string, rules: FetchRules): Promise<Fetc
     deadline.addEventListener('abort', () => reject(new FetchRefused(`${url.host} did not answer within ${timeoutMs / 1000} s`)), { once: true }),
   );
   timedOut.catch(() => {});
-  const to = await Promise.race([destination(url, rules), timedOut]);
+  const to = await Promise.race([checkedDestination(url, rules), timedOut]);
   return Promise.race([get(url, to, rules, deadline), timedOut]);
 }
 
-interface Destination {
+export interface Destination {
   address: string;
   family: 4 | 6;
   /** The name the certificate must carry (and SNI), or undefined for an IP-literal host. */
   servername?: string;
 }
 
-async function destination(url: URL, rules: FetchRules): Promise<Destination> {
+/**
+ * The address to connect to for an https URL's host, after the checks above: an IP literal or
+ * every address the name resolves to public, or the name pinned. Throws FetchRefused of kind
+ * `address` otherwise.
+ */
+export async function checkedDestination(url: URL, rules: FetchRules): Promise<Destination> {
   const port = Number(url.port || 443);
   const literal = ipLiteral(url.hostname);
   if (literal !== null) {
@@ -118,25 +126,35 @@ async function destination(url: URL, rules: FetchRules): Promise<Destination> {
   return first!;
 }
 
-function get(url: URL, to: Destination, rules: FetchRules, deadline: AbortSignal): Promise<FetchedDocument> {
-  const maxBytes = rules.maxBytes ?? MAX_DOCUMENT_BYTES;
-  // The socket asks for the name's address; it gets the one checked above, whichever form it asks in.
+/**
+ * The options of an https request to `url` that connects to `to` and nowhere else: the socket asks
+ * for the name's address and gets the one checked, whichever form it asks in, and the certificate
+ * is checked against the name (SNI too) under `rules.ca`. No agent: no connection is reused.
+ */
+export function pinnedRequest(url: URL, to: Destination, rules: FetchRules): https.RequestOptions {
   const lookup = ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     if (options?.all) callback(null, [{ address: to.address, family: to.family }]);
     else callback(null, to.address, to.family);
   }) as unknown as LookupFunction;
+  return {
+    host: to.servername ?? to.address,
+    port: Number(url.port || 443),
+    path: url.pathname + url.search,
+    lookup,
+    servername: to.servername,
+    ca: rules.ca as string[] | undefined,
+    agent: false,
+  };
+}
+
+function get(url: URL, to: Destination, rules: FetchRules, deadline: AbortSignal): Promise<FetchedDocument> {
+  const maxBytes = rules.maxBytes ?? MAX_DOCUMENT_BYTES;
   return new Promise((resolve, reject) => {
     const req = https.request(
       {
+        ...pinnedRequest(url, to, rules),
         method: 'GET',
-        host: to.servername ?? to.address,
-        port: Number(url.port || 443),
-        path: url.pathname + url.search,
         headers: { accept: 'application/json', 'user-agent': 'agent-commerce-profile-fetcher' },
-        lookup,
-        servername: to.servername,
-        ca: rules.ca as string[] | undefined,
-        agent: false,
         signal: deadline,
       },
       (res) => {

@@ -19,12 +19,14 @@ import { callerNamespace } from '../identity/caller';
 import type { BuyerCredential, KeyCredential, OAuthCredential } from '../identity/credentials';
 import { emailAddress } from '../lib/email';
 import { MailNotSent } from '../mail/mailer';
+import { fulfillmentEventRecord } from '../orders/fulfillment-schemas';
 import { listOrders, orderStatus } from '../orders/history';
 import type { RequestContext } from '../trpc/context';
 import { idempotent } from '../trpc/idempotency';
 import { router } from '../trpc/init';
 import { credential } from '../trpc/procedures';
 import { x402Network } from '../x402/networks';
+import { orderWebhookDelivery } from './webhooks';
 
 /** Stands for a buyer the example key registered for the call alone (test/support/openapi-examples.ts). */
 export const EXAMPLE_BUYER = 'buy_01kt2j3m5v8x4q2w7e9r6t1y3c';
@@ -269,9 +271,9 @@ export const buyerRouter = router({
         tags: ['buyer'],
         summary: 'Status of an order',
         description:
-          'An order’s status and every status it has had. A buyer token sees its buyer’s orders; an OAuth token with dev.ucp.shopping.order:read the person’s; a key with it the orders of carts made with that key. Any other order answers 404 order_not_found, as one that does not exist.',
+          'An order’s status, every status it has had, and its fulfillment events (each seller’s shipments: shipped, delivered, with tracking). A buyer token sees its buyer’s orders; an OAuth token with dev.ucp.shopping.order:read the person’s; a key with it the orders of carts made with that key. Any other order answers 404 order_not_found, as one that does not exist.',
       },
-      tool: { name: 'get_order_status', title: 'Status of an order', description: 'An order’s status (pending_payment, placed, voided) and its history. Needs a buyer token, or a credential with dev.ucp.shopping.order:read for orders of carts it made.' },
+      tool: { name: 'get_order_status', title: 'Status of an order', description: 'An order’s status (pending_payment, placed, voided), its history and its sellers’ shipments (fulfillment). Needs a buyer token, or a credential with dev.ucp.shopping.order:read for orders of carts it made.' },
     })
     .input(z.object({ order_id: z.string().min(1).max(100).describe('The order’s id (ord_…).') }).strict())
     .output(
@@ -280,6 +282,8 @@ export const buyerRouter = router({
           order_id: z.string(),
           status: orderStatusValue,
           history: z.array(z.object({ status: orderStatusValue, at: z.string().datetime() })).describe('Every status the order took, oldest first.'),
+          fulfillment: z.array(fulfillmentEventRecord).describe('What happened to its sellers’ shipments (shipped, delivered), oldest first; empty until one ships.'),
+          deliveries: z.array(orderWebhookDelivery).describe('Each event’s signed webhook to the platform that placed the order, oldest first: its state, attempts, the last answer’s status and the next try; empty when no platform hears of this order.'),
         })
         .meta({ id: 'OrderStatus' }),
     )

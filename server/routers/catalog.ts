@@ -14,6 +14,7 @@ import { MAX_QUERY_WORDS, singleLine, wordCount } from '../lib/input-limits';
 import { router } from '../trpc/init';
 import { discovery, open } from '../trpc/procedures';
 import { DISCOVERY_CACHE } from './discovery';
+import { publishedSigningKeys } from '../webhooks/signing-keys';
 
 const JSON_LD = 'application/ld+json';
 const cents = z.number().int().min(0).max(2_000_000_000);
@@ -535,6 +536,6 @@ export const catalogRouter = router({
     .query(async ({ ctx, input }) => {
       const s = await findSeller(ctx.db, { by: 'handle', value: input.handle });
       ctx.response.headers['Cache-Control'] = DISCOVERY_CACHE;
-      return businessProfile(ctx.services.config, { handle: s.handle, name: s.name, domains: s.domains });
+      return businessProfile(ctx.services.config, await publishedSigningKeys(ctx.services.db), { handle: s.handle, name: s.name, domains: s.domains });
     }),
 });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { businessProfile, ucpProfile } from '../domain/ucp-profile';
+import { businessProfile, PROFILE_MAX_AGE_SECONDS, ucpProfile } from '../domain/ucp-profile';
+import { publishedSigningKeys } from '../webhooks/signing-keys';
 import { router } from '../trpc/init';
 import { discovery } from '../trpc/procedures';
 
-export const DISCOVERY_CACHE = 'public, max-age=300';
+export const DISCOVERY_CACHE = `public, max-age=${PROFILE_MAX_AGE_SECONDS}`;
 
 export const discoveryRouter = router({
   ucp: discovery
@@ -20,8 +21,8 @@ export const discoveryRouter = router({
     })
     .input(z.object({}))
     .output(ucpProfile)
-    .query(({ ctx }) => {
+    .query(async ({ ctx }) => {
       ctx.response.headers['Cache-Control'] = DISCOVERY_CACHE;
-      return businessProfile(ctx.services.config);
+      return businessProfile(ctx.services.config, await publishedSigningKeys(ctx.services.db));
     }),
 });

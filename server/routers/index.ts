@@ -4,6 +4,7 @@
  * (scripts, tests and the MCP transport use it).
  */
 import { router, t } from '../trpc/init';
+import { adminOrdersRouter } from './admin-orders';
 import { buyerRouter } from './buyer';
 import { cartsRouter } from './carts';
 import { catalogRouter } from './catalog';
@@ -13,6 +14,7 @@ import { docsRouter } from './docs';
 import { paymentsRouter } from './payments';
 import { platformRouter } from './platform';
 import { ucpRouter } from './ucp';
+import { webhooksRouter } from './webhooks';
 
 export const appRouter = router({
   platform: platformRouter,
@@ -24,6 +26,8 @@ export const appRouter = router({
   buyer: buyerRouter,
   developer: developerRouter,
   ucp: ucpRouter,
+  adminOrders: adminOrdersRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -26,6 +26,8 @@ export const KEY_PURPOSES = [
   'oauth-cookie',
   /** Seals the OAuth server's ES256 private keys where they are stored. */
   'oauth-keys-seal',
+  /** Seals the ES256 private keys that sign order webhooks where they are stored (webhooks/signing-keys.ts). */
+  'webhook-keys-seal',
   /** Auth.js's secret when AUTH_SECRET is unset. */
   'auth',
   /** MACs the "known browser" and "asked for a link" cookies of signing in (accounts/browser-cookies.ts). */

@@ -44,7 +44,11 @@ function accountActingFor(credential: Credential | undefined): string | undefine
 }
 
 async function checkSpeaksFor(ctx: RequestContext, accountId: string, profileUrl: string): Promise<void> {
-  if (await speaksFor(ctx.db, accountId, profileUrl)) return;
+  if (await speaksFor(ctx.db, accountId, profileUrl)) {
+    // The credential acts for this platform: its carts are credited to it (order events go there).
+    ctx.caller.listedProfile = profileUrl;
+    return;
+  }
   throw new ApiError('profile_not_trusted', {
     message: `This credential's account does not list ${profileUrl} among the agent profiles it speaks for: add it on the dashboard (Agent profiles), or call without the credential as the profile itself.`,
     details: { profile: profileUrl },

@@ -67,9 +67,14 @@ export interface Services {
   x402: X402;
   /** UCP's binding: platform profiles fetched through `profiles`, kept as what negotiation reads. */
   negotiator: Negotiator;
+  /** UCP's order as the binding serves it (ucp/order.ts, above this layer: app.ts gives it), for the order webhooks' outbox. */
+  renderOrder: OrderRenderer;
 }
 
-export function createServices(config: Config, database: Database, operations: readonly Operation[], openapi: () => Record<string, unknown>): Services {
+/** UCP's order entity without its `ucp` member, as the endpoint that made the cart (`reader`) serves it. */
+export type OrderRenderer = (db: Db, orderId: string, reader: { owner: string; scope: string | null }) => Promise<Record<string, unknown>>;
+
+export function createServices(config: Config, database: Database, operations: readonly Operation[], openapi: () => Record<string, unknown>, renderOrder: OrderRenderer): Services {
   const { db } = database;
   const profiles = createProfileFetcher(config.profileFetch);
   const shared = config.redisUrl ? redisStore(config.redisUrl) : sqlStore(database);
@@ -90,6 +95,7 @@ export function createServices(config: Config, database: Database, operations: r
     limits: new RateLimiter(shared, config.rateLimits),
     x402: createX402(config, database, keys),
     negotiator: new Negotiator(profiles),
+    renderOrder,
   };
 }
 

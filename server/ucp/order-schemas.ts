@@ -49,9 +49,19 @@ const expectation = z
   .describe('One seller’s shipment of the order’s lines to the shipping address (UCP types/expectation.json).')
   .meta({ id: 'UcpExpectation' });
 
-/** UCP types/fulfillment_event.json; none is recorded yet, so the log is always empty. */
+/** UCP types/fulfillment_event.json: what happened to one seller's shipment. */
 const fulfillmentEvent = z
-  .object({ id: z.string(), occurred_at: z.iso.datetime(), type: z.string(), line_items: z.array(lineReference) })
+  .object({
+    id: z.string(),
+    occurred_at: z.iso.datetime(),
+    type: z.enum(['shipped', 'delivered']).describe('shipped: handed to the carrier (counts into quantity.fulfilled); delivered: received.'),
+    line_items: z.array(lineReference),
+    tracking_number: z.string().optional(),
+    tracking_url: z.url().optional(),
+    carrier: z.string().optional(),
+    description: z.string().describe('Whose shipment it is and what happened to it.'),
+  })
+  .describe('One entry of the append-only fulfillment log (UCP types/fulfillment_event.json), oldest first.')
   .meta({ id: 'UcpFulfillmentEvent' });
 
 const adjustment = z

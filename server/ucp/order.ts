@@ -5,17 +5,22 @@
  * seller's handle, null for the network's); an unknown id, another owner's order and another
  * endpoint's are one answer, not_found, so existence is never disclosed.
  *
- * UCP's order carries no status of its own. Nothing is shipped yet: every line is `processing`
- * with nothing fulfilled, and the fulfillment log is empty (the order events issue fills it).
+ * UCP's order carries no status of its own. Each line's quantity.fulfilled is the units its
+ * sellers' `shipped` events covered, and its status derives from it as order_line_item.json says
+ * (processing, partial, fulfilled); the fulfillment log is those events, oldest first
+ * (orders/fulfillment.ts records them).
  */
-import { postalAddressOf } from './postal-address';
 import { and, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import { linkPayPageUrl } from '../carts/links';
 import type { Db } from '../db/client';
-import { cartItems, carts, orderEvents, orders, paymentLinks, type OrderLine, type ShippingAddress } from '../db/schema';
+import { carts, orderEvents, orders, paymentLinks, type OrderLine, type ShippingAddress } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
+import { countedUnits, fulfillmentEventsOf } from '../orders/fulfillment';
+import type { FulfillmentEventRecord } from '../orders/fulfillment-schemas';
+import { orderLineIds } from '../orders/line-ids';
 import type { ServiceKeys } from '../secrets/keys';
 import type { UcpOrder } from './order-schemas';
+import { postalAddressOf } from './postal-address';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -34,28 +39,34 @@ export async function getOrder(db: Db, keys: ServiceKeys, publicBaseUrl: string,
     .where(and(eq(orders.id, id), eq(carts.owner, reader.owner), reader.scope === null ? isNull(carts.scope) : eq(carts.scope, reader.scope)));
   if (!found) throw new ApiError('order_not_found', { message: `No order ${JSON.stringify(id)} was placed by this caller at this endpoint.` });
   const { order } = found;
-  const [lineIds, permalink, voidedAt] = await Promise.all([lineItemIds(db, order), permalinkUrl(db, keys, publicBaseUrl, order), voidedAtOf(db, order)]);
+  const [lineIds, permalink, voidedAt, events] = await Promise.all([
+    orderLineIds(db, order),
+    permalinkUrl(db, keys, publicBaseUrl, order),
+    voidedAtOf(db, order),
+    fulfillmentEventsOf(db, order.id),
+  ]);
+  const shipped = countedUnits(events).shipped;
   // A voided order (its payment could never be taken, nothing was charged) stays readable: its
   // lines keep what was ordered as `original` and have nothing left (`total` 0, so `removed`),
   // one cancellation adjustment says when and why, and nothing is expected to ship.
   const voided = voidedAt !== undefined;
-  const lines = order.lineItems.map((line, i) => ({ line, id: lineIds[i] }));
+  const lines = order.lineItems.map((line, i) => ({ line, id: lineIds[i], total: voided ? 0 : line.quantity, fulfilled: shipped.get(lineIds[i]) ?? 0 }));
   return {
     id: order.id,
     // A checkout of UCP's binding is the cart it wraps: its id is the cart's.
     checkout_id: order.cartId,
     permalink_url: permalink,
-    line_items: lines.map(({ line, id }) => ({
+    line_items: lines.map(({ line, id, total, fulfilled }) => ({
       id,
       item: { id: line.variant_id, title: line.variant_title ? `${line.title} (${line.variant_title})` : line.title, price: line.unit_price_cents },
-      quantity: { original: line.quantity, total: voided ? 0 : line.quantity, fulfilled: 0 },
+      quantity: { original: line.quantity, total, fulfilled },
       totals: [
         { type: 'subtotal', amount: line.line_total_cents },
         { type: 'total', amount: line.line_total_cents },
       ],
-      status: voided ? 'removed' : 'processing',
+      status: lineStatus(total, fulfilled),
     })),
-    fulfillment: { expectations: voided ? [] : expectations(lines, order.shippingAddress), events: [] },
+    fulfillment: { expectations: voided ? [] : expectations(lines, order.shippingAddress), events: events.map(ucpEvent) },
     ...(voided && {
       adjustments: [
         {
@@ -75,24 +86,6 @@ export async function getOrder(db: Db, keys: ServiceKeys, publicBaseUrl: string,
       { type: 'total', amount: order.totals.total_cents },
     ],
   };
-}
-
-/**
- * Each line's id: the cart line's (item_…), stored on the line since orders record it. An order
- * placed before then finds it in its cart (one line per variant per cart); should that line be
- * gone since (the cart reopened after a voided order and changed, the variant left the catalog),
- * the variant id stands in: it too names one line of the order, and the same one every time.
- */
-async function lineItemIds(db: Db, order: OrderRow): Promise<string[]> {
-  const missing = order.lineItems.filter((line) => line.item_id === undefined).map((line) => line.variant_id);
-  const found = missing.length
-    ? await db
-        .select({ id: cartItems.id, variantId: cartItems.variantId })
-        .from(cartItems)
-        .where(and(eq(cartItems.cartId, order.cartId), inArray(cartItems.variantId, missing)))
-    : [];
-  const byVariant = new Map(found.map((row) => [row.variantId, row.id]));
-  return order.lineItems.map((line) => line.item_id ?? byVariant.get(line.variant_id) ?? line.variant_id);
 }
 
 /**
@@ -140,4 +133,26 @@ function expectations(lines: { line: OrderLine; id: string }[], address: Shippin
     method_type: 'shipping',
     destination,
   }));
+}
+
+/** order_line_item.json's derivation: removed when nothing is left, fulfilled when all of it shipped. */
+function lineStatus(total: number, fulfilled: number): UcpOrder['line_items'][number]['status'] {
+  if (total === 0) return 'removed';
+  if (fulfilled >= total) return 'fulfilled';
+  return fulfilled > 0 ? 'partial' : 'processing';
+}
+
+/** An event as UCP's fulfillment_event.json has it; the seller is named in its description. */
+function ucpEvent(event: FulfillmentEventRecord): UcpOrder['fulfillment']['events'][number] {
+  const by = event.carrier ? ` by ${event.carrier}` : '';
+  return {
+    id: event.id,
+    occurred_at: event.occurred_at,
+    type: event.type,
+    line_items: event.line_items,
+    ...(event.tracking_number !== null && { tracking_number: event.tracking_number }),
+    ...(event.tracking_url !== null && { tracking_url: event.tracking_url }),
+    ...(event.carrier !== null && { carrier: event.carrier }),
+    description: event.type === 'shipped' ? `${event.seller_handle}’s shipment, handed to the carrier${by}.` : `${event.seller_handle}’s shipment, delivered${by}.`,
+  };
 }

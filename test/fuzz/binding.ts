@@ -28,8 +28,10 @@ export function bindingSurface(operations: readonly Operation[]): BindingSurface
   const outputs = new Map<string, z.ZodType>();
   for (const op of operations) {
     if (op.access.kind !== 'binding' || !op.rest) continue;
-    const { $defs, ...input } = z.toJSONSchema(op.input, { io: 'input', unrepresentable: 'any' }) as Json;
+    const { $defs, ...top } = z.toJSONSchema(op.input, { io: 'input', unrepresentable: 'any' }) as Json;
     for (const [name, schema] of Object.entries($defs ?? {})) schemas[`${op.name}.${name}`] = componentRefs(schema, op.name);
+    // An input with an id of its own is a reference to its definition.
+    const input: Json = top.$ref ? $defs[top.$ref.slice('#/$defs/'.length)] : top;
     // A path parameter ({id}) is one of the input's fields; the rest is the body, which a GET has none of.
     const inPath = [...op.rest.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     const pathParameters = inPath.map((name) => ({ name, in: 'path', required: true, schema: componentRefs(input.properties[name], op.name) }));

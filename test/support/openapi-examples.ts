@@ -6,10 +6,15 @@
 import { ensureDemoCatalog } from '../../server/catalog/demo';
 import { EXAMPLE_AGENT, EXAMPLE_IDEMPOTENCY_KEY, type ExampleRecording } from '../../server/http/openapi';
 import { newId } from '../../server/lib/ids';
+import { carts, orderWebhookDeliveries } from '../../server/db/schema';
+import { issuePaymentLink } from '../../server/payments/checkout';
+import { payPage } from '../../server/payments/pay-page';
+import { EXAMPLE_ORDER } from '../../server/routers/admin-orders';
+import { EXAMPLE_DELIVERY } from '../../server/routers/webhooks';
 import { EXAMPLE_CART, EXAMPLE_ITEM } from '../../server/routers/carts';
 import { EXAMPLE_PRODUCT, EXAMPLE_PRODUCT_SKU } from '../../server/routers/catalog';
 import { rows } from '../../server/db/client';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Operation } from '../../server/trpc/meta';
 import { SESSION_COOKIE } from '../../server/identity/session-cookie';
 import { KEY_SCOPES } from '../../server/keys/network-keys';
@@ -58,6 +63,8 @@ export interface ExampleRequest {
 export async function resolveExample(t: TestApp, input: Record<string, unknown>, agent = EXAMPLE_AGENT): Promise<Record<string, unknown>> {
   if (input.id === EXAMPLE_KEY) return { ...input, id: await exampleKey(t) };
   if (input.buyer_id === EXAMPLE_BUYER) return { ...input, buyer_id: await exampleBuyer(t) };
+  if (input.id === EXAMPLE_ORDER) return { ...input, id: await exampleOrder(t) };
+  if (input.id === EXAMPLE_DELIVERY) return { ...input, id: await exampleFailedDelivery(t) };
   if (Object.values(input).includes(EXAMPLE_PRODUCT)) {
     const id = await exampleProduct(t);
     return Object.fromEntries(Object.entries(input).map(([k, v]) => [k, v === EXAMPLE_PRODUCT ? id : v]));
@@ -78,6 +85,33 @@ async function exampleProduct(t: TestApp): Promise<string> {
     sql`SELECT v.product_id FROM variants v JOIN sellers s ON s.id = v.seller_id WHERE s.handle = ${seller_handle} AND v.sku = ${sku}`,
   );
   return found.product_id;
+}
+
+/** An order (EXAMPLE_ORDER stands for it): a cart of the create example, paid on its built-in /pay page. */
+async function exampleOrder(t: TestApp): Promise<string> {
+  const db = t.db.database.db;
+  const { id: cartId } = (await resolveExample(t, { id: EXAMPLE_CART })) as { id: string };
+  const [{ owner }] = await db.select({ owner: carts.owner }).from(carts).where(eq(carts.id, cartId));
+  const { link } = await db.transaction((tx) => issuePaymentLink(t.app.services, tx as unknown as typeof db, { cartId, owner, idempotencyKey: `example-fixture-${newId('k')}` }));
+  const token = new URL(link.url).pathname.split('/').pop()!;
+  const view = await payPage(t.app.services).view(token, {});
+  if (view.state !== 'live' || !('form' in view.payment)) throw new Error(`not a live built-in link: ${view.state}`);
+  const card = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ada Lovelace' };
+  await payPage(t.app.services).submit(token, { form_token: view.payment.form.formToken, ...card }, { origin: new URL(BASE).origin, referer: null });
+  const [{ orderId }] = await db.select({ orderId: carts.orderId }).from(carts).where(eq(carts.id, cartId));
+  return orderId!;
+}
+
+/** A delivery that failed for good (EXAMPLE_DELIVERY stands for it): the example order's, its attempts spent. */
+async function exampleFailedDelivery(t: TestApp): Promise<string> {
+  const db = t.db.database.db;
+  const orderId = await exampleOrder(t);
+  const [delivery] = await db
+    .update(orderWebhookDeliveries)
+    .set({ state: 'failed', attempts: 3, lastStatus: 500, lastError: 'answered 500', lastAttemptAt: new Date() })
+    .where(eq(orderWebhookDeliveries.orderId, orderId))
+    .returning({ id: orderWebhookDeliveries.id });
+  return delivery.id;
 }
 
 /** A key the example developer mints for one call (EXAMPLE_KEY stands for it). */
@@ -142,9 +176,12 @@ export async function playExamples(t: TestApp): Promise<Recording> {
 export function comparable(value: unknown, key = ''): unknown {
   if (typeof value === 'string') {
     if (key === 'nextCursor') return '<cursor>';
+    // A webhook signing key is made at random for each database.
+    if (['kid', 'x', 'y'].includes(key)) return `<${key}>`;
     return value
-      .replace(/\b(prod|var|sel|fb|req|cart|item|plink|ord|key|buy)_[0-9a-z]{26}\b/g, '$1_<id>')
+      .replace(/\b(prod|var|sel|fb|req|cart|item|plink|ord|key|buy|fev)_[0-9a-z]{26}\b/g, '$1_<id>')
       .replace(/^(ak|bt)_live_(?:[\w-]{43}|[\w-]{4})$/, '$1_live_<secret>')
+      .replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, '<uuid>')
       .replace(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$/, '<time>')
       .replace(/\/pay\/[\w-]+/g, '/pay/<token>');
   }

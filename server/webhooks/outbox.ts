@@ -1,0 +1,49 @@
+/**
+ * The transactional outbox of order webhooks (order.md § Events): an order event's delivery is a
+ * row inserted in the transaction that wrote the event, so it commits or vanishes with it, and a
+ * process that dies after the commit loses nothing (a worker of any process sends it: worker.ts).
+ * The body is rendered here, once, from what that transaction wrote: UCP's order as it stands,
+ * the same bytes at every attempt. UCP's binding renders the order (ucp/order.ts, which sits above
+ * the payments and orders that write events), so the service hands its renderer down (app.ts).
+ *
+ * Whose platform hears of an order: the one a call credited its cart to (`orders.platform`: an
+ * OAuth token with UCP-Agent, or on UCP's binding a key or buyer token naming a profile its account
+ * lists), or, for a cart an open call made, the profile that call was (its owner's namespace). A
+ * cart made otherwise with a key or buyer token credits none, so its orders are sent nowhere.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { carts, orderWebhookDeliveries, orders } from '../db/schema';
+import { agentOfNamespace } from '../identity/caller';
+import { BINDING_CAPABILITIES } from '../negotiation/capabilities';
+import type { Services } from '../trpc/context';
+
+export const ORDER_CAPABILITY = 'dev.ucp.shopping.order';
+
+/** What happened to the order; fulfillment events are named after their type. */
+export type OrderWebhookEvent = 'order_placed' | 'order_voided' | 'fulfillment_shipped' | 'fulfillment_delivered';
+
+export type OutboxServices = Pick<Services, 'renderOrder'>;
+
+/**
+ * Adds the delivery of `event` to the caller's transaction `tx`, in which the event was just
+ * written; nothing when the order's platform is unknown. Answers the delivery's id (its Webhook-Id).
+ */
+export async function enqueueOrderWebhook(services: OutboxServices, tx: Db, orderId: string, event: OrderWebhookEvent): Promise<string | undefined> {
+  const [found] = await tx
+    .select({ platform: orders.platform, owner: carts.owner, scope: carts.scope })
+    .from(orders)
+    .innerJoin(carts, eq(carts.id, orders.cartId))
+    .where(eq(orders.id, orderId));
+  const profileUrl = found && (found.platform ?? agentOfNamespace(found.owner));
+  if (!profileUrl) return undefined;
+  const order = await services.renderOrder(tx, orderId, { owner: found.owner, scope: found.scope });
+  const { version } = BINDING_CAPABILITIES[ORDER_CAPABILITY];
+  const body = JSON.stringify({ ucp: { version, capabilities: { [ORDER_CAPABILITY]: [{ version }] } }, ...order });
+  // The transaction's last step, so this is as near its commit as the transaction can know.
+  const occurredAt = new Date();
+  const id = randomUUID();
+  await tx.insert(orderWebhookDeliveries).values({ id, orderId, event, profileUrl, scope: found.scope, occurredAt, body, nextAttemptAt: occurredAt });
+  return id;
+}

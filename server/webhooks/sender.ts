@@ -1,0 +1,74 @@
+/**
+ * One POST of a webhook under the profile fetcher's SSRF rules (profiles/fetch.ts: the same
+ * address checks, made again at every attempt since DNS changes, and the same pinned connection,
+ * PROFILE_FETCH_RESOLVE and PROFILE_FETCH_CA_FILE included): https only, 10 s for the whole
+ * exchange, at most 64 KiB of the answer read (and dropped: only the status counts), a redirect
+ * an answer like any other non-2xx, its Location never followed.
+ */
+import https from 'node:https';
+import { checkedDestination, FetchRefused, pinnedRequest, type FetchRules } from '../profiles/fetch';
+import { ipLiteral } from '../profiles/address';
+
+export const DELIVERY_TIMEOUT_MS = 10_000;
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+/**
+ * Why a webhook URL can never be sent to, whatever DNS says (the delivery fails at once), or null:
+ * not https, credentials in it, or an IP address for a host (a platform names its webhook by name).
+ */
+export function webhookUrlProblem(target: string): string | null {
+  const url = URL.parse(target);
+  if (!url || url.protocol !== 'https:') return `${target} is not an https URL`;
+  if (url.username || url.password) return `${url.origin} carries credentials in the URL`;
+  if (ipLiteral(url.hostname) !== null) return `${url.hostname} is an IP address, not a name`;
+  return null;
+}
+
+/**
+ * POSTs `body` to `url` (checked with webhookUrlProblem first); resolves with the answer's status.
+ * Rejects with FetchRefused: kind `address` for a name that does not resolve or resolves to an
+ * address that is not public (nothing was connected), `unreachable` for a timeout or a broken
+ * connection.
+ */
+export async function postWebhook(url: URL, headers: Record<string, string>, body: string, rules: FetchRules, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<number> {
+  const deadline = AbortSignal.timeout(timeoutMs);
+  const timedOut = new Promise<never>((_, reject) =>
+    deadline.addEventListener('abort', () => reject(new FetchRefused(`${url.host} did not answer within ${timeoutMs / 1000} s`)), { once: true }),
+  );
+  timedOut.catch(() => {});
+  const to = await Promise.race([checkedDestination(url, rules), timedOut]);
+  return Promise.race([post(url, to, rules, headers, body, deadline), timedOut]);
+}
+
+function post(url: URL, to: Awaited<ReturnType<typeof checkedDestination>>, rules: FetchRules, headers: Record<string, string>, body: string, deadline: AbortSignal): Promise<number> {
+  const bytes = Buffer.from(body);
+  return new Promise((resolve, reject) => {
+    const req = https.request(
+      {
+        ...pinnedRequest(url, to, rules),
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(bytes.length), 'user-agent': 'agent-commerce-order-webhooks' },
+        signal: deadline,
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_ANSWER_BYTES) {
+            res.destroy();
+            resolve(status);
+          }
+        });
+        res.on('end', () => resolve(status));
+        // The status is what counts; an answer cut short after it still said it.
+        res.on('error', () => resolve(status));
+      },
+    );
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      if (deadline.aborted) return; // the timer's rejection says why
+      reject(new FetchRefused(`${url.host} could not be reached (${err.code ?? err.message})`));
+    });
+    req.end(bytes);
+  });
+}
