@@ -58,9 +58,9 @@ test('a UCP platform takes a checkout to the person, who pays at continue_url; t
   const email = `ucp-${Date.now()}@example.com`;
   const destination = { id: 'home', first_name: 'Ada', last_name: 'Lovelace', street_address: '12 Analytical Way', address_locality: 'Portland', address_region: 'OR', postal_code: '97201', address_country: 'US' };
   const ready = await call('PUT', `${endpoint}/checkout-sessions/${created.body.id}`, {
-    line_items: [{ item: { id: variant.id }, quantity: 1 }],
+    line_items: [{ id: created.body.line_items[0].id, item: { id: variant.id }, quantity: 1 }],
     buyer: { email },
-    fulfillment: { methods: [{ type: 'shipping', destinations: [destination] }] },
+    fulfillment: { methods: [{ type: 'shipping', line_item_ids: [created.body.line_items[0].id], destinations: [destination] }] },
   });
   expect(ready.body.status, JSON.stringify(ready.body.messages)).toBe('requires_escalation');
   const continueUrl = ready.body.continue_url as string;

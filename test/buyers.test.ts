@@ -283,7 +283,7 @@ describe('orders', () => {
     expect(page2).toEqual({ orders: [expect.objectContaining({ order_id: older })], nextCursor: null });
 
     const status = await t.call('GET', `/api/agent/order-status?order_id=${newer}`, { headers: bearer(buyer.token) });
-    expect(await status.json()).toEqual({ order_id: newer, status: 'placed', history: [{ status: 'placed', at: expect.any(String) }] });
+    expect(await status.json()).toEqual({ order_id: newer, status: 'placed', history: [{ status: 'placed', at: expect.any(String) }], fulfillment: [], deliveries: [] });
     // Another buyer's token, and a key whose carts did not make it, see no such order.
     const stranger = await verified();
     for (const secret of [stranger.token, writer]) {

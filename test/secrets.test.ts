@@ -117,7 +117,8 @@ describe('derived keys', () => {
     } finally {
       await db.drop();
     }
-  });
+    // Three apps on two databases.
+  }, 90_000);
 
   it('refuses a SECRETS_KEY that is not 32 bytes of base64, saying how to make one', () => {
     for (const bad of ['short', b64(randomBytes(16)), b64(randomBytes(33)), '!'.repeat(44)]) {

@@ -10,6 +10,7 @@ import { variantId } from './support/cart-fixtures';
 import { seedCatalog, seller } from './support/catalog-fixtures';
 import { platformProfile, serveProfile, ucpAgentHeader } from './support/platform-profile';
 import { profileServer, type ProfileServer } from './support/profile-server';
+import { requestProblems } from './support/ucp-request-views';
 import { UCP_SCHEMAS_MISSING, ucpAjv } from './support/ucp-schemas';
 
 type Json = Record<string, any>;
@@ -46,6 +47,9 @@ afterAll(async () => {
 });
 
 async function call(method: string, path: string, body?: unknown, opts: { profile?: string; key?: string } = {}): Promise<{ status: number; body: Json }> {
+  // A create's or update's body must be one a platform may send (cart.json's request views).
+  const operation = method === 'PUT' ? 'update' : method === 'POST' && path.endsWith('/carts') ? 'create' : undefined;
+  if (operation && body !== undefined) expect(requestProblems('https://ucp.dev/schemas/shopping/cart.json', operation, body), `${method} ${path}`).toBeUndefined();
   const headers: Record<string, string> = { 'UCP-Agent': ucpAgentHeader(opts.profile ?? PLATFORM) };
   if (opts.key) headers['Idempotency-Key'] = opts.key;
   const res = await t.call(method, path, { headers, body });

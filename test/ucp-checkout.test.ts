@@ -20,6 +20,7 @@ import { BINDING_CAPABILITIES } from '../server/negotiation/capabilities';
 import { platformCapability, platformProfile, serveProfile, ucpAgentHeader } from './support/platform-profile';
 import { profileServer, type ProfileServer } from './support/profile-server';
 import { UCP_SCHEMAS_MISSING, ucpAjv } from './support/ucp-schemas';
+import { requestProblems, type RequestOperation } from './support/ucp-request-views';
 
 type Json = Record<string, any>;
 
@@ -75,7 +76,19 @@ interface Answer {
   headers: Headers;
 }
 
-async function call(method: string, path: string, body?: unknown, opts: { profile?: keyof typeof profiles; key?: string } = {}): Promise<Answer> {
+/** The request view a body is held to (test/support/ucp-request-views.ts), by the operation its method and path name. */
+function viewOf(method: string, path: string, profile: keyof typeof profiles): [string, RequestOperation] | undefined {
+  const schema = path.includes('/carts') ? 'https://ucp.dev/schemas/shopping/cart.json' : profile === 'bare' ? CHECKOUT : WITH_FULFILLMENT;
+  if (method === 'PUT') return [schema, 'update'];
+  if (method === 'POST' && /\/(carts|checkout-sessions)$/.test(path)) return [schema, 'create'];
+  if (method === 'POST' && path.endsWith('/complete')) return [schema, 'complete'];
+  return undefined;
+}
+
+/** A call of the binding; its body must be one a platform may send (`malformed`: a test of what it may not). */
+async function call(method: string, path: string, body?: unknown, opts: { profile?: keyof typeof profiles; key?: string; malformed?: boolean } = {}): Promise<Answer> {
+  const operation = viewOf(method, path, opts.profile ?? 'single');
+  if (operation && body !== undefined && !opts.malformed) expect(requestProblems(...operation, body), `${method} ${path}: not a request a platform may send`).toBeUndefined();
   const headers: Record<string, string> = { 'UCP-Agent': ucpAgentHeader(profiles[opts.profile ?? 'single']) };
   if (opts.key) headers['Idempotency-Key'] = opts.key;
   const res = await t.call(method, path, { headers, body });
@@ -94,6 +107,8 @@ function conforms(answer: Answer, ctx: { skip(reason: string): void }, schema = 
 const line = (id: string, quantity = 1) => ({ item: { id }, quantity });
 const destination = { first_name: 'Ada', last_name: 'Lovelace', street_address: '12 Analytical Way', address_locality: 'Portland', address_region: 'OR', postal_code: '97201', address_country: 'US' };
 const shipping = (to: Json = destination) => ({ methods: [{ type: 'shipping', destinations: [to] }] });
+/** An update's fulfillment names the lines its method covers (fulfillment_method.json's update view). */
+const shippingOf = (checkout: Json, to: Json = destination) => ({ methods: [{ type: 'shipping', line_item_ids: checkout.line_items.map((l: Json) => l.id), destinations: [to] }] });
 const codes = (body: Json) => (body.messages ?? []).map((m: Json) => `${m.code}@${m.path ?? ''}`);
 
 describe('create and update', () => {
@@ -114,7 +129,7 @@ describe('create and update', () => {
     expect(body.links.map((l: Json) => l.type).sort()).toEqual(['privacy_policy', 'refund_policy', 'shipping_policy', 'terms_of_service']);
     expect(body.continue_url).toMatch(new RegExp(`^${t.config.publicBaseUrl}/checkout/[A-Za-z0-9_-]{43}$`));
 
-    const updated = await call('PUT', `/ucp/checkout-sessions/${body.id}`, { line_items: [line(kettle, 2)], buyer: { email: 'ada@example.com' }, fulfillment: shipping() });
+    const updated = await call('PUT', `/ucp/checkout-sessions/${body.id}`, { line_items: [line(kettle, 2)], buyer: { email: 'ada@example.com' }, fulfillment: shippingOf(body) });
     expect(updated.status).toBe(200);
     const ready = conforms(updated, ctx);
     expect(ready.status).toBe('requires_escalation');
@@ -135,10 +150,10 @@ describe('create and update', () => {
     const [live] = await t.app.services.db.select().from(paymentLinks).where(eq(paymentLinks.cartId, body.id));
     expect(escalated.expires_at).toBe(live.expiresAt.toISOString());
     // The same checkout sent again is no change: the link the person may be paying stays live.
-    const again = conforms(await call('PUT', `/ucp/checkout-sessions/${body.id}`, { line_items: [line(kettle, 2)], buyer: { email: 'ada@example.com' }, fulfillment: shipping() }), ctx);
+    const again = conforms(await call('PUT', `/ucp/checkout-sessions/${body.id}`, { line_items: [line(kettle, 2)], buyer: { email: 'ada@example.com' }, fulfillment: shippingOf(body) }), ctx);
     expect(again.expires_at).toBe(live.expiresAt.toISOString());
     expect((await t.app.services.db.select().from(paymentLinks).where(eq(paymentLinks.id, live.id)))[0].status).toBe('live');
-    const changed = conforms(await call('PUT', `/ucp/checkout-sessions/${body.id}`, { line_items: [line(kettle, 1), line(mug)], buyer: { email: 'ada@example.com' }, fulfillment: shipping() }), ctx);
+    const changed = conforms(await call('PUT', `/ucp/checkout-sessions/${body.id}`, { line_items: [line(kettle, 1), line(mug)], buyer: { email: 'ada@example.com' }, fulfillment: shippingOf(body) }), ctx);
     expect(changed.continue_url).toBe(body.continue_url);
     expect(changed.line_items.map((l: Json) => [l.item.id, l.quantity])).toEqual([[kettle, 1], [mug, 1]]);
     expect(changed.status).toBe('requires_escalation');
@@ -253,7 +268,7 @@ describe('complete and cancel', () => {
 
   it('complete before payment: still requires_escalation, with payment_handler_unsupported when instruments were sent', async (ctx) => {
     const checkout = await ready();
-    const plain = conforms(await call('POST', `/ucp/checkout-sessions/${checkout.id}/complete`, {}, { key: freshKey() }), ctx);
+    const plain = conforms(await call('POST', `/ucp/checkout-sessions/${checkout.id}/complete`, { payment: { instruments: [] } }, { key: freshKey() }), ctx);
     expect(plain.status).toBe('requires_escalation');
     expect(codes(plain)).toEqual(['payment_required@']);
     const payment = { instruments: [{ id: 'instr_1', handler_id: 'processor_tokenizer', type: 'card', credential: { type: 'token', token: 'tok_x' } }] };
@@ -265,7 +280,7 @@ describe('complete and cancel', () => {
   it('complete and cancel without Idempotency-Key: 400 IDEMPOTENCY_KEY_REQUIRED, a transport error', async () => {
     const checkout = await ready();
     for (const op of ['complete', 'cancel']) {
-      const refused = await call('POST', `/ucp/checkout-sessions/${checkout.id}/${op}`, {});
+      const refused = await call('POST', `/ucp/checkout-sessions/${checkout.id}/${op}`, op === 'complete' ? { payment: { instruments: [] } } : {});
       expect([refused.status, refused.body.code]).toEqual([400, 'IDEMPOTENCY_KEY_REQUIRED']);
     }
   });
@@ -306,7 +321,7 @@ describe('complete and cancel', () => {
     const auth = await builtin.authorize!(CARD, { amountCents: link.amount_cents, currency: 'USD' });
     if (auth.status !== 'authorized') throw new Error('expected an authorization');
     expect((await completePayment(services, { linkId: row.id, authorization: auth.authorization, provider: 'builtin' })).kind).toBe('placed');
-    const completed = conforms(await call('POST', `/ucp/checkout-sessions/${checkout.id}/complete`, {}, { key: freshKey() }), ctx);
+    const completed = conforms(await call('POST', `/ucp/checkout-sessions/${checkout.id}/complete`, { payment: { instruments: [] } }, { key: freshKey() }), ctx);
     expect(completed.status).toBe('completed');
     expect(completed.order).toEqual({ id: expect.stringMatching(/^ord_/), permalink_url: link.url });
     expect(completed.continue_url).toBeUndefined();

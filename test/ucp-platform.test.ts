@@ -23,6 +23,7 @@ import { profileServer, type ProfileServer } from './support/profile-server';
 import { testKey, ucpSign } from './support/signing';
 import { startSmtpSink, type SmtpSink } from './support/smtp';
 import { UCP_SCHEMAS_MISSING, ucpAjv } from './support/ucp-schemas';
+import { requestProblems, type RequestOperation } from './support/ucp-request-views';
 
 type Json = Record<string, any>;
 
@@ -79,6 +80,11 @@ function conforms(schema: string, body: unknown): void {
   expect(validate(body), `${schema}: ${JSON.stringify(validate.errors, null, 2)}`).toBe(true);
 }
 
+/** A request body a platform may send: valid against the request view of the negotiated checkout schema. */
+function platformMaySend(operation: RequestOperation, body: Json): void {
+  expect(requestProblems(CHECKOUT_WITH_FULFILLMENT, operation, body), `${operation}: not a request a platform may send`).toBeUndefined();
+}
+
 /** The person: opens continue_url (it leads to the live payment link) and pays on the /pay page. */
 async function personPays(continueUrl: string): Promise<void> {
   const token = new URL(continueUrl).pathname.split('/').pop()!;
@@ -105,7 +111,9 @@ async function buyThrough(platform: Platform, email: string) {
   conforms(SEARCH_RESPONSE, found);
   const variant = found.products[0].variants[0].id as string;
 
-  const created = await platform.createCheckout({ line_items: [{ item: { id: variant }, quantity: 1 }] });
+  const create = { line_items: [{ item: { id: variant }, quantity: 1 }] };
+  platformMaySend('create', create);
+  const created = await platform.createCheckout(create);
   conforms(CHECKOUT_WITH_FULFILLMENT, created);
   expect(created.status).toBe('incomplete');
   expect(created.ucp.payment_handlers).toEqual({});
@@ -113,10 +121,11 @@ async function buyThrough(platform: Platform, email: string) {
   expect(created.messages.map((m: Json) => m.path)).toContain('$.buyer.email');
 
   const update = {
-    line_items: [{ item: { id: variant }, quantity: 1 }],
+    line_items: [{ id: created.line_items[0].id, item: { id: variant }, quantity: 1 }],
     buyer: { email },
-    fulfillment: { methods: [{ type: 'shipping', destinations: [{ id: 'home', ...DESTINATION }] }] },
+    fulfillment: { methods: [{ type: 'shipping', line_item_ids: [created.line_items[0].id], destinations: [{ id: 'home', ...DESTINATION }] }] },
   };
+  platformMaySend('update', update);
   const ready = await platform.updateCheckout(created.id, update, randomUUID());
   conforms(CHECKOUT_WITH_FULFILLMENT, ready);
   expect(ready.status, JSON.stringify(ready.messages)).toBe('requires_escalation');
@@ -124,7 +133,9 @@ async function buyThrough(platform: Platform, email: string) {
   expect(ready.messages).toContainEqual(expect.objectContaining({ type: 'error', code: 'payment_required', severity: 'requires_buyer_input' }));
 
   // Completing before the person paid charges nothing: the checkout is still escalated.
-  const early = await platform.completeCheckout(created.id, {}, randomUUID());
+  const complete = { payment: { instruments: [] } };
+  platformMaySend('complete', complete);
+  const early = await platform.completeCheckout(created.id, complete, randomUUID());
   conforms(CHECKOUT_WITH_FULFILLMENT, early);
   expect(early).toMatchObject({ status: 'requires_escalation', continue_url: ready.continue_url });
 

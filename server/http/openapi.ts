@@ -162,7 +162,8 @@ export function errorCodesFor(operation: Operation): ErrorCode[] {
   }
   // Step 4b: every identified caller of the agent surface is counted against its policy.
   if (counted(operation)) codes.push('rate_limited');
-  if (idempotent) codes.push('IDEMPOTENCY_KEY_REQUIRED', 'idempotency_key_invalid', 'idempotency_key_reused', 'idempotency_request_in_progress');
+  if (idempotent) codes.push('IDEMPOTENCY_KEY_REQUIRED');
+  if (operation.acceptsKey) codes.push('idempotency_key_invalid', 'idempotency_key_reused', 'idempotency_request_in_progress');
   if (operation.rest && hasBody(operation.rest.method)) codes.push('invalid_json', 'unsupported_media_type', 'payload_too_large');
   // Even an operation without fields refuses input none takes (NUL, lone surrogates: lib/input-limits.ts).
   codes.push('invalid_request');
@@ -254,12 +255,12 @@ function headerParameters(operation: Operation, x402: X402Example): Json[] {
     });
     params.push(...signatureParameters(operation));
   }
-  if (!operation.policy.retired && operation.idempotent) {
+  if (!operation.policy.retired && operation.acceptsKey) {
     params.push({
       name: 'Idempotency-Key',
       in: 'header',
-      required: true,
-      description: '16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.',
+      required: operation.idempotent,
+      description: `16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome.${operation.idempotent ? '' : ' Optional: without it the call runs as any call does.'}`,
       schema: { type: 'string', minLength: 16, maxLength: 64, pattern: '^[\\x20-\\x7e]{16,64}$' },
       example: EXAMPLE_IDEMPOTENCY_KEY,
     });
@@ -345,7 +346,7 @@ function responseHeaders(operation: Operation, status: number, codes: readonly E
   if (identifies && !operation.policy.retired && status !== 401 && status !== 405) headers['Service-Advisory'] = headerRef('Service-Advisory');
   const unstored = operation.policy.ownTransactions?.unstored ?? [];
   const replayable = status < 400 || codes.some((c) => operation.policy.errors?.includes(c) && status < 500 && !unstored.includes(c));
-  if (operation.idempotent && replayable) headers['Idempotent-Replayed'] = headerRef('Idempotent-Replayed');
+  if (operation.acceptsKey && replayable) headers['Idempotent-Replayed'] = headerRef('Idempotent-Replayed');
   if (status === 503 || status === 429 || codes.includes('idempotency_request_in_progress') || codes.includes('payment_in_progress')) headers['Retry-After'] = headerRef('Retry-After');
   if (paysWithX402(operation) && status === 402) headers['PAYMENT-REQUIRED'] = headerRef('PAYMENT-REQUIRED');
   if (paysWithX402(operation) && status < 300) Object.assign(headers, { 'PAYMENT-RESPONSE': headerRef('PAYMENT-RESPONSE'), 'X-PAYMENT-RESPONSE': headerRef('X-PAYMENT-RESPONSE') });

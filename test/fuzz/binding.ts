@@ -17,6 +17,8 @@ export interface BindingSurface {
   doc: OpenApiDocument;
   /** `METHOD path` → the schema a success answer must parse with. */
   outputs: Map<string, z.ZodType>;
+  /** `METHOD path` → the status of its success (201 for UCP's creates; a business outcome is 200). */
+  successStatuses: Map<string, number>;
 }
 
 /** A seller's endpoint of a binding path (server/domain/ucp-endpoints.ts). */
@@ -26,6 +28,7 @@ export function bindingSurface(operations: readonly Operation[]): BindingSurface
   const paths: Json = {};
   const schemas: Json = {};
   const outputs = new Map<string, z.ZodType>();
+  const successStatuses = new Map<string, number>();
   for (const op of operations) {
     if (op.access.kind !== 'binding' || !op.rest) continue;
     const { $defs, ...top } = z.toJSONSchema(op.input, { io: 'input', unrepresentable: 'any' }) as Json;
@@ -43,9 +46,10 @@ export function bindingSurface(operations: readonly Operation[]): BindingSurface
     for (const [path, parameters] of [[op.rest.path, pathParameters], [sellerPath(op.rest.path), [handle, ...pathParameters]]] as const) {
       (paths[path] ??= {})[method] = { parameters, ...(body && { requestBody: body }) };
       outputs.set(`${op.rest.method} ${path}`, op.output);
+      successStatuses.set(`${op.rest.method} ${path}`, op.policy.successStatus ?? 200);
     }
   }
-  return { doc: { paths, components: { schemas } }, outputs };
+  return { doc: { paths, components: { schemas } }, outputs, successStatuses };
 }
 
 /** `#/$defs/X` of one operation's schema as the document's `#/components/schemas/<operation>.X`. */
@@ -81,8 +85,9 @@ for (const [code, spec] of Object.entries(ERROR_CATALOGUE) as [string, ErrorSpec
 export function bindingViolations(surface: BindingSurface, operation: { method: string; path: string }, status: number, contentType: string, body: any): string[] {
   if (contentType.split(';')[0].trim().toLowerCase() !== 'application/json') return [`answered ${contentType || 'no content type'}, not application/json`];
   if (status >= 300) return transportViolations(status, body);
-  if (status !== 200) return [`answered ${status}: the binding answers 200 or a failure`];
-  if (body?.ucp?.status === 'error') return errorResponseViolations(body);
+  if (body?.ucp?.status === 'error') return status === 200 ? errorResponseViolations(body) : [`answered ${status} with an error_response: a business outcome is 200`];
+  const success = surface.successStatuses.get(`${operation.method} ${operation.path}`);
+  if (status !== success) return [`answered ${status}: this operation’s success is ${success}`];
   const parsed = surface.outputs.get(`${operation.method} ${operation.path}`)!.safeParse(body);
   return parsed.success ? [] : parsed.error.issues.map((i) => `success body: /${i.path.join('/')} ${i.message}`);
 }

@@ -523,7 +523,7 @@ export interface paths {
         };
         /**
          * Status of an order
-         * @description An order’s status and every status it has had. A buyer token sees its buyer’s orders; an OAuth token with dev.ucp.shopping.order:read the person’s; a key with it the orders of carts made with that key. Any other order answers 404 order_not_found, as one that does not exist.
+         * @description An order’s status, every status it has had, and its fulfillment events (each seller’s shipments: shipped, delivered, with tracking). A buyer token sees its buyer’s orders; an OAuth token with dev.ucp.shopping.order:read the person’s; a key with it the orders of carts made with that key. Any other order answers 404 order_not_found, as one that does not exist.
          */
         get: operations["buyer-orderStatus"];
         put?: never;
@@ -645,6 +645,66 @@ export interface paths {
          * @description Removes a platform profile URL from the signed-in account’s list and answers its record: within a second, binding calls by the account’s keys (and their buyer tokens) naming it are refused 403 profile_not_trusted. The URL may be given in any form that normalises to the listed one; one the account does not list is 404 agent_profile_not_found. Needs the developer session and an Origin of this service.
          */
         delete: operations["developer-removeAgentProfile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/orders/{id}/fulfillment-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record a seller’s shipment or delivery (ADMIN_TOKEN bearer)
+         * @description Appends a fulfillment event to a placed order: `shipped` (handed to the carrier) counts into each line’s quantity.fulfilled, so a line becomes partial or fulfilled; `delivered` covers units already shipped. One seller’s lines per event (sellers ship separately; seller_handle may be left out when the order has one seller); line_items left out cover every unit the event may still cover. The order’s status does not change; UCP’s order (GET <endpoint>/orders/{id}) and order-status list the event. A voided order answers 409 order_not_fulfillable; more units than are left, 409 fulfillment_quantity_exceeded. An Idempotency-Key, when sent, makes a retry answer the first outcome. Needs `Authorization: Bearer <ADMIN_TOKEN>`.
+         */
+        post: operations["adminOrders-recordFulfillmentEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List order webhook deliveries that failed (ADMIN_TOKEN bearer)
+         * @description Order webhook deliveries that failed for good, newest first: past three days of retries, answered 410 Gone, or to a webhook URL that can never be sent to (not https, an IP address). Each says why (last_error) and what the last answer was. Needs `Authorization: Bearer <ADMIN_TOKEN>`.
+         */
+        get: operations["webhooks-failedDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/webhooks/deliveries/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a failed order webhook delivery again (ADMIN_TOKEN bearer)
+         * @description Makes a failed delivery due now: a worker sends the same bytes, with the same Webhook-Id and Webhook-Timestamp, within seconds. A 410 that stopped its URL is forgotten. A delivery that has not failed is answered as it stands. Needs `Authorization: Bearer <ADMIN_TOKEN>`.
+         */
+        post: operations["webhooks-retryDelivery"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1459,6 +1519,50 @@ export interface components {
                 /** Format: date-time */
                 at: string;
             }[];
+            /** @description What happened to its sellers’ shipments (shipped, delivered), oldest first; empty until one ships. */
+            fulfillment: components["schemas"]["FulfillmentEvent"][];
+            /** @description Each event’s signed webhook to the platform that placed the order, oldest first: its state, attempts, the last answer’s status and the next try; empty when no platform hears of this order. */
+            deliveries: components["schemas"]["OrderWebhookDelivery"][];
+        };
+        FulfillmentEvent: {
+            /** @description The event’s id (fev_…). */
+            id: string;
+            order_id: string;
+            /** @description The seller whose shipment it is. */
+            seller_handle: string;
+            /**
+             * @description `shipped`: handed to the carrier; counts into each line’s quantity.fulfilled. `delivered`: received by the buyer; covers units already shipped.
+             * @enum {string}
+             */
+            type: "shipped" | "delivered";
+            /** @description The order lines and quantities the event covers. */
+            line_items: {
+                /** @description The order line’s id (item_…), as line_items[].id of the UCP order names it. */
+                id: string;
+                /** @description How many of the line’s units the event covers. */
+                quantity: number;
+            }[];
+            carrier: string | null;
+            tracking_number: string | null;
+            tracking_url: string | null;
+            /** Format: date-time */
+            occurred_at: string;
+        };
+        OrderWebhookDelivery: {
+            /** @description The delivery’s Webhook-Id (a UUID), the same at every attempt. */
+            id: string;
+            /** @description order_placed, order_voided, fulfillment_shipped or fulfillment_delivered. */
+            event: string;
+            /** @enum {string} */
+            state: "pending" | "sending" | "delivered" | "failed" | "skipped";
+            /** @description When the event happened: the Webhook-Timestamp of every attempt. */
+            occurred_at: string;
+            attempts: number;
+            last_attempt_at: string | null;
+            /** @description The HTTP status of the last answer; null when none came. */
+            last_status: number | null;
+            /** @description The next try, while one is due. */
+            next_attempt_at: string | null;
         };
         Wallet: {
             /** @description The wallet’s id (wal_…). */
@@ -1526,6 +1630,25 @@ export interface components {
              * @description When the account listed it.
              */
             created_at: string;
+        };
+        WebhookDelivery: {
+            /** @description The delivery’s Webhook-Id (a UUID), the same at every attempt. */
+            id: string;
+            /** @description order_placed, order_voided, fulfillment_shipped or fulfillment_delivered. */
+            event: string;
+            /** @enum {string} */
+            state: "pending" | "sending" | "delivered" | "failed" | "skipped";
+            /** @description When the event happened: the Webhook-Timestamp of every attempt. */
+            occurred_at: string;
+            attempts: number;
+            last_attempt_at: string | null;
+            /** @description The HTTP status of the last answer; null when none came. */
+            last_status: number | null;
+            /** @description The next try, while one is due. */
+            next_attempt_at: string | null;
+            order_id: string;
+            /** @description Why the last attempt did not deliver, or why the delivery was skipped. */
+            last_error: string | null;
         };
         /** @description Something about the request that should change; it did not change the status. */
         Advisory: {
@@ -1771,6 +1894,46 @@ export interface components {
             };
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
+        /** @description 400 fulfillment_line_invalid: The event names a line that is not this seller’s line of the order. Line ids are the UCP order’s line_items[].id (item_…); `details.seller_lines` lists the seller’s. */
+        "Error.fulfillment_line_invalid": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "fulfillment_line_invalid";
+            details: {
+                line_id: string;
+                /** @description The ids of that seller’s lines of the order. */
+                seller_lines: string[];
+            };
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 409 fulfillment_quantity_exceeded: The event covers more units than the line has left. shipped: at most the units not yet shipped; delivered: at most those shipped and not yet delivered. `details.remaining` says how many. */
+        "Error.fulfillment_quantity_exceeded": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "fulfillment_quantity_exceeded";
+            details: {
+                line_id?: string;
+                requested?: number;
+                remaining?: number;
+                /** @description When every line of that seller has already shipped (or been delivered). */
+                seller_handle?: string;
+            };
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 400 fulfillment_seller_invalid: Name one of the order’s sellers in seller_handle. Sellers ship separately; seller_handle may be left out only when the order has one seller. `details.sellers` lists the order’s. */
+        "Error.fulfillment_seller_invalid": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "fulfillment_seller_invalid";
+            details: {
+                /** @description The handles of the order’s sellers. */
+                sellers: string[];
+            };
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
         /** @description 400 idempotency_key_invalid: The Idempotency-Key must be 16 to 64 printable ASCII characters. A UUID is a good key. */
         "Error.idempotency_key_invalid": {
             /** @description What went wrong, in prose; may be reworded: branch on code. */
@@ -1971,12 +2134,35 @@ export interface components {
             code: "method_not_allowed";
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
+        /** @description 404 not_found: No such endpoint. Check the path against /api/openapi.json. */
+        "Error.not_found": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "not_found";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
         /** @description 404 order_not_found: No order with that id is visible to this credential. A buyer token sees its buyer’s orders; a key with dev.ucp.shopping.order:read the orders of carts made with that key. */
         "Error.order_not_found": {
             /** @description What went wrong, in prose; may be reworded: branch on code. */
             error: string;
             /** @constant */
             code: "order_not_found";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 409 order_not_fulfillable: The order ships nothing: it was voided, or its payment is still settling. `details.status` is the order’s status; only a placed order ships. */
+        "Error.order_not_fulfillable": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "order_not_fulfillable";
+            details: {
+                /**
+                 * @description voided, or pending_payment while its payment settles.
+                 * @enum {string}
+                 */
+                status: "pending_payment" | "voided";
+            };
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
         /** @description 403 origin_refused: A change made with a signed-in session must come from this service’s own pages. Send `Origin` (or a same-origin `Referer`) equal to the service’s origin, as a browser does for its own forms; scripts use a network key instead of a session. */
@@ -10516,6 +10702,546 @@ export interface operations {
                     "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
+    "adminOrders-recordFulfillmentEvent": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome. Optional: without it the call runs as any call does.
+                 * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path: {
+                /** @description The order’s id (ord_…). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description `shipped`: handed to the carrier; counts into each line’s quantity.fulfilled. `delivered`: received by the buyer; covers units already shipped.
+                     * @enum {string}
+                     */
+                    type: "shipped" | "delivered";
+                    /** @description The seller whose shipment this is; may be left out when every line of the order is one seller’s. Sellers ship separately. */
+                    seller_handle?: string;
+                    /** @description The seller’s lines and quantities the event covers. Left out: every unit of the seller’s lines still to ship (shipped) or shipped and not yet delivered (delivered). */
+                    line_items?: {
+                        /** @description The order line’s id (item_…), as line_items[].id of the UCP order names it. */
+                        id: string;
+                        /** @description How many of the line’s units the event covers. */
+                        quantity: number;
+                    }[];
+                    /** @description The carrier’s name, e.g. UPS. */
+                    carrier?: string;
+                    /** @description The carrier’s tracking number. */
+                    tracking_number: string;
+                    /**
+                     * Format: uri
+                     * @description An https page where the shipment is tracked.
+                     */
+                    tracking_url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FulfillmentEvent"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `idempotency_key_invalid`: A UUID is a good key.
+             *
+             *     `invalid_json`: Send a JSON document.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             *
+             *     `fulfillment_seller_invalid`: Sellers ship separately; seller_handle may be left out only when the order has one seller. `details.sellers` lists the order’s.
+             *
+             *     `fulfillment_line_invalid`: Line ids are the UCP order’s line_items[].id (item_…); `details.seller_lines` lists the seller’s.
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"] | components["schemas"]["Error.fulfillment_seller_invalid"] | components["schemas"]["Error.fulfillment_line_invalid"];
+                };
+            };
+            /** @description `credential_required`: `details.required` names the credential or scope; the WWW-Authenticate header says the same. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.credential_required"];
+                };
+            };
+            /**
+             * @description `admin_disabled`: Set ADMIN_TOKEN on the server, or use `npm run limits`.
+             *
+             *     `admin_token_invalid`: Use the ADMIN_TOKEN bearer.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.admin_disabled"] | components["schemas"]["Error.admin_token_invalid"];
+                };
+            };
+            /** @description `order_not_found`: A buyer token sees its buyer’s orders; a key with dev.ucp.shopping.order:read the orders of carts made with that key. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.order_not_found"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /**
+             * @description `idempotency_key_reused`: Use a new key for a new request; a retry must repeat the same operation with the same input (REST and MCP share one namespace per caller).
+             *
+             *     `idempotency_request_in_progress`: Retry after the Retry-After delay to receive its outcome.
+             *
+             *     `order_not_fulfillable`: `details.status` is the order’s status; only a placed order ships.
+             *
+             *     `fulfillment_quantity_exceeded`: shipped: at most the units not yet shipped; delivered: at most those shipped and not yet delivered. `details.remaining` says how many.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.order_not_fulfillable"] | components["schemas"]["Error.fulfillment_quantity_exceeded"];
+                };
+            };
+            /** @description `payload_too_large`: Send at most 1 MiB. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: Send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
+    "webhooks-failedDeliveries": {
+        parameters: {
+            query?: {
+                /** @description How many (default 100). */
+                limit?: number;
+            };
+            header?: {
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveries: components["schemas"]["WebhookDelivery"][];
+                    };
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.invalid_request"];
+                };
+            };
+            /** @description `credential_required`: `details.required` names the credential or scope; the WWW-Authenticate header says the same. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.credential_required"];
+                };
+            };
+            /**
+             * @description `admin_disabled`: Set ADMIN_TOKEN on the server, or use `npm run limits`.
+             *
+             *     `admin_token_invalid`: Use the ADMIN_TOKEN bearer.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.admin_disabled"] | components["schemas"]["Error.admin_token_invalid"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
+    "webhooks-retryDelivery": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path: {
+                /** @description The delivery’s Webhook-Id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `invalid_json`: Send a JSON document.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"];
+                };
+            };
+            /** @description `credential_required`: `details.required` names the credential or scope; the WWW-Authenticate header says the same. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.credential_required"];
+                };
+            };
+            /**
+             * @description `admin_disabled`: Set ADMIN_TOKEN on the server, or use `npm run limits`.
+             *
+             *     `admin_token_invalid`: Use the ADMIN_TOKEN bearer.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.admin_disabled"] | components["schemas"]["Error.admin_token_invalid"];
+                };
+            };
+            /** @description `not_found`: Check the path against /api/openapi.json. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.not_found"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `payload_too_large`: Send at most 1 MiB. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: Send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
                     "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };

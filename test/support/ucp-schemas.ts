@@ -19,7 +19,7 @@ export const UCP_SCHEMAS_MISSING = UCP_SCHEMA_DIR
   : 'UCP_SCHEMAS_DIR is not set: the conformance check against the official UCP 2026-04-08 schemas needs a copy of them (.ci/run sets it)';
 export const BUSINESS_PROFILE_SCHEMA = 'https://ucp.dev/schemas/discovery/profile.json#/$defs/business_profile';
 
-function jsonFiles(dir: string): string[] {
+export function jsonFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const full = path.join(dir, e.name);
     return e.isDirectory() ? jsonFiles(full) : e.name.endsWith('.json') ? [full] : [];
