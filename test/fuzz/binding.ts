@@ -70,8 +70,11 @@ const SEVERITIES = new Set(['recoverable', 'requires_buyer_input', 'requires_buy
 
 /** Each code a non-2xx binding answer may carry (the catalogue's, or UCP's name for it) → the statuses it comes with. */
 const TRANSPORT_CODES = new Map<string, Set<number>>();
-/** The codes of business outcomes, answered 200 as UCP's error_response. */
-const OUTCOME_CODES = new Set<string>();
+/**
+ * The codes of business outcomes, answered 200 as UCP's error_response: the catalogue's, and the
+ * freeform codes of a create that could take none of the items sent (ucp/session.ts refusedItems).
+ */
+const OUTCOME_CODES = new Set<string>(['item_unavailable', 'quantity_exceeds_limit']);
 for (const [code, spec] of Object.entries(ERROR_CATALOGUE) as [string, ErrorSpec][]) {
   const rendered = spec.ucp?.code ?? code;
   if (spec.ucp?.outcome) OUTCOME_CODES.add(rendered);
