@@ -10,13 +10,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartOwner } from '../server/carts/store';
 import type { Db } from '../server/db/client';
-import { carts, fulfillmentEvents, paymentLinks } from '../server/db/schema';
+import { fulfillmentEvents, paymentLinks } from '../server/db/schema';
 import { addAgentProfile } from '../server/keys/agent-profiles';
 import { voidOrder } from '../server/orders/place';
-import { issuePaymentLink } from '../server/payments/checkout';
-import { payPage } from '../server/payments/pay-page';
 import { BASE, freshKey, testApp, testDatabase, type TestApp, type TestDatabase } from './support/app';
-import { ADDRESS, seedCart } from './support/cart-fixtures';
+import { placedOrder as placeOrder } from './support/orders';
 import { seedCatalog, seller } from './support/catalog-fixtures';
 import { signedInDeveloper, type Developer } from './support/developer';
 import { platformProfile } from './support/platform-profile';
@@ -29,7 +27,6 @@ type Json = Record<string, any>;
 
 const ORDER_SCHEMA = 'https://ucp.dev/schemas/shopping/order.json';
 const ADMIN = 'fulfillment-admin-token-0123456789';
-const CARD = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ada Lovelace' };
 const TRACKING = { carrier: 'UPS', tracking_number: '1Z999AA10123456784', tracking_url: 'https://www.ups.com/track?tracknum=1Z999AA10123456784' };
 
 let ps: ProfileServer;
@@ -62,17 +59,8 @@ afterAll(async () => {
 const platformOwner = () => cartOwner({ agent: { url: PLATFORM, host: new URL(PLATFORM).hostname, hostKind: 'public' }, buyer: {} });
 
 /** An order placed as a person places one: `owner`'s cart, its payment link, the /pay page's form. */
-async function placedOrder(owner: string, items: [string, number][] = [['Enamel Kettle', 1], ['Copper Whisk', 3], ['Oolong Tin', 2]]) {
-  const cartId = await seedCart(db, items, ADDRESS, owner);
-  const { link } = await db.transaction((tx) => issuePaymentLink(t.app.services, tx as unknown as Db, { cartId, owner, idempotencyKey: freshKey() }));
-  const token = new URL(link.url).pathname.split('/').pop()!;
-  const page = payPage(t.app.services);
-  const view = await page.view(token, {});
-  if (view.state !== 'live' || !('form' in view.payment)) throw new Error(`not a live built-in link: ${view.state}`);
-  await page.submit(token, { form_token: view.payment.form.formToken, ...CARD }, { origin: new URL(BASE).origin, referer: null });
-  const [cart] = await db.select({ orderId: carts.orderId }).from(carts).where(eq(carts.id, cartId));
-  if (!cart.orderId) throw new Error('the payment placed no order');
-  return { id: cart.orderId, cartId };
+function placedOrder(owner: string, items: [string, number][] = [['Enamel Kettle', 1], ['Copper Whisk', 3], ['Oolong Tin', 2]]) {
+  return placeOrder(t.app.services, owner, items);
 }
 
 /** POST the event as the admin (or with `headers` in place of the admin token). */

@@ -14,10 +14,10 @@ import type { Db } from '../server/db/client';
 import { cartItems, carts, orders, paymentLinks } from '../server/db/schema';
 import { addAgentProfile } from '../server/keys/agent-profiles';
 import { voidOrder } from '../server/orders/place';
-import { issuePaymentLink } from '../server/payments/checkout';
 import { payPage } from '../server/payments/pay-page';
-import { BASE, freshKey, testApp, testDatabase, type TestApp, type TestDatabase } from './support/app';
-import { ADDRESS, seedCart, variantId } from './support/cart-fixtures';
+import { BASE, testApp, testDatabase, type TestApp, type TestDatabase } from './support/app';
+import { variantId } from './support/cart-fixtures';
+import { placedOrder as placeOrder } from './support/orders';
 import { seedCatalog, seller } from './support/catalog-fixtures';
 import { signedInDeveloper, verifiedBuyer, type Developer } from './support/developer';
 import { platformCapability, platformProfile } from './support/platform-profile';
@@ -30,7 +30,6 @@ type Json = Record<string, any>;
 
 const ORDER_SCHEMA = 'https://ucp.dev/schemas/shopping/order.json';
 const ERROR_RESPONSE = 'https://ucp.dev/schemas/shopping/types/error_response.json';
-const CARD = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ada Lovelace' };
 
 let ps: ProfileServer;
 let database: TestDatabase;
@@ -74,18 +73,8 @@ const ownerOf = (url: string) => cartOwner({ agent: { url, host: new URL(url).ho
  * An order placed as a person places one: `owner`'s cart (made at `scope`'s endpoint), its
  * payment link, and the built-in /pay page's form submitted.
  */
-async function placedOrder(owner: string, scope: string | null = null, items: [string, number][] = [['Enamel Kettle', 1], ['Copper Whisk', 2], ['Oolong Tin', 1]]) {
-  const cartId = await seedCart(db, items, ADDRESS, owner);
-  await db.update(carts).set({ scope }).where(eq(carts.id, cartId));
-  const { link } = await db.transaction((tx) => issuePaymentLink(t.app.services, tx as unknown as Db, { cartId, owner, idempotencyKey: freshKey() }));
-  const token = new URL(link.url).pathname.split('/').pop()!;
-  const page = payPage(t.app.services);
-  const view = await page.view(token, {});
-  if (view.state !== 'live' || !('form' in view.payment)) throw new Error(`not a live built-in link: ${view.state}`);
-  await page.submit(token, { form_token: view.payment.form.formToken, ...CARD }, { origin: new URL(BASE).origin, referer: null });
-  const [cart] = await db.select({ orderId: carts.orderId }).from(carts).where(eq(carts.id, cartId));
-  if (!cart.orderId) throw new Error('the payment placed no order');
-  return { id: cart.orderId, cartId, payUrl: link.url };
+function placedOrder(owner: string, scope: string | null = null, items: [string, number][] = [['Enamel Kettle', 1], ['Copper Whisk', 2], ['Oolong Tin', 1]]) {
+  return placeOrder(t.app.services, owner, items, { scope });
 }
 
 /** GET <endpoint>/orders/{id}, signed with `key` (none: unsigned), with any other headers. */

@@ -14,8 +14,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { continueCheckout } from '../server/payments/continue';
-import { payPage } from '../server/payments/pay-page';
 import { seedCatalog, seller } from './support/catalog-fixtures';
+import { payOnPage } from './support/orders';
 import { testServer, type TestServer } from './support/http';
 import { testDatabase, type TestDatabase } from './support/app';
 import { platformCapability, platformProfile } from './support/platform-profile';
@@ -30,7 +30,6 @@ type Json = Record<string, any>;
 const CHECKOUT_WITH_FULFILLMENT = 'https://ucp.dev/schemas/shopping/fulfillment.json#/$defs/dev.ucp.shopping.checkout';
 const ORDER = 'https://ucp.dev/schemas/shopping/order.json';
 const SEARCH_RESPONSE = 'https://ucp.dev/schemas/shopping/catalog_search.json#/$defs/search_response';
-const CARD = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ada Lovelace' };
 const DESTINATION = {
   first_name: 'Ada',
   last_name: 'Lovelace',
@@ -90,11 +89,7 @@ async function personPays(continueUrl: string): Promise<void> {
   const token = new URL(continueUrl).pathname.split('/').pop()!;
   const answer = await continueCheckout(s.app.services, token);
   if (answer.kind !== 'pay') throw new Error(`continue_url led nowhere to pay: ${JSON.stringify(answer)}`);
-  const payToken = new URL(answer.url).pathname.split('/').pop()!;
-  const page = payPage(s.app.services);
-  const view = await page.view(payToken, {});
-  if (view.state !== 'live' || !('form' in view.payment)) throw new Error(`not a live built-in link: ${view.state}`);
-  await page.submit(payToken, { form_token: view.payment.form.formToken, ...CARD }, { origin: new URL(s.url).origin, referer: null });
+  await payOnPage(s.app.services, answer.url, new URL(s.url).origin);
 }
 
 /** The checkout steps both transports share, given a way to call each operation. */

@@ -5,16 +5,12 @@
  * platform, as UCP's binding records it), placed through the /pay page, sent by a worker to the
  * test platform on its pinned HTTPS `.test` name.
  */
-import { eq } from 'drizzle-orm';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../server/db/client';
-import { carts } from '../server/db/schema';
-import { issuePaymentLink } from '../server/payments/checkout';
-import { payPage } from '../server/payments/pay-page';
 import { DeliveryWorker } from '../server/webhooks/worker';
-import { BASE, freshKey, testApp, testDatabase, type TestApp, type TestDatabase } from './support/app';
-import { ADDRESS, seedCart } from './support/cart-fixtures';
+import { testApp, testDatabase, type TestApp, type TestDatabase } from './support/app';
+import { placedOrder as placeOrder } from './support/orders';
 import { seedCatalog, seller } from './support/catalog-fixtures';
 import { signedInDeveloper } from './support/developer';
 import { platformCapability, platformProfile } from './support/platform-profile';
@@ -24,7 +20,6 @@ import { mintKey } from './support/x402-agent';
 type Json = Record<string, any>;
 
 const ADMIN = 'admin-token-for-webhooks';
-const CARD = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ada Lovelace' };
 const ORDER = 'dev.ucp.shopping.order';
 
 let ps: ProfileServer;
@@ -67,16 +62,7 @@ afterAll(async () => {
 
 /** An order of the key's cart, credited to the platform, paid on the /pay page. */
 async function placedOrder(): Promise<string> {
-  const cartId = await seedCart(db, [['Enamel Kettle', 1]], ADDRESS, owner);
-  await db.update(carts).set({ platform: PLATFORM }).where(eq(carts.id, cartId));
-  const { link } = await db.transaction((tx) => issuePaymentLink(t.app.services, tx as unknown as Db, { cartId, owner, idempotencyKey: freshKey() }));
-  const token = new URL(link.url).pathname.split('/').pop()!;
-  const page = payPage(t.app.services);
-  const view = await page.view(token, {});
-  if (view.state !== 'live' || !('form' in view.payment)) throw new Error('not a live built-in link');
-  await page.submit(token, { form_token: view.payment.form.formToken, ...CARD }, { origin: new URL(BASE).origin, referer: null });
-  const [cart] = await db.select({ orderId: carts.orderId }).from(carts).where(eq(carts.id, cartId));
-  return cart.orderId!;
+  return (await placeOrder(t.app.services, owner, [['Enamel Kettle', 1]], { platform: PLATFORM })).id;
 }
 
 async function orderStatus(orderId: string): Promise<Json> {

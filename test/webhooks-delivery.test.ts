@@ -17,13 +17,11 @@ import { createVerifier, httpbis } from 'http-message-signatures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartOwner } from '../server/carts/store';
 import type { Db } from '../server/db/client';
-import { carts, orderWebhookDeliveries, webhookGoneUrls } from '../server/db/schema';
-import { issuePaymentLink } from '../server/payments/checkout';
-import { payPage } from '../server/payments/pay-page';
+import { orderWebhookDeliveries, webhookGoneUrls } from '../server/db/schema';
 import { contentDigestProblem } from '../server/signatures/content-digest';
 import { DeliveryWorker, type WorkerOptions } from '../server/webhooks/worker';
-import { BASE, freshKey, testApp, testDatabase, type TestApp, type TestDatabase } from './support/app';
-import { ADDRESS, seedCart } from './support/cart-fixtures';
+import { BASE, testApp, testDatabase, type TestApp, type TestDatabase } from './support/app';
+import { placedOrder as placeOrder } from './support/orders';
 import { seedCatalog, seller } from './support/catalog-fixtures';
 import { platformCapability, platformProfile } from './support/platform-profile';
 import { profileServer, type ProfileServer } from './support/profile-server';
@@ -31,7 +29,6 @@ import { UCP_SCHEMAS_MISSING, ucpAjv } from './support/ucp-schemas';
 
 type Json = Record<string, any>;
 
-const CARD = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ada Lovelace' };
 const ORDER = 'dev.ucp.shopping.order';
 
 interface Received {
@@ -105,18 +102,7 @@ const ownerOf = (url: string) => cartOwner({ agent: { url, host: new URL(url).ho
 
 /** An order placed as a person places one: the platform's cart, its payment link, the /pay form submitted. */
 async function placedOrder(profileUrl: string, scope: string | null = null): Promise<string> {
-  const owner = ownerOf(profileUrl);
-  const cartId = await seedCart(db, [['Enamel Kettle', 1]], ADDRESS, owner);
-  await db.update(carts).set({ scope }).where(eq(carts.id, cartId));
-  const { link } = await db.transaction((tx) => issuePaymentLink(t.app.services, tx as unknown as Db, { cartId, owner, idempotencyKey: freshKey() }));
-  const token = new URL(link.url).pathname.split('/').pop()!;
-  const page = payPage(t.app.services);
-  const view = await page.view(token, {});
-  if (view.state !== 'live' || !('form' in view.payment)) throw new Error(`not a live built-in link: ${view.state}`);
-  await page.submit(token, { form_token: view.payment.form.formToken, ...CARD }, { origin: new URL(BASE).origin, referer: null });
-  const [cart] = await db.select({ orderId: carts.orderId }).from(carts).where(eq(carts.id, cartId));
-  if (!cart.orderId) throw new Error('the payment placed no order');
-  return cart.orderId;
+  return (await placeOrder(t.app.services, ownerOf(profileUrl), [['Enamel Kettle', 1]], { scope })).id;
 }
 
 const worker = (options: WorkerOptions = {}, app = t) => new DeliveryWorker(app.app.services, options);
@@ -410,16 +396,7 @@ describe('where a delivery may not go', () => {
   });
 
   it('a cart made with a key credits no platform: its order is sent nowhere', async () => {
-    const cartId = await seedCart(db, [['Enamel Kettle', 1]], ADDRESS, 'key:key_test');
-    const owner = 'key:key_test';
-    const { link } = await db.transaction((tx) => issuePaymentLink(t.app.services, tx as unknown as Db, { cartId, owner, idempotencyKey: freshKey() }));
-    const token = new URL(link.url).pathname.split('/').pop()!;
-    const page = payPage(t.app.services);
-    const view = await page.view(token, {});
-    if (view.state !== 'live' || !('form' in view.payment)) throw new Error('not a live built-in link');
-    await page.submit(token, { form_token: view.payment.form.formToken, ...CARD }, { origin: new URL(BASE).origin, referer: null });
-    const [cart] = await db.select({ orderId: carts.orderId }).from(carts).where(eq(carts.id, cartId));
-    expect(cart.orderId).toBeTruthy();
-    expect(await deliveriesOf(cart.orderId!)).toEqual([]);
+    const order = await placeOrder(t.app.services, 'key:key_test', [['Enamel Kettle', 1]]);
+    expect(await deliveriesOf(order.id)).toEqual([]);
   });
 });

@@ -8,9 +8,9 @@ import { EXAMPLE_AGENT, EXAMPLE_IDEMPOTENCY_KEY, type ExampleRecording } from '.
 import { newId } from '../../server/lib/ids';
 import { carts, orderWebhookDeliveries } from '../../server/db/schema';
 import { issuePaymentLink } from '../../server/payments/checkout';
-import { payPage } from '../../server/payments/pay-page';
 import { EXAMPLE_ORDER } from '../../server/routers/admin-orders';
 import { EXAMPLE_DELIVERY } from '../../server/routers/webhooks';
+import { payOnPage } from './orders';
 import { EXAMPLE_CART, EXAMPLE_ITEM } from '../../server/routers/carts';
 import { EXAMPLE_PRODUCT, EXAMPLE_PRODUCT_SKU } from '../../server/routers/catalog';
 import { rows } from '../../server/db/client';
@@ -93,11 +93,7 @@ async function exampleOrder(t: TestApp): Promise<string> {
   const { id: cartId } = (await resolveExample(t, { id: EXAMPLE_CART })) as { id: string };
   const [{ owner }] = await db.select({ owner: carts.owner }).from(carts).where(eq(carts.id, cartId));
   const { link } = await db.transaction((tx) => issuePaymentLink(t.app.services, tx as unknown as typeof db, { cartId, owner, idempotencyKey: `example-fixture-${newId('k')}` }));
-  const token = new URL(link.url).pathname.split('/').pop()!;
-  const view = await payPage(t.app.services).view(token, {});
-  if (view.state !== 'live' || !('form' in view.payment)) throw new Error(`not a live built-in link: ${view.state}`);
-  const card = { number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ada Lovelace' };
-  await payPage(t.app.services).submit(token, { form_token: view.payment.form.formToken, ...card }, { origin: new URL(BASE).origin, referer: null });
+  await payOnPage(t.app.services, link.url);
   const [{ orderId }] = await db.select({ orderId: carts.orderId }).from(carts).where(eq(carts.id, cartId));
   return orderId!;
 }
