@@ -6,6 +6,8 @@ import { agentsHost } from './e2e/support/agents-host';
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 // The SMTP server the sign-in tests start on the next port (e2e/accounts.spec.ts); the service sends mail to it.
 const SMTP_PORT = PORT + 1;
+/** The service's admin bearer, which e2e/ucp-order-events.spec.ts records shipments with. */
+export const E2E_ADMIN_TOKEN = 'e2e-admin-token';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -24,8 +26,9 @@ export default defineConfig({
   },
   webServer: {
     // The project's own server on its own port and its own throwaway database.
-    // The agents' host (OAuth client metadata documents, e2e/support/agents-host.ts) is pinned and its CA trusted.
-    command: `node --import tsx e2e/support/make-agents-host.ts ${PORT} && rm -rf .data-e2e .data-e2e.secrets-key && ${agentsHost(PORT).env} DATA_DIR=.data-e2e PORT=${PORT} PUBLIC_BASE_URL=http://127.0.0.1:${PORT} SMTP_URL=smtp://127.0.0.1:${SMTP_PORT} DATABASE_URL= npm start`,
+    // The agents' host (OAuth client metadata documents, platform profiles and their webhooks,
+    // e2e/support/agents-host.ts) is pinned and its CA trusted; a failed webhook is retried within seconds.
+    command: `node --import tsx e2e/support/make-agents-host.ts ${PORT} && rm -rf .data-e2e .data-e2e.secrets-key && ${agentsHost(PORT).env} ADMIN_TOKEN=${E2E_ADMIN_TOKEN} WEBHOOK_RETRY_SCHEDULE=5,10,20 DATA_DIR=.data-e2e PORT=${PORT} PUBLIC_BASE_URL=http://127.0.0.1:${PORT} SMTP_URL=smtp://127.0.0.1:${SMTP_PORT} DATABASE_URL= npm start`,
     url: `http://127.0.0.1:${PORT}/`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -13,6 +13,10 @@
  *    at a time through the service's own completePayment (authorize with the built-in provider,
  *    place the order in one transaction, capture), against the same statements issued bare.
  *    Each cart holds another product, so the rate measured is the work's, not one row lock's.
+ *    That with order webhooks off (carts made with a network key credit no platform: nothing is
+ *    enqueued) and on (carts of an open call naming the bench platform, whose profile's webhook_url
+ *    is a local receiver: the payment's transaction renders the order and inserts its outbox row,
+ *    and a DeliveryWorker in the same process sends the rows meanwhile); on against off ≥ 0.9.
  * 3. x402 settlement: `--orders` more carts of a verified buyer (its key carries checkout:write),
  *    signed for before the run by the buyer's linked wallet (EIP-3009, x402 v1), then settled over
  *    HTTP `--connections` at a time by the service (`npm start`) with its local ledger facilitator:
@@ -36,6 +40,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase, postgresOptions } from '../server/db/client';
 import { completePayment } from '../server/payments/complete';
 import { providerNamed } from '../server/payments/select';
+import { DeliveryWorker } from '../server/webhooks/worker';
 import { cpuStopwatch, groupPids } from './lib/cpu';
 import { databaseUrl, dropDatabase, recreateDatabase, withDatabase } from './lib/database';
 import { runLoad, type LoadOptions, type LoadResult } from './lib/load';
@@ -47,6 +52,7 @@ import { platformProfileHost, type PlatformProfileHost } from './lib/platform-pr
 import { authorizationTypes } from '@x402/evm';
 import { privateKeyToAccount } from 'viem/accounts';
 import { walletLinkTypedData } from '../server/buyers/wallets';
+import type { KeyScope } from '../server/keys/network-keys';
 import { createCaller } from '../server/routers';
 import { createContext } from '../server/trpc/context';
 import { x402Network } from '../server/x402/networks';
@@ -97,6 +103,8 @@ const BUYER_EMAIL = 'bench-buyer@example.org';
 const DESTINATION = { id: 'home', first_name: 'Bench', last_name: 'Buyer', street_address: '1 Main St', address_locality: 'Portland', address_region: 'OR', postal_code: '97201', address_country: 'US' };
 /** UCP's create_checkout + update_checkout against the seed API's quick-buy + payment-link, in Node CPU per purchase. */
 const PURCHASE_TARGET = 1.2;
+/** Orders per second with order webhooks on against off (issue #35). */
+const WEBHOOK_TARGET = 0.9;
 
 const runTag = randomBytes(4).toString('hex');
 let keyCounter = 0;
@@ -129,11 +137,16 @@ async function startServer(name: ServerName, env: Record<string, string | undefi
   return { child: current, url };
 }
 
-/** One call with a fresh Idempotency-Key, naming `agent` (the seed API's agent by default). */
-async function send(url: string, method: string, path: string, body: unknown, agent = AGENT): Promise<{ status: number; body: any }> {
+/** The headers that say who calls. */
+type CallerHeaders = Record<string, string>;
+/** The seed API's agent, an open call: its carts are credited to its profile. */
+const OPEN_CALL: CallerHeaders = { 'UCP-Agent': AGENT };
+
+/** One call with a fresh Idempotency-Key, as `caller`. */
+async function send(url: string, method: string, path: string, body: unknown, caller = OPEN_CALL): Promise<{ status: number; body: any }> {
   const res = await fetch(url + path, {
     method,
-    headers: { 'UCP-Agent': agent, 'Idempotency-Key': freshKey(), 'Content-Type': 'application/json' },
+    headers: { ...caller, 'Idempotency-Key': freshKey(), 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
   return { status: res.status, body: await res.json() };
@@ -242,21 +255,46 @@ interface Link {
 }
 
 /** A cart of one unit of `variant`, with an address and a live payment link: the seed API's quick-buy and payment-link. Answers the cart's id. */
-async function seedPurchase(url: string, variant: string): Promise<string> {
-  const cart = await send(url, 'POST', '/api/agent/quick-buy', { variant_id: variant, quantity: 1, shipping_address: ADDRESS });
+async function seedPurchase(url: string, variant: string, caller = OPEN_CALL): Promise<string> {
+  const cart = await send(url, 'POST', '/api/agent/quick-buy', { variant_id: variant, quantity: 1, shipping_address: ADDRESS }, caller);
   if (cart.status !== 201) throw new Error(`quick-buy answered ${cart.status} ${JSON.stringify(cart.body).slice(0, 300)}`);
-  const link = await send(url, 'POST', '/api/agent/payment-link', { cart_id: cart.body.id });
+  const link = await send(url, 'POST', '/api/agent/payment-link', { cart_id: cart.body.id }, caller);
   if (link.status !== 201) throw new Error(`payment-link answered ${link.status} ${JSON.stringify(link.body).slice(0, 300)}`);
   return cart.body.id;
 }
 
-/** A cart for each variant (each of another product), ready to pay, made through the service; answers their ids. */
-async function readyCarts(url: string, variants: string[]): Promise<string[]> {
-  const carts: string[] = [];
+/** A cart for each variant (each of another product), ready to pay, made through the service by `caller`; answers their ids. */
+async function readyCarts(url: string, variants: string[], caller: CallerHeaders): Promise<Set<string>> {
+  const carts = new Set<string>();
   await inParallel(variants, 20, async (variant) => {
-    carts.push(await seedPurchase(url, variant));
+    carts.add(await seedPurchase(url, variant, caller));
   });
   return carts;
+}
+
+/** The service assembled in-process on the bench database, as server/main.ts does, over a pool of `poolSize`. */
+async function serviceInProcess(url: string, poolSize: number, env: Record<string, string> = {}) {
+  const config = loadConfig({ SECRETS_KEY: BENCH_SECRETS_KEY, ...process.env, ...BENCH_RATE_LIMITS, NODE_ENV: 'production', DATABASE_URL: url, PUBLIC_BASE_URL: 'http://127.0.0.1', ...env });
+  const database = await openDatabase({ databaseUrl: url, poolSize, migrate: false });
+  return { config, app: createApp(config, database) };
+}
+
+/** A network key of a fresh signed-in developer, minted as the developer's page does. */
+async function mintKey(app: ReturnType<typeof createApp>, scopes: KeyScope[]) {
+  const developer = await signedInDeveloper(app.services.db);
+  const caller = createCaller(createContext(app.services, { transport: 'internal', session: developer.session, idempotencyKey: freshKey() }));
+  return { developer, key: await caller.developer.mintNetworkKey({ name: 'bench', scopes }) };
+}
+
+/** A caller with a network key: its carts credit no platform, so their orders enqueue no webhook. */
+async function keyCaller(url: string): Promise<CallerHeaders> {
+  const { app } = await serviceInProcess(url, 2);
+  try {
+    const { key } = await mintKey(app, ['checkout:write']);
+    return { Authorization: `Bearer ${key.secret}` };
+  } finally {
+    await app.close();
+  }
 }
 
 async function liveLinks(carts: Set<string>): Promise<Link[]> {
@@ -278,23 +316,55 @@ async function timed<T>(items: T[], pay: (item: T) => Promise<boolean>): Promise
   return { ordersPerSecond: items.length / ((performance.now() - started) / 1000), placed };
 }
 
-/** The service's way: the built-in provider authorizes, completePayment places the order and captures. */
-async function placeThroughService(url: string, links: Link[]): Promise<PlaceResult> {
-  const config = loadConfig({ SECRETS_KEY: BENCH_SECRETS_KEY, ...process.env, ...BENCH_RATE_LIMITS, NODE_ENV: 'production', DATABASE_URL: url, PUBLIC_BASE_URL: 'http://127.0.0.1' });
-  const database = await openDatabase({ databaseUrl: url, poolSize: pool, migrate: false });
-  const app = createApp(config, database);
+interface ServicePlaced {
+  off: PlaceResult;
+  on: PlaceResult;
+  /** Webhooks the receiver had when the last "on" order was placed, and seconds until it had them all. */
+  sentDuringRun: number;
+  drainSeconds: number;
+}
+
+/**
+ * The service's way: the built-in provider authorizes, completePayment places the order and
+ * captures; one app in-process, as a server process runs it. `off` are carts whose orders enqueue
+ * no webhook, `on` carts whose orders do, to `platform`'s webhook_url. In blocks off, on, on, off
+ * (half a side each), so neither side always runs first; a DeliveryWorker sends during the "on"
+ * blocks, then is given the time it needs to send the rest (untimed, reported) before the last
+ * "off" block, which would otherwise pay for sending "on"'s orders.
+ */
+async function placeThroughService(url: string, sides: { off: Link[]; on: Link[] }, platform: PlatformProfileHost): Promise<ServicePlaced> {
+  const { config, app } = await serviceInProcess(url, pool, platform.server.env);
   // As start-up does: the keys kept from before SECRETS_KEY are read before any transaction runs,
   // else each payment's transaction would wait for a second connection of the pool to read them.
   await app.services.keys.loadLegacy();
   const provider = providerNamed(config, 'builtin');
-  try {
-    return await timed(links, async (link) => {
+  const worker = new DeliveryWorker(app.services);
+  const sum = { off: { seconds: 0, placed: 0, count: 0 }, on: { seconds: 0, placed: 0, count: 0 } };
+  const block = async (side: 'off' | 'on', links: Link[]) => {
+    const r = await timed(links, async (link) => {
       const auth = await provider.authorize!(CARD, { amountCents: link.amount_cents, currency: 'USD' });
       if (auth.status !== 'authorized') throw new Error(`the success card was not authorized: ${JSON.stringify(auth)}`);
       const outcome = await completePayment(app.services, { linkId: link.id, authorization: auth.authorization, provider: 'builtin' });
       return outcome.kind === 'placed';
     });
+    Object.assign(sum[side], { seconds: sum[side].seconds + links.length / r.ordersPerSecond, placed: sum[side].placed + r.placed, count: sum[side].count + links.length });
+  };
+  const half = (links: Link[]) => Math.ceil(links.length / 2);
+  try {
+    await block('off', sides.off.slice(0, half(sides.off)));
+    worker.start();
+    await block('on', sides.on.slice(0, half(sides.on)));
+    await block('on', sides.on.slice(half(sides.on)));
+    const sentDuringRun = platform.webhooks.size;
+    const drainStarted = performance.now();
+    while (platform.webhooks.size < sides.on.length && performance.now() - drainStarted < 300_000) await new Promise((resolve) => setTimeout(resolve, 100));
+    const drainSeconds = (performance.now() - drainStarted) / 1000;
+    await worker.stop();
+    await block('off', sides.off.slice(half(sides.off)));
+    const result = (side: 'off' | 'on') => ({ ordersPerSecond: sum[side].count / sum[side].seconds, placed: sum[side].placed });
+    return { off: result('off'), on: result('on'), sentDuringRun, drainSeconds };
   } finally {
+    await worker.stop();
     await app.close();
   }
 }
@@ -353,14 +423,10 @@ interface Settlement {
  * made in-process on the service's database; answers its buyer token.
  */
 async function payingBuyer(url: string, service: string): Promise<string> {
-  const config = loadConfig({ SECRETS_KEY: BENCH_SECRETS_KEY, ...process.env, ...BENCH_RATE_LIMITS, NODE_ENV: 'production', DATABASE_URL: url, PUBLIC_BASE_URL: service });
-  const database = await openDatabase({ databaseUrl: url, poolSize: 2, migrate: false });
-  const app = createApp(config, database);
+  const { config, app } = await serviceInProcess(url, 2, { PUBLIC_BASE_URL: service });
   try {
-    const dev = await signedInDeveloper(app.services.db);
-    const caller = createCaller(createContext(app.services, { transport: 'internal', session: dev.session, idempotencyKey: freshKey() }));
-    const key = await caller.developer.mintNetworkKey({ name: 'bench', scopes: ['buyer:write', 'checkout:write'] });
-    const { buyerId, token } = await verifiedBuyer(app.services.db, dev.accountId, key.id, `bench-${runTag}@example.org`, ['checkout:write']);
+    const { developer, key } = await mintKey(app, ['buyer:write', 'checkout:write']);
+    const { buyerId, token } = await verifiedBuyer(app.services.db, developer.accountId, key.id, `bench-${runTag}@example.org`, ['checkout:write']);
     const issuedAt = Math.floor(Date.now() / 1000);
     const signature = await WALLET.signTypedData(walletLinkTypedData({ service, buyer: buyerId, wallet: WALLET.address, issuedAt, chainId: x402Network(config.x402.network).chainId }));
     const linked = await fetch(`${service}/api/agent/buyer/wallets`, {
@@ -428,10 +494,10 @@ async function settleAll(server: { child: Child; url: string }, token: string, s
  */
 async function ucpPurchase(url: string, agent: string, variant: string): Promise<void> {
   const line_items = [{ item: { id: variant }, quantity: 1 }];
-  const created = await send(url, 'POST', '/ucp/checkout-sessions', { line_items }, agent);
+  const created = await send(url, 'POST', '/ucp/checkout-sessions', { line_items }, { 'UCP-Agent': agent });
   if (created.status !== 201) throw new Error(`POST /ucp/checkout-sessions answered ${created.status} ${JSON.stringify(created.body).slice(0, 300)}`);
   const update = { line_items, buyer: { email: BUYER_EMAIL }, fulfillment: { methods: [{ type: 'shipping', destinations: [DESTINATION] }] } };
-  const ready = await send(url, 'PUT', `/ucp/checkout-sessions/${created.body.id}`, update, agent);
+  const ready = await send(url, 'PUT', `/ucp/checkout-sessions/${created.body.id}`, update, { 'UCP-Agent': agent });
   if (ready.status !== 200 || ready.body.status !== 'requires_escalation' || typeof ready.body.continue_url !== 'string') {
     throw new Error(`PUT /ucp/checkout-sessions/{id} answered ${ready.status} ${JSON.stringify(ready.body).slice(0, 300)}`);
   }
@@ -490,7 +556,8 @@ async function main(): Promise<number> {
   const load0 = os.loadavg()[0];
   console.error(`Fresh database ${dbName}…`);
   const url = await recreateDatabase(dbName);
-  // The platform profile UCP's binding is called with (step 4); the service starts able to fetch it.
+  // The platform profile UCP's binding is called with (step 4), and step 2's orders with webhooks
+  // on are credited to; the service starts able to fetch it.
   platform = await platformProfileHost();
   const env: Record<string, string | undefined> = { ...process.env, ...platform.server.env, ...BENCH_RATE_LIMITS, NODE_ENV: 'production', DATABASE_URL: url, DATABASE_POOL_SIZE: String(pool) };
 
@@ -503,20 +570,25 @@ async function main(): Promise<number> {
     // One unit of another product per order, from sellers delivering to the US, with stock tracked.
     const order = await sql<{ id: string }[]>`
       select distinct on (v.product_id) v.id from variants v join sellers s on s.id = v.seller_id
-      where v.stock >= 1 and s.delivery @> '[{"country": "US"}]'::jsonb order by v.product_id, v.id limit ${3 * orderCount}`;
+      where v.stock >= 1 and s.delivery @> '[{"country": "US"}]'::jsonb order by v.product_id, v.id limit ${4 * orderCount}`;
     return { addVariants: add.map((r) => r.id), orderVariants: order.map((r) => r.id) };
   });
-  if (orderVariants.length < 3 * orderCount) throw new Error(`the demo catalog has ${orderVariants.length} products to order, ${3 * orderCount} needed: lower --orders`);
-  // The last third is settled with x402 (step 3).
-  const settleVariants = orderVariants.splice(2 * orderCount);
+  if (orderVariants.length < 4 * orderCount) throw new Error(`the demo catalog has ${orderVariants.length} products to order, ${4 * orderCount} needed: lower --orders`);
+  // The last quarter is settled with x402 (step 3).
+  const settleVariants = orderVariants.splice(3 * orderCount);
   const plan: AddPlan = { carts: [], variants: addVariants };
   await inParallel(Array.from({ length: cartCount }), 20, async () => {
     const cart = await send(service.url, 'POST', '/api/agent/cart', {});
     if (cart.status !== 201) throw new Error(`POST /api/agent/cart answered ${cart.status}`);
     plan.carts.push(cart.body.id);
   });
-  console.error(`  ${cartCount} carts for the adds; ${2 * orderCount} ready carts with a payment link for the orders…`);
-  const orderCarts = (await readyCarts(service.url, orderVariants)).sort();
+  console.error(`  ${cartCount} carts for the adds; ${3 * orderCount} ready carts with a payment link for the orders…`);
+  // Step 2's carts: made with a key (webhooks off), by an open call naming the bench platform (on), and for the bare side.
+  const orderCarts = {
+    off: await readyCarts(service.url, orderVariants.slice(0, orderCount), await keyCaller(databaseUrl(dbName))),
+    on: await readyCarts(service.url, orderVariants.slice(orderCount, 2 * orderCount), { 'UCP-Agent': platform.agent }),
+    bare: await readyCarts(service.url, orderVariants.slice(2 * orderCount), OPEN_CALL),
+  };
 
   const adds: Record<ServerName, Measured> = { service: await measureAdds('service', service, plan), bare: undefined as never };
   // Step 4 on the same service: the order step's variants, none of their stock taken yet.
@@ -534,18 +606,23 @@ async function main(): Promise<number> {
   await bare.child.stop();
   current = undefined;
 
-  // Half of the ready carts for each, paid the service's way first.
-  const halves = [new Set(orderCarts.slice(0, orderCount)), new Set(orderCarts.slice(orderCount))];
-  process.stderr.write(`  orders: ${orderCount} through the service's completePayment… `);
-  const servicePlaced = await placeThroughService(databaseUrl(dbName), await liveLinks(halves[0]));
-  process.stderr.write(`${Math.round(servicePlaced.ordersPerSecond)}/s; bare… `);
-  const barePlaced = await placeBare(databaseUrl(dbName), await liveLinks(halves[1]));
+  // The service's way first, webhooks off and on, then bare.
+  process.stderr.write(`  orders: ${orderCount} a side through the service's completePayment, webhooks off and on… `);
+  const servicePlaced = await placeThroughService(databaseUrl(dbName), { off: await liveLinks(orderCarts.off), on: await liveLinks(orderCarts.on) }, platform);
+  process.stderr.write(`off ${Math.round(servicePlaced.off.ordersPerSecond)}/s, on ${Math.round(servicePlaced.on.ordersPerSecond)}/s; bare… `);
+  const barePlaced = await placeBare(databaseUrl(dbName), await liveLinks(orderCarts.bare));
   process.stderr.write(`${Math.round(barePlaced.ordersPerSecond)}/s\n`);
-  for (const [name, r] of [['service', servicePlaced], ['bare', barePlaced]] as const) {
+  for (const [name, r] of [['webhooks off', servicePlaced.off], ['webhooks on', servicePlaced.on], ['bare', barePlaced]] as const) {
     if (r.placed !== orderCount) failures.push(`orders (${name}): ${r.placed} of ${orderCount} placed`);
   }
-  const [{ orders }] = await withDatabase(dbName, (sql) => sql`select count(*)::int as orders from orders`);
-  if (orders !== 2 * orderCount) failures.push(`orders: ${orders} rows for ${2 * orderCount} placed`);
+  const [{ orders, deliveries, delivered }] = await withDatabase(dbName, (sql) => sql`
+    select (select count(*)::int from orders) as orders, (select count(*)::int from order_webhook_deliveries) as deliveries,
+           (select count(*)::int from order_webhook_deliveries where profile_url = ${platform!.url} and state = 'delivered') as delivered`);
+  if (orders !== 3 * orderCount) failures.push(`orders: ${orders} rows for ${3 * orderCount} placed`);
+  // One delivery per order with webhooks on, none for the others, and each received.
+  if (deliveries !== orderCount || delivered !== orderCount || platform.webhooks.size !== orderCount) {
+    failures.push(`webhooks: ${deliveries} outbox rows, ${delivered} delivered, ${platform.webhooks.size} received, for ${orderCount} orders with webhooks on`);
+  }
 
   const settling = await startServer('service', env);
   const token = await payingBuyer(databaseUrl(dbName), settling.url);
@@ -561,8 +638,9 @@ async function main(): Promise<number> {
   const load1 = os.loadavg()[0];
 
   const addRatio = adds.service.rps / adds.bare.rps;
-  const orderRatio = servicePlaced.ordersPerSecond / barePlaced.ordersPerSecond;
-  const settleRatio = settled.ordersPerSecond / servicePlaced.ordersPerSecond;
+  const orderRatio = servicePlaced.off.ordersPerSecond / barePlaced.ordersPerSecond;
+  const webhookRatio = servicePlaced.on.ordersPerSecond / servicePlaced.off.ordersPerSecond;
+  const settleRatio = settled.ordersPerSecond / servicePlaced.off.ordersPerSecond;
   const purchaseRatio = purchases.ucp.nodeCpu / purchases.seed.nodeCpu;
   const ms = (n: number) => Number(n.toFixed(n < 10 ? 1 : 0));
   console.log('');
@@ -576,7 +654,7 @@ async function main(): Promise<number> {
     [
       ['POST /api/agent/cart/{id}/items (rps)', Math.round(adds.service.rps), ms(adds.service.p50), ms(adds.service.p99), Math.round(adds.bare.rps),
         ms(adds.bare.p50), ms(adds.bare.p99), addRatio.toFixed(2), `≥ ${TARGET.toFixed(2)}`, addRatio >= TARGET ? 'met' : 'MISSED'],
-      ['orders placed per second', Math.round(servicePlaced.ordersPerSecond), '', '', Math.round(barePlaced.ordersPerSecond), '', '',
+      ['orders placed per second (webhooks off)', Math.round(servicePlaced.off.ordersPerSecond), '', '', Math.round(barePlaced.ordersPerSecond), '', '',
         orderRatio.toFixed(2), `≥ ${TARGET.toFixed(2)}`, orderRatio >= TARGET ? 'met' : 'MISSED'],
     ],
   );
@@ -584,7 +662,8 @@ async function main(): Promise<number> {
   printTable(
     ['', 'per second', 'Node CPU µs each', 'vs completePayment', 'target', ''],
     [
-      ['orders placed by completePayment (step 2)', Math.round(servicePlaced.ordersPerSecond), '', '', '', ''],
+      ['orders placed by completePayment, webhooks off (step 2)', Math.round(servicePlaced.off.ordersPerSecond), '', '', '', ''],
+      ['the same, webhooks on (a local receiver)', Math.round(servicePlaced.on.ordersPerSecond), '', webhookRatio.toFixed(2), `≥ ${WEBHOOK_TARGET.toFixed(2)}`, webhookRatio >= WEBHOOK_TARGET ? 'met' : 'MISSED'],
       ['x402 settlements over HTTP (ledger)', Math.round(settled.ordersPerSecond), Math.round(settled.nodeCpu), settleRatio.toFixed(2), `≥ ${SETTLE_TARGET.toFixed(2)}`, settleRatio >= SETTLE_TARGET ? 'met' : 'MISSED'],
     ],
   );
@@ -607,7 +686,9 @@ async function main(): Promise<number> {
   console.log('the service over HTTP (npm start), the bare server the same statements; every 201 was found in cart_items.');
   console.log('Orders: in-process, so the HTTP page is not measured: the service is authorize (built-in provider) +');
   console.log('completePayment (lock cart and link, price, lock products and variants, take stock, insert the order) + capture;');
-  console.log('the bare side issues the same statements through postgres directly.');
+  console.log('the bare side issues the same statements through postgres directly. Webhooks on: each payment\'s transaction also renders');
+  console.log('the order and inserts its outbox row, and a DeliveryWorker in the process sends them (in blocks off, on, on, off);');
+  console.log(`${servicePlaced.sentDuringRun} of ${orderCount} webhooks were received by the end of the "on" blocks, all of them ${servicePlaced.drainSeconds.toFixed(1)} s later.`);
   console.log('Settlements: POST /api/agent/cart/{id}/checkout with X-PAYMENT signed before the run, a fresh key each; the service');
   console.log('checks the payment (one EIP-712 verification), commits the pending order, the local ledger transfers, the order is placed.');
   console.log(`Purchases: ${purchaseCount} a side after ${Math.min(20, orderVariants.length)} of warm-up, ${connections} at a time, in blocks seed, UCP, UCP, seed, the same`);
@@ -620,10 +701,10 @@ async function main(): Promise<number> {
     console.error(`\nFAILED:\n  ${failures.join('\n  ')}`);
     return 1;
   }
-  const missed = [addRatio, orderRatio].some((r) => r < TARGET) || settleRatio < SETTLE_TARGET || purchaseRatio > PURCHASE_TARGET;
+  const missed = [addRatio, orderRatio].some((r) => r < TARGET) || settleRatio < SETTLE_TARGET || purchaseRatio > PURCHASE_TARGET || webhookRatio < WEBHOOK_TARGET;
   if (missed) {
     console.log(`\nTarget missed (adds ${addRatio.toFixed(2)}, orders ${orderRatio.toFixed(2)}; target ${TARGET}; settlements ${settleRatio.toFixed(2)}, target ${SETTLE_TARGET}; ` +
-      `UCP purchase vs seed in Node CPU ${purchaseRatio.toFixed(2)}, target ≤ ${PURCHASE_TARGET}).`);
+      `UCP purchase vs seed in Node CPU ${purchaseRatio.toFixed(2)}, target ≤ ${PURCHASE_TARGET}; webhooks on vs off ${webhookRatio.toFixed(2)}, target ≥ ${WEBHOOK_TARGET}).`);
     if (flags.strict) return 1;
   }
   return 0;

@@ -1,6 +1,7 @@
 /**
  * The agents' own host for the browser tests: an HTTPS server under a name RFC 6761 keeps out of
- * public DNS (agents.test) on E2E_PORT + 4, serving OAuth Client ID Metadata Documents. The service
+ * public DNS (agents.test) on E2E_PORT + 4, serving OAuth Client ID Metadata Documents and UCP
+ * platform profiles, and receiving the order webhooks a profile points at. The service
  * reaches it as a real agent's host (test/support/profile-server.ts): a pin and a CA file it reads
  * at start, so the certificates are made before `npm start` (playwright.config.ts runs
  * make-agents-host.ts first) and the spec serves with them.
@@ -30,11 +31,32 @@ export async function writeAgentsHostCertificates(e2ePort: number): Promise<void
   for (const [name, pem] of Object.entries({ 'ca.pem': ca, 'key.pem': key, 'cert.pem': cert })) fs.writeFileSync(path.join(dir, name), pem);
 }
 
-/** Serves `documents` (path → JSON) on the agents' host until closed. */
-export async function serveAgentsHost(e2ePort: number, documents: Map<string, unknown>): Promise<https.Server> {
+/** A POST the agents' host received, as sent: the raw body is what a platform verifies a signature over. */
+export interface ReceivedPost {
+  /** The path with its query. */
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * Serves `documents` (path → JSON) on the agents' host until closed; a POST to a path of `inboxes`
+ * (path → the requests so far) is recorded there and answered 200, as a platform's webhook would.
+ */
+export async function serveAgentsHost(e2ePort: number, documents: Map<string, unknown>, inboxes = new Map<string, ReceivedPost[]>()): Promise<https.Server> {
   const { dir, port } = agentsHost(e2ePort);
   const read = (name: string) => fs.readFileSync(path.join(dir, name), 'utf8');
   const server = https.createServer({ key: read('key.pem'), cert: read('cert.pem') }, (req, res) => {
+    const inbox = req.method === 'POST' ? inboxes.get((req.url ?? '/').split('?')[0]) : undefined;
+    if (inbox) {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        inbox.push({ url: req.url!, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8') });
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+      return;
+    }
     const document = documents.get((req.url ?? '/').split('?')[0]);
     if (document === undefined) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(document));

@@ -66,6 +66,7 @@ export function signerProfile(publicBaseUrl: string, scope: string | null): stri
 export class DeliveryWorker {
   private timer: NodeJS.Timeout | undefined;
   private round: Promise<unknown> | undefined;
+  private stopped = false;
   private readonly now: () => Date;
 
   constructor(
@@ -75,18 +76,28 @@ export class DeliveryWorker {
     this.now = options.now ?? (() => new Date());
   }
 
-  /** Polls until stop(); a round still running when the next is due is not doubled. */
+  /**
+   * Polls until stop(); a round still running when the next is due is not doubled, and a round
+   * that claimed a full batch is followed at once by the next, so a backlog drains at the pace
+   * sending allows rather than a batch a poll.
+   */
   start(intervalMs = POLL_MS): void {
+    this.stopped = false;
     this.timer = setInterval(() => {
-      this.round ??= this.runOnce()
+      this.round ??= this.drain()
         .catch((err: Error) => console.warn(`Order webhooks: ${err.message}`))
         .finally(() => (this.round = undefined));
     }, intervalMs);
     this.timer.unref();
   }
 
+  private async drain(): Promise<void> {
+    while (!this.stopped && (await this.runOnce()) === BATCH);
+  }
+
   /** Stops polling, and waits for the round in flight (its claims end as they would). */
   async stop(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.timer);
     await this.round;
   }
