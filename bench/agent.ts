@@ -42,7 +42,7 @@ import { ensureNextBuild, freePort, installCleanup, runBenchmark, startProcess, 
 import { printTable } from './lib/table';
 import { BENCH_RATE_LIMITS } from './lib/rate-limits';
 import { platformProfileHost, type PlatformProfileHost } from './lib/platform-profile';
-import { ucpAgentHeader } from '../test/support/platform-profile';
+import { UCP_DESTINATION, ucpAgentHeader } from '../test/support/platform-profile';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = path.join(ROOT, 'bench/results/agent.json');
@@ -59,19 +59,9 @@ const VAGUE = 'gift for a coffee lover';
 const MCP_PROTOCOL = '2025-11-25';
 /** UCP's shopping service, whose endpoint on REST the business profile names. */
 const UCP_SHOPPING = 'dev.ucp.shopping';
-/** UCP's path: the MCP path's query, the buyer's e-mail and a destination (postal_address.json) its update sends. */
+/** UCP's path: the MCP path's query, and the buyer's e-mail its update sends (with UCP_DESTINATION). */
 const UCP_QUERY = 'wireless headphones';
 const UCP_BUYER = 'ada@example.org';
-const UCP_DESTINATION = {
-  id: 'home',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  street_address: '12 Analytical Way',
-  address_locality: 'Portland',
-  address_region: 'OR',
-  postal_code: '97201',
-  address_country: 'US',
-};
 
 type Json = Record<string, any>;
 

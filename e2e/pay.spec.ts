@@ -3,17 +3,10 @@
  * base URL goes from /.well-known/ucp through search and quick-buy to a payment link in four calls,
  * and a person pays it in Chromium. Screenshots are kept as test artifacts (test-results/…).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { seriousViolations, snapshot } from './support/page-checks';
-import { AGENT, agentBuys, CARDS } from './support/purchase';
+import { AGENT, agentBuys, CARDS, payWith } from './support/purchase';
 
-async function payWith(page: Page, card: string) {
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiry').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Ada Lovelace');
-  await page.getByRole('button', { name: 'Pay' }).click();
-}
 
 async function getCart(baseURL: string, id: string) {
   const res = await fetch(`${baseURL}/api/agent/cart/${id}`, { headers: AGENT });

@@ -9,8 +9,9 @@
  */
 import type https from 'node:https';
 import { randomUUID } from 'node:crypto';
+import { CARDS, payWith } from './support/purchase';
 import { expect, test } from '@playwright/test';
-import { platformProfile } from '../test/support/platform-profile';
+import { platformProfile, UCP_DESTINATION } from '../test/support/platform-profile';
 import { testKey, ucpSign } from '../test/support/signing';
 import { startSmtpSink, type SmtpSink } from '../test/support/smtp';
 import { agentsHost, serveAgentsHost } from './support/agents-host';
@@ -56,11 +57,10 @@ test('a UCP platform takes a checkout to the person, who pays at continue_url; t
   expect(created.body.status).toBe('incomplete');
 
   const email = `ucp-${Date.now()}@example.com`;
-  const destination = { id: 'home', first_name: 'Ada', last_name: 'Lovelace', street_address: '12 Analytical Way', address_locality: 'Portland', address_region: 'OR', postal_code: '97201', address_country: 'US' };
   const ready = await call('PUT', `${endpoint}/checkout-sessions/${created.body.id}`, {
     line_items: [{ id: created.body.line_items[0].id, item: { id: variant.id }, quantity: 1 }],
     buyer: { email },
-    fulfillment: { methods: [{ type: 'shipping', line_item_ids: [created.body.line_items[0].id], destinations: [destination] }] },
+    fulfillment: { methods: [{ type: 'shipping', line_item_ids: [created.body.line_items[0].id], destinations: [UCP_DESTINATION] }] },
   });
   expect(ready.body.status, JSON.stringify(ready.body.messages)).toBe('requires_escalation');
   const continueUrl = ready.body.continue_url as string;
@@ -73,11 +73,7 @@ test('a UCP platform takes a checkout to the person, who pays at continue_url; t
   await expect(page.getByRole('button', { name: 'Pay' })).toBeVisible();
   await snapshot(page, testInfo, 'ucp-continue-pay');
   expect(await seriousViolations(page)).toEqual([]);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Ada Lovelace');
-  await page.getByRole('button', { name: 'Pay' }).click();
+  await payWith(page, CARDS.success);
   await expect(page.getByText(/ord_[0-9a-z]{26}/)).toBeVisible();
 
   const completed = await call('GET', `${endpoint}/checkout-sessions/${created.body.id}`);

@@ -10,12 +10,13 @@
  */
 import type https from 'node:https';
 import { createPublicKey, randomUUID } from 'node:crypto';
+import { CARDS, payWith } from './support/purchase';
 import { expect, test } from '@playwright/test';
 import { createVerifier, httpbis } from 'http-message-signatures';
 import { E2E_ADMIN_TOKEN } from '../playwright.config';
 import { BINDING_CAPABILITIES } from '../server/negotiation/capabilities';
 import { contentDigestProblem } from '../server/signatures/content-digest';
-import { platformCapability, platformProfile } from '../test/support/platform-profile';
+import { platformCapability, platformProfile, UCP_DESTINATION } from '../test/support/platform-profile';
 import { agentsHost, serveAgentsHost, type ReceivedPost } from './support/agents-host';
 
 type Json = Record<string, any>;
@@ -77,22 +78,17 @@ test('a platform that declared a webhook URL hears of its order placed, shipped 
   const line_items = [{ item: { id: variant.id }, quantity: 1 }];
   const created = await call('POST', `${endpoint}/checkout-sessions`, { line_items });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const destination = { id: 'home', first_name: 'Ada', last_name: 'Lovelace', street_address: '12 Analytical Way', address_locality: 'Portland', address_region: 'OR', postal_code: '97201', address_country: 'US' };
   const ready = await call('PUT', `${endpoint}/checkout-sessions/${created.body.id}`, {
     line_items,
     buyer: { email: `order-events-${Date.now()}@example.com` },
-    fulfillment: { methods: [{ type: 'shipping', destinations: [destination] }] },
+    fulfillment: { methods: [{ type: 'shipping', destinations: [UCP_DESTINATION] }] },
   });
   expect(ready.body.status, JSON.stringify(ready.body.messages)).toBe('requires_escalation');
 
   // The person pays at continue_url; nothing has reached the platform before.
   expect(inbox).toEqual([]);
   await page.goto(ready.body.continue_url);
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry').fill('12/34');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByLabel('Name on card').fill('Ada Lovelace');
-  await page.getByRole('button', { name: 'Pay' }).click();
+  await payWith(page, CARDS.success);
   await expect(page.getByText(/ord_[0-9a-z]{26}/)).toBeVisible();
   const orderId = (await call('GET', `${endpoint}/checkout-sessions/${created.body.id}`)).body.order.id as string;
 

@@ -13,7 +13,7 @@ import type { HttpMessage } from '../server/signatures/message';
 import { SIGNATURE_LIMITS, type NonceStore, type Verification } from '../server/signatures/verify';
 import { BASE, testApp, testDatabase, type TestApp, type TestDatabase } from './support/app';
 import { profileServer, type ProfileServer } from './support/profile-server';
-import { requiredFields, signRequest, testKey, ucpSign, type TestKey, type Unsigned } from './support/signing';
+import { requiredFields, signRequest, testKey, ucpSign, type Unsigned } from './support/signing';
 import { contentDigest } from '../server/signatures/content-digest';
 
 let ps: ProfileServer;

@@ -18,7 +18,7 @@ import { seedCatalog, seller } from './support/catalog-fixtures';
 import { payOnPage } from './support/orders';
 import { testServer, type TestServer } from './support/http';
 import { testDatabase, type TestDatabase } from './support/app';
-import { platformCapability, platformProfile } from './support/platform-profile';
+import { platformCapability, platformProfile, UCP_DESTINATION } from './support/platform-profile';
 import { profileServer, type ProfileServer } from './support/profile-server';
 import { testKey, ucpSign } from './support/signing';
 import { startSmtpSink, type SmtpSink } from './support/smtp';
@@ -30,15 +30,6 @@ type Json = Record<string, any>;
 const CHECKOUT_WITH_FULFILLMENT = 'https://ucp.dev/schemas/shopping/fulfillment.json#/$defs/dev.ucp.shopping.checkout';
 const ORDER = 'https://ucp.dev/schemas/shopping/order.json';
 const SEARCH_RESPONSE = 'https://ucp.dev/schemas/shopping/catalog_search.json#/$defs/search_response';
-const DESTINATION = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  street_address: '12 Analytical Way',
-  address_locality: 'Portland',
-  address_region: 'OR',
-  postal_code: '97201',
-  address_country: 'US',
-};
 
 let ps: ProfileServer;
 let smtp: SmtpSink;
@@ -118,7 +109,7 @@ async function buyThrough(platform: Platform, email: string) {
   const update = {
     line_items: [{ id: created.line_items[0].id, item: { id: variant }, quantity: 1 }],
     buyer: { email },
-    fulfillment: { methods: [{ type: 'shipping', line_item_ids: [created.line_items[0].id], destinations: [{ id: 'home', ...DESTINATION }] }] },
+    fulfillment: { methods: [{ type: 'shipping', line_item_ids: [created.line_items[0].id], destinations: [UCP_DESTINATION] }] },
   };
   platformMaySend('update', update);
   const ready = await platform.updateCheckout(created.id, update, randomUUID());

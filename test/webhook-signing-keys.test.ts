@@ -17,7 +17,7 @@ import { unseal } from '../server/lib/secrets';
 import { deriveKey, ServiceKeys } from '../server/secrets/keys';
 import { GRACE_DAYS, PUBLISH_DELAY_SECONDS, resealSigningKeys, revokeSigningKey, rotateSigningKey, sweepSigningKeys } from '../server/webhooks/signing-key-rotation';
 import { forgetSigningKeys, publishedSigningKeys, signingKey } from '../server/webhooks/signing-keys';
-import { TEST_SECRETS_KEY, testApp, testDatabase, type TestApp } from './support/app';
+import { TEST_SECRETS_KEY, testApp, type TestApp } from './support/app';
 import { seedCatalog, seller } from './support/catalog-fixtures';
 import { setClock } from './support/clock';
 import { businessProfileValidator, ownProfileValidator, UCP_SCHEMAS_MISSING } from './support/ucp-schemas';

@@ -2,11 +2,20 @@
  * A scripted agent for the browser tests: from the base URL alone (/.well-known/ucp) through
  * search and quick-buy to a payment link, as an agent that has read nothing else would.
  */
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 export const AGENT = { 'UCP-Agent': 'profile="https://agent.shopbot.dev/profile.json"' };
 export const ADDRESS = { name: 'Ada Lovelace', line1: '12 Analytical Way', city: 'Portland', region: 'OR', postal_code: '97201', country: 'US' };
 export const CARDS = { success: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' };
+
+/** The person fills the built-in /pay page's card form and presses Pay. */
+export async function payWith(page: Page, card: string): Promise<void> {
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill('Ada Lovelace');
+  await page.getByRole('button', { name: 'Pay' }).click();
+}
 
 let keys = 0;
 const key = () => `e2e-${Date.now()}-${++keys}-${Math.random().toString(36).slice(2)}`;

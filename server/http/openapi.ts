@@ -25,7 +25,6 @@ import type { Operation } from '../trpc/meta';
 import { SETTLE_MARGIN_SECONDS } from '../x402/checks';
 import type { X402Network } from '../x402/networks';
 import { checkoutOffer, paymentRefusal, v2Requirement, type Offer } from '../x402/requirements';
-import { checkoutResource } from '../x402/requirements';
 import recordedExamples from './openapi-examples.json' with { type: 'json' };
 
 type Json = Record<string, any>;

@@ -14,7 +14,6 @@
  * several tools share (the cart) is given in full by one of them, the others naming that tool.
  */
 import { z } from 'zod';
-import { ERROR_CATALOGUE } from '../errors/catalogue';
 import type { Operation } from '../trpc/meta';
 
 export type JsonSchema = Record<string, unknown>;

@@ -82,3 +82,15 @@ export function serveProfile(ps: ProfileServer, path: string, profile: unknown =
   ps.routes.set(path, { body: profile, headers: { 'cache-control': `public, max-age=${maxAge}` } });
   return `${ps.origin}${path}`;
 }
+
+/** A destination as UCP's shipping_destination.json has one (postal_address plus its id), in the US. */
+export const UCP_DESTINATION = {
+  id: 'home',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  street_address: '12 Analytical Way',
+  address_locality: 'Portland',
+  address_region: 'OR',
+  postal_code: '97201',
+  address_country: 'US',
+};
