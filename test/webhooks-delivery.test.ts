@@ -197,6 +197,19 @@ describe('a placed order reaches the platform, signed', () => {
     expect(new Set(received.get('/hooks/placed')!.map((r) => r.headers['webhook-id'])).size).toBe(1);
   });
 
+  it('keeps the connection to a platform open: its next delivery makes no new TLS handshake', async () => {
+    const hook = receiver('/hooks/kept');
+    const profile = platform('kept', hook);
+    await placedOrder(profile);
+    await worker().runOnce();
+    expect(received.get('/hooks/kept')).toHaveLength(1);
+    const connections = ps.connections();
+    await placedOrder(profile);
+    await worker().runOnce();
+    expect(received.get('/hooks/kept')).toHaveLength(2);
+    expect(ps.connections()).toBe(connections);
+  });
+
   it('signs an order made at a seller’s endpoint as that seller’s profile', async () => {
     receiver('/hooks/seller');
     const orderId = await placedOrder(platform('seller', `${ps.origin}/hooks/seller`), 'kettle-shop');

@@ -1,6 +1,7 @@
 /**
  * One POST of a webhook under the profile fetcher's SSRF rules (profiles/fetch.ts: the same
  * address checks, made again at every attempt since DNS changes, and the same pinned connection,
+ * here kept open for the platform's next delivery,
  * PROFILE_FETCH_RESOLVE and PROFILE_FETCH_CA_FILE included): https only, 10 s for the whole
  * exchange, at most 64 KiB of the answer read (and dropped: only the status counts), a redirect
  * an answer like any other non-2xx, its Location never followed.
@@ -11,6 +12,33 @@ import { ipLiteral } from '../profiles/address';
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
 const MAX_ANSWER_BYTES = 64 * 1024;
+/** Destinations whose connections are kept open at once (the least recently used goes first). */
+const MAX_KEPT_DESTINATIONS = 100;
+/** An idle kept connection closes after this. */
+const IDLE_CONNECTION_MS = 30_000;
+
+/**
+ * Connections kept open per destination, so a platform that hears of many orders pays TLS's
+ * handshake once rather than at every delivery (the sender's costliest step). The key is the name
+ * and port with the address the checks passed: a name whose DNS changes gets new connections, made
+ * only after its new address passed them. Idle connections do not keep a stopping process alive
+ * (Node unrefs them).
+ */
+const keptAgents = new Map<string, https.Agent>();
+
+function agentFor(url: URL, to: Awaited<ReturnType<typeof checkedDestination>>): https.Agent {
+  const key = `${url.host}|${to.address}`;
+  let agent = keptAgents.get(key);
+  if (agent) keptAgents.delete(key); // re-inserted below as the most recently used
+  else agent = new https.Agent({ keepAlive: true, timeout: IDLE_CONNECTION_MS });
+  keptAgents.set(key, agent);
+  if (keptAgents.size > MAX_KEPT_DESTINATIONS) {
+    const [oldest, dropped] = keptAgents.entries().next().value!;
+    keptAgents.delete(oldest);
+    dropped.destroy();
+  }
+  return agent;
+}
 
 /**
  * Why a webhook URL can never be sent to, whatever DNS says (the delivery fails at once), or null:
@@ -46,6 +74,7 @@ function post(url: URL, to: Awaited<ReturnType<typeof checkedDestination>>, rule
     const req = https.request(
       {
         ...pinnedRequest(url, to, rules),
+        agent: agentFor(url, to),
         method: 'POST',
         headers: { ...headers, 'content-length': String(bytes.length), 'user-agent': 'agent-commerce-order-webhooks' },
         signal: deadline,

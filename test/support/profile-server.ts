@@ -29,6 +29,8 @@ export interface ProfileServer {
   routes: Map<string, Route>;
   /** Requests served per path. */
   hits: Map<string, number>;
+  /** TLS connections accepted so far. */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -72,6 +74,8 @@ export async function profileServer(names: string[] = [PROFILE_HOST]): Promise<P
     const body = typeof route.body === 'string' ? route.body : JSON.stringify(route.body ?? {});
     res.writeHead(route.status ?? 200, { 'content-type': 'application/json', ...route.headers }).end(body);
   });
+  let connections = 0;
+  server.on('secureConnection', () => connections++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const host = names[0];
@@ -83,6 +87,7 @@ export async function profileServer(names: string[] = [PROFILE_HOST]): Promise<P
     caFile,
     routes,
     hits,
+    connections: () => connections,
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
