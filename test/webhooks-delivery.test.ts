@@ -277,6 +277,11 @@ describe('retries', () => {
     const [row] = await deliveriesOf(second);
     expect(row.state).toBe('failed');
     expect(row.lastError).toContain('410');
+    // The same URL written otherwise by another platform's profile is that URL still.
+    const shouting = platform('gone-shouting', `${ps.origin.replace('https://', 'HTTPS://')}/hooks/gone`);
+    const third = await placedOrder(shouting);
+    await worker().runOnce();
+    expect((await deliveriesOf(third))[0]).toMatchObject({ state: 'failed', attempts: 1 });
     expect(received.get('/hooks/gone')).toHaveLength(1);
   });
 

@@ -167,9 +167,11 @@ export class DeliveryWorker {
     if (typeof url !== 'string') return { state: 'skipped', reason: `the platform profile ${delivery.profileUrl} declares no config.webhook_url for ${ORDER_CAPABILITY}` };
     const problem = webhookUrlProblem(url);
     if (problem) return { state: 'failed', reason: problem };
-    const [gone] = await this.services.db.select().from(webhookGoneUrls).where(eq(webhookGoneUrls.url, url));
-    if (gone) return { state: 'failed', reason: `${url} answered 410 Gone at ${gone.at.toISOString()}: nothing is sent there until the platform's profile names another URL` };
-    return { url };
+    // As a 410 recorded it (send() stores the URL as WHATWG URL writes it): HTTPS://Platform.example:443/x is that URL too.
+    const href = new URL(url).href;
+    const [gone] = await this.services.db.select().from(webhookGoneUrls).where(eq(webhookGoneUrls.url, href));
+    if (gone) return { state: 'failed', reason: `${href} answered 410 Gone at ${gone.at.toISOString()}: nothing is sent there until the platform's profile names another URL` };
+    return { url: href };
   }
 
   private async send(delivery: Delivery, url: URL): Promise<Outcome> {
