@@ -7,7 +7,7 @@
  * order capability names a webhook on the same host, which answers 200 and notes each delivery.
  */
 import { BINDING_CAPABILITIES } from '../../server/negotiation/capabilities';
-import { ORDER_CAPABILITY } from '../../server/webhooks/outbox';
+import { ORDER_CAPABILITY } from '../../server/negotiation/capabilities';
 import { platformCapability, platformProfile, serveProfile, ucpAgentHeader } from '../../test/support/platform-profile';
 import { profileServer, type ProfileServer } from '../../test/support/profile-server';
 

@@ -5,15 +5,11 @@
  * the page's lookup; the URL is derived again whenever a checkout is answered, so it never changes
  * while the payment links it leads to come and go.
  */
-import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { carts } from '../db/schema';
-import { sameSecret } from '../lib/secrets';
 import type { ServiceKeys } from '../secrets/keys';
-import { tokenHash } from './links';
-
-const tokenUnder = (key: Buffer, cartId: string) => createHmac('sha256', key).update(cartId).digest('base64url');
+import { storedToken, tokenHash, tokenUnder } from './links';
 
 /** The token and its hash for a cart becoming a checkout session (create_checkout stores the hash). */
 export function newCheckoutToken(keys: ServiceKeys, cartId: string): { token: string; hash: string } {
@@ -26,16 +22,12 @@ export function newCheckoutToken(keys: ServiceKeys, cartId: string): { token: st
  * SECRETS_KEY), whichever its stored hash is of, so the URL a platform holds keeps working.
  */
 export async function continueUrl(keys: ServiceKeys, publicBaseUrl: string, cart: { id: string; checkoutTokenHash: string }): Promise<string> {
-  for (const key of await keys.verifying('checkout-link')) {
-    const token = tokenUnder(key, cart.id);
-    if (sameSecret(tokenHash(token), cart.checkoutTokenHash)) return `${publicBaseUrl}/checkout/${token}`;
-  }
-  throw new Error(`Checkout ${cart.id} was made under a key no longer configured (SECRETS_KEY_PREVIOUS removed too early?)`);
+  return `${publicBaseUrl}/checkout/${await storedToken(keys, 'checkout-link', cart.id, cart.checkoutTokenHash)}`;
 }
 
-/** The id of the cart whose continue_url carries `token`, if any. */
-export async function cartOfCheckoutToken(db: Db, token: string): Promise<string | undefined> {
+/** The cart whose continue_url carries `token` (its id and owner, loadCart's key), if any. */
+export async function cartOfCheckoutToken(db: Db, token: string): Promise<{ id: string; owner: string } | undefined> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
-  const [cart] = await db.select({ id: carts.id }).from(carts).where(eq(carts.checkoutTokenHash, tokenHash(token)));
-  return cart?.id;
+  const [cart] = await db.select({ id: carts.id, owner: carts.owner }).from(carts).where(eq(carts.checkoutTokenHash, tokenHash(token)));
+  return cart;
 }

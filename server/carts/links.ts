@@ -13,7 +13,8 @@ import { paymentLinks } from '../db/schema';
 import { sameSecret } from '../lib/secrets';
 import type { ServiceKeys } from '../secrets/keys';
 
-const tokenUnder = (key: Buffer, linkId: string) => createHmac('sha256', key).update(linkId).digest('base64url');
+/** A token: the HMAC of the id it stands for (a link's; a checkout's: checkout-link.ts) under `key`. */
+export const tokenUnder = (key: Buffer, id: string) => createHmac('sha256', key).update(id).digest('base64url');
 
 /** The token of a new link. */
 export function linkToken(keys: ServiceKeys, linkId: string): string {
@@ -24,12 +25,17 @@ export function linkToken(keys: ServiceKeys, linkId: string): string {
  * The token of a stored link: made under the current key, the previous one (a rotation) or the one
  * stored before SECRETS_KEY (an upgrade), whichever its stored hash is of.
  */
-async function storedLinkToken(keys: ServiceKeys, link: { id: string; tokenHash: string }): Promise<string> {
-  for (const key of await keys.verifying('payment-link')) {
-    const token = tokenUnder(key, link.id);
-    if (sameSecret(tokenHash(token), link.tokenHash)) return token;
+function storedLinkToken(keys: ServiceKeys, link: { id: string; tokenHash: string }): Promise<string> {
+  return storedToken(keys, 'payment-link', link.id, link.tokenHash);
+}
+
+/** The token of `id` whose SHA-256 is `hash`, under whichever key of `purpose` it was made. */
+export async function storedToken(keys: ServiceKeys, purpose: 'payment-link' | 'checkout-link', id: string, hash: string): Promise<string> {
+  for (const key of await keys.verifying(purpose)) {
+    const token = tokenUnder(key, id);
+    if (sameSecret(tokenHash(token), hash)) return token;
   }
-  throw new Error(`Payment link ${link.id} was made under a key no longer configured (SECRETS_KEY_PREVIOUS removed too early?)`);
+  throw new Error(`${id} (${purpose}) was made under a key no longer configured (SECRETS_KEY_PREVIOUS removed too early?)`);
 }
 
 export function tokenHash(token: string): string {

@@ -23,6 +23,11 @@ export interface PricedLine extends OrderLine {
   stock: number | null;
 }
 
+/** A line's title as people read it: the product's, with its variant's in brackets. */
+export function lineTitle(line: { title: string; variant_title: string }): string {
+  return line.variant_title ? `${line.title} (${line.variant_title})` : line.title;
+}
+
 /** What an order records of each priced line (the order's own copy, at the prices paid). */
 export function orderLines(priced: PricedCart): OrderLine[] {
   return priced.lines.map((l) => ({

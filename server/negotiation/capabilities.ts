@@ -36,6 +36,9 @@ export const BINDING_CAPABILITIES: Record<string, BindingCapability> = {
   'dev.ucp.shopping.order': { version: UCP_VERSION, spec: `${UCP_DEV}/specification/order`, schema: `${UCP_DEV}/schemas/shopping/order.json` },
 };
 
+/** UCP's order capability: GET /orders/{id}, and where a platform names its order webhook. */
+export const ORDER_CAPABILITY = 'dev.ucp.shopping.order';
+
 /** The service `dev.ucp.shopping` as the profiles publish it, per transport. */
 export const SHOPPING_SERVICE = {
   name: 'dev.ucp.shopping',

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { cartCeiling, notReadyReasons, priceCart, type PricedCart } from '../carts/pricing';
+import { cartCeiling, lineTitle, notReadyReasons, priceCart, type PricedCart } from '../carts/pricing';
 import { assertMutable, loadCart, type CartRow } from '../carts/store';
 import type { Db } from '../db/client';
 import { carts, paymentLinks } from '../db/schema';
@@ -103,7 +103,7 @@ async function openLink(services: Services, tx: Db, cart: CartRow, priced: Price
     cartId: cart.id,
     amountCents: priced.totals.total_cents,
     currency: priced.totals.currency,
-    lines: priced.lines.map((l) => ({ title: l.variant_title ? `${l.title} (${l.variant_title})` : l.title, unitPriceCents: l.unit_price_cents, quantity: l.quantity })),
+    lines: priced.lines.map((l) => ({ title: lineTitle(l), unitPriceCents: l.unit_price_cents, quantity: l.quantity })),
     deliveryCents: priced.totals.delivery_cents,
     returnUrl: payPageUrl(config.publicBaseUrl, token),
     expiresAt,

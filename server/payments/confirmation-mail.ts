@@ -10,6 +10,7 @@
  * logged.
  */
 import { eq } from 'drizzle-orm';
+import { lineTitle } from '../carts/pricing';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { carts, orders } from '../db/schema';
@@ -49,7 +50,7 @@ async function confirmationOf(services: ConfirmationServices, db: Db, orderId: s
   if (!to) return undefined;
   const page = await orderPage(services, db, order.cartId);
   const greeting = order.buyer?.first_name ? `Hello ${order.buyer.first_name},` : 'Hello,';
-  const lines = order.lines.map((l) => `  ${l.quantity} × ${l.title}${l.variant_title ? ` (${l.variant_title})` : ''} at ${dollars(l.unit_price_cents)}: ${dollars(l.line_total_cents)}`);
+  const lines = order.lines.map((l) => `  ${l.quantity} × ${lineTitle(l)} at ${dollars(l.unit_price_cents)}: ${dollars(l.line_total_cents)}`);
   const text = [
     greeting,
     '',

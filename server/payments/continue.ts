@@ -10,11 +10,11 @@
  */
 import { and, count, desc, eq } from 'drizzle-orm';
 import { cartOfCheckoutToken } from '../carts/checkout-link';
-import { linkUrl } from '../carts/links';
+import { linkPayPageUrl } from '../carts/links';
 import { cartCeiling, notReadyReasons, priceCart, type PricedCart } from '../carts/pricing';
 import { loadCart, type CartRow } from '../carts/store';
 import type { Db } from '../db/client';
-import { carts, paymentLinks } from '../db/schema';
+import { paymentLinks } from '../db/schema';
 import { centsToDecimal } from '../domain/limits';
 import { ApiError } from '../errors/catalogue';
 import type { Services } from '../trpc/context';
@@ -35,16 +35,9 @@ export type ContinueAnswer =
   /** The payment provider could not open a link just now (the page answers 503). */
   | { kind: 'unavailable' };
 
-/** The cart a token names, and its owner (loadCart's key), before the transaction that locks it. */
-async function cartOfToken(db: Db, token: string): Promise<Pick<CartRow, 'id' | 'owner'> | undefined> {
-  const id = await cartOfCheckoutToken(db, token);
-  if (!id) return undefined;
-  const [cart] = await db.select({ id: carts.id, owner: carts.owner }).from(carts).where(eq(carts.id, id));
-  return cart;
-}
-
 export async function continueCheckout(services: Services, token: string): Promise<ContinueAnswer> {
-  const found = await cartOfToken(services.db, token);
+  // Read before the transaction that locks it.
+  const found = await cartOfCheckoutToken(services.db, token);
   if (!found) return { kind: 'unknown' };
   try {
     return (await services.db.transaction((tx) => continueLocked(services, tx as unknown as Db, found))) as ContinueAnswer;
@@ -99,12 +92,12 @@ async function paidPage(services: Services, tx: Db, cart: CartRow): Promise<Cont
  */
 export async function orderPage(services: Pick<Services, 'keys'> & { config: Pick<Services['config'], 'publicBaseUrl'> }, db: Db, cartId: string): Promise<string | undefined> {
   const [paid] = await db
-    .select()
+    .select({ id: paymentLinks.id, tokenHash: paymentLinks.tokenHash })
     .from(paymentLinks)
     .where(and(eq(paymentLinks.cartId, cartId), eq(paymentLinks.status, 'paid')))
     .orderBy(desc(paymentLinks.createdAt))
     .limit(1);
-  return paid && linkUrl(services.keys, services.config.publicBaseUrl, { ...paid, providerUrl: null });
+  return paid && linkPayPageUrl(services.keys, services.config.publicBaseUrl, paid);
 }
 
 /** What keeps an open cart from being paid, each in words a person reads: none when it is ready. */

@@ -164,7 +164,8 @@ function openSecrets(outcome: StoredOutcome, fields: readonly string[], keys: Bu
  */
 const enforceIdempotency = t.middleware(async ({ ctx, path, input, meta, next }) => {
   if (!ctx.idempotencyKey) {
-    if (meta?.idempotent === 'if-keyed') return runUnkeyed(ctx, next);
+    // An 'if-keyed' operation called without a key runs once, as any call does; nothing is stored.
+    if (meta?.idempotent === 'if-keyed') return withEffects(ctx, () => inTransaction(ctx, next));
     throw new ApiError('IDEMPOTENCY_KEY_REQUIRED');
   }
   const c: IdempotencyClaim = { namespace: callerNamespace(ctx.caller), key: ctx.idempotencyKey, fingerprint: requestFingerprint(path, input) };
@@ -175,20 +176,15 @@ const enforceIdempotency = t.middleware(async ({ ctx, path, input, meta, next })
   if (claimed.kind === 'replay') return replayed(ctx, sealKeys ? openSecrets(claimed.outcome, secretFields!, sealKeys) : claimed.outcome, claimed.headers);
   const own = meta?.op?.ownTransactions;
   try {
-    for (const step of ctx.beforeTransaction) await step(ctx.db);
-    const outcome = own
-      ? await runOwnTransactions(ctx, c, next)
-      : await ctx.db.transaction(async (tx) => {
-          const result = await next({ ctx: { db: tx as unknown as Db } });
-          if (!result.ok) throw result.error; // roll the effect back
-          const data = sealKeys ? sealSecrets(result.data, secretFields!, sealKeys[0]) : result.data;
-          await store(tx as unknown as Db, c, { ok: true, data, status: ctx.response.status }, ctx.response.headers);
-          return result;
-        });
-    // Effects outside the database (a mail) happen once the outcome is committed; one that fails
-    // (503) forgets the outcome, so a retry with the same key runs again.
-    for (const effect of ctx.afterCommit) await effect();
-    return outcome;
+    // An effect after the commit that fails (503) forgets the outcome, so a retry with the key runs again.
+    return await withEffects(ctx, () =>
+      own
+        ? runOwnTransactions(ctx, c, next)
+        : inTransaction(ctx, next, async (tx, answered) => {
+            const data = sealKeys ? sealSecrets(answered, secretFields!, sealKeys[0]) : answered;
+            await store(tx, c, { ok: true, data, status: ctx.response.status }, ctx.response.headers);
+          }),
+    );
   } catch (err) {
     const failure = apiErrorIn(err);
     // A retryable refusal (a 429, a payment being settled) is not an outcome: its Retry-After
@@ -221,18 +217,29 @@ async function runOwnTransactions<R extends { ok: boolean; data?: unknown; error
 }
 
 /**
- * A call of an 'if-keyed' operation sent without a key: it runs once, as any call does, in one
- * transaction with its effects after the commit, and nothing is stored.
+ * The call's database steps that must precede its transaction, `run`, then its effects outside the
+ * database (a mail), which wait for the commit.
  */
-async function runUnkeyed<R extends { ok: boolean; error?: unknown }>(ctx: RequestContext, next: (opts: { ctx: { db: Db } }) => Promise<R>): Promise<R> {
+async function withEffects<T>(ctx: RequestContext, run: () => Promise<T>): Promise<T> {
   for (const step of ctx.beforeTransaction) await step(ctx.db);
-  const outcome = await ctx.db.transaction(async (tx) => {
-    const result = await next({ ctx: { db: tx as unknown as Db } });
-    if (!result.ok) throw result.error; // roll the effect back
-    return result;
-  });
+  const outcome = await run();
   for (const effect of ctx.afterCommit) await effect();
   return outcome;
+}
+
+/** The operation in one transaction, rolled back on a refusal; `onSuccess` runs in it with the answer (storing it). */
+function inTransaction<R extends { ok: boolean; error?: unknown }>(
+  ctx: RequestContext,
+  next: (opts: { ctx: { db: Db } }) => Promise<R>,
+  onSuccess?: (tx: Db, answered: unknown) => Promise<void>,
+): Promise<R> {
+  return ctx.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const result = await next({ ctx: { db: tx } });
+    if (!result.ok) throw result.error; // roll the effect back
+    await onSuccess?.(tx, (result as { data?: unknown }).data);
+    return result;
+  });
 }
 
 /** `.concat(idempotent)`: declares the operation idempotent in its metadata and enforces it. */

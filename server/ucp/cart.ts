@@ -5,6 +5,7 @@
  * became one, still answers.
  */
 import { eq } from 'drizzle-orm';
+import { replaceItems } from '../carts/items';
 import { insertCart } from '../carts/operations';
 import { priceCart } from '../carts/pricing';
 import { assertMutable, touch, type CartRow } from '../carts/store';
@@ -23,7 +24,6 @@ import {
   sessionNotFound,
   sessionTotals,
   takeLines,
-  writeLines,
   type Refused,
   type SessionCall,
 } from './session';
@@ -33,7 +33,7 @@ export async function createCart(call: SessionCall, input: CreateCartRequest): P
   const taken = await takeLines(db, input.line_items, scope.seller);
   if (taken.allUnavailable) return { refused: refusedItems(taken) };
   const cart = await insertCart(db, services.config, scope, { scope: scope.seller, buyer: buyerOf(input.buyer), notices: taken.notices });
-  await writeLines(db, cart, taken, true);
+  await replaceItems(db, cart.id, taken.lines, { fresh: true });
   return answer(call, cart);
 }
 
@@ -46,13 +46,14 @@ export async function updateCart(call: SessionCall, input: UpdateCartRequest): P
   const cart = await loadOpenCart(call, input.id, { lock: true });
   assertMutable(cart);
   const taken = await takeLines(db, input.line_items, scope.seller);
-  const linesChanged = await writeLines(db, cart, taken);
+  const linesChanged = await replaceItems(db, cart.id, taken.lines);
   const buyer = buyerOf(input.buyer);
   const buyerChanged = !sameValue(buyer, cart.buyer);
   // The same cart sent again is no change (a live payment link of it stays live).
   if (!linesChanged && !buyerChanged && sameValue(taken.notices, cart.notices)) return answer(call, cart);
   if (buyerChanged) await db.update(carts).set({ buyer }).where(eq(carts.id, cart.id));
-  return answer(call, await touch(db, { ...cart, buyer }, services.config, { notices: taken.notices }));
+  // touch answers the row as written, buyer included.
+  return answer(call, await touch(db, cart, services.config, { notices: taken.notices }));
 }
 
 /** cancel_cart answers the cart as it was (cart.md § Cancel Cart); it is not_found afterwards. */

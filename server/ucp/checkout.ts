@@ -17,6 +17,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { continueUrl, newCheckoutToken } from '../carts/checkout-link';
+import { replaceItems } from '../carts/items';
 import { liveLink } from '../carts/links';
 import { orderPage } from '../payments/continue';
 import { insertCart } from '../carts/operations';
@@ -51,7 +52,6 @@ import {
   sessionNotFound,
   sessionTotals,
   takeLines,
-  writeLines,
   type Refused,
   type SellerPages,
   type SessionCall,
@@ -105,7 +105,7 @@ export async function createCheckout(call: CheckoutCall, input: CreateCheckoutRe
     notices: [...taken.notices, ...(destination?.notices ?? [])],
     checkoutTokenHash: newCheckoutToken(services.keys, id).hash,
   });
-  await writeLines(db, cart, taken, true);
+  await replaceItems(db, cart.id, taken.lines, { fresh: true });
   return answer(call, cart, { atCreate: true });
 }
 
@@ -118,13 +118,11 @@ async function checkoutOfCart(call: CheckoutCall, cartId: string, fulfillment: F
   assertMutable(cart);
   const checkoutTokenHash = newCheckoutToken(services.keys, cart.id).hash;
   const destination = call.fulfillment && destinationOf(fulfillment);
-  if (!destination) {
-    await db.update(carts).set({ checkoutTokenHash }).where(eq(carts.id, cart.id));
-    return answer(call, { ...cart, checkoutTokenHash }, { atCreate: true });
-  }
-  const shippingAddress = destination.address ?? null;
-  await db.update(carts).set({ checkoutTokenHash, shippingAddress }).where(eq(carts.id, cart.id));
-  return answer(call, await touch(db, { ...cart, checkoutTokenHash, shippingAddress }, services.config, { notices: destination.notices }), { atCreate: true });
+  // A destination sent is a change of the cart (touch); becoming a checkout alone is not.
+  const fields = { checkoutTokenHash, ...(destination && { shippingAddress: destination.address ?? null }) };
+  await db.update(carts).set(fields).where(eq(carts.id, cart.id));
+  const made = destination ? await touch(db, cart, services.config, { notices: destination.notices }) : { ...cart, ...fields };
+  return answer(call, made, { atCreate: true });
 }
 
 export async function getCheckout(call: CheckoutCall, id: string): Promise<CheckoutBody> {
@@ -138,7 +136,7 @@ export async function updateCheckout(call: CheckoutCall, input: UpdateCheckoutRe
   if (isClosed(cart)) return answer(call, cart, { extra: [notModifiable(cart)] });
   assertMutable(cart);
   const taken = await takeLines(db, input.line_items, scope.seller);
-  const linesChanged = await writeLines(db, cart, taken);
+  const linesChanged = await replaceItems(db, cart.id, taken.lines);
   const destination = call.fulfillment && destinationOf(input.fulfillment);
   const buyer = buyerOf(input.buyer);
   // Without fulfillment negotiated the platform cannot see the destination, so it keeps.
@@ -149,7 +147,8 @@ export async function updateCheckout(call: CheckoutCall, input: UpdateCheckoutRe
   // link the person may be paying stays live.
   if (!linesChanged && !others && sameValue(notices, cart.notices)) return answer(call, cart);
   if (others) await db.update(carts).set({ buyer, shippingAddress }).where(eq(carts.id, cart.id));
-  return answer(call, await touch(db, { ...cart, buyer, shippingAddress }, services.config, { notices }));
+  // touch answers the row as written, buyer and address included.
+  return answer(call, await touch(db, cart, services.config, { notices }));
 }
 
 /** complete_checkout never charges: the checkout as it is, saying so when instruments were sent. */

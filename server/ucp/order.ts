@@ -12,6 +12,7 @@
  */
 import { and, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import { linkPayPageUrl } from '../carts/links';
+import { lineTitle } from '../carts/pricing';
 import type { Db } from '../db/client';
 import { carts, orderEvents, orders, paymentLinks, type OrderLine, type ShippingAddress } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
@@ -58,7 +59,7 @@ export async function getOrder(db: Db, keys: ServiceKeys, publicBaseUrl: string,
     permalink_url: permalink,
     line_items: lines.map(({ line, id, total, fulfilled }) => ({
       id,
-      item: { id: line.variant_id, title: line.variant_title ? `${line.title} (${line.variant_title})` : line.title, price: line.unit_price_cents },
+      item: { id: line.variant_id, title: lineTitle(line), price: line.unit_price_cents },
       quantity: { original: line.quantity, total, fulfilled },
       totals: [
         { type: 'subtotal', amount: line.line_total_cents },

@@ -15,9 +15,9 @@
  *   pricing says out_of_stock, with the units left, while it is.
  */
 import { sql } from 'drizzle-orm';
-import { replaceItems, MAX_CART_LINES } from '../carts/items';
+import { MAX_CART_LINES } from '../carts/items';
 import type { NewCartOwner } from '../carts/operations';
-import type { PricedCart } from '../carts/pricing';
+import { lineTitle, type PricedCart } from '../carts/pricing';
 import { loadCart, type CartRow } from '../carts/store';
 import { SELLER_POLICY_URLS, type SellerPolicyUrls } from '../catalog/search-sql';
 import { rows, type Db } from '../db/client';
@@ -128,11 +128,6 @@ export async function takeLines(db: Db, requested: LineRequest[], seller: string
 
 const lineNotice = (code: string, path: string, message: string): CartNotice => ({ type: 'error', code, message, path });
 
-/** Writes the lines taken over the (locked, mutable) cart's, answering whether any changed; `fresh`: a new cart, with none yet. */
-export function writeLines(db: Db, cart: CartRow, taken: TakenLines, fresh = false): Promise<boolean> {
-  return replaceItems(db, cart.id, taken.lines, { fresh });
-}
-
 /** The buyer as stored: the members UCP defines that were sent; null for none. */
 export function buyerOf(buyer: Partial<CartBuyer> | undefined): CartBuyer | null {
   if (!buyer) return null;
@@ -189,7 +184,7 @@ export function sessionLinks(sellers: Map<string, SellerPages>) {
 export function sessionLineItems(priced: PricedCart) {
   return priced.lines.map((l) => ({
     id: l.id,
-    item: { id: l.variant_id, title: l.variant_title ? `${l.title} (${l.variant_title})` : l.title, price: l.unit_price_cents },
+    item: { id: l.variant_id, title: lineTitle(l), price: l.unit_price_cents },
     quantity: l.quantity,
     totals: [
       { type: 'subtotal', amount: l.line_total_cents },

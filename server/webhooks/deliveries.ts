@@ -4,7 +4,7 @@
  * it last went to (the operator says the platform takes deliveries again); a delivery retried past
  * its three days gets that one attempt.
  */
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { orderWebhookDeliveries, webhookGoneUrls } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
@@ -28,7 +28,10 @@ export interface DeliveryView {
   next_attempt_at: string | null;
 }
 
-function viewOf(row: Row): DeliveryView {
+/** What a view reads: every column but the stored body (the whole order), which no view shows. */
+const VIEW_COLUMNS = (({ body: _, ...columns }) => columns)(getTableColumns(orderWebhookDeliveries));
+
+function viewOf(row: Omit<Row, 'body'>): DeliveryView {
   return {
     id: row.id,
     order_id: row.orderId,
@@ -45,13 +48,13 @@ function viewOf(row: Row): DeliveryView {
 
 /** An order's deliveries, oldest first. */
 export async function deliveriesOfOrder(db: Db, orderId: string): Promise<DeliveryView[]> {
-  const rows = await db.select().from(orderWebhookDeliveries).where(eq(orderWebhookDeliveries.orderId, orderId)).orderBy(asc(orderWebhookDeliveries.occurredAt), asc(orderWebhookDeliveries.id));
+  const rows = await db.select(VIEW_COLUMNS).from(orderWebhookDeliveries).where(eq(orderWebhookDeliveries.orderId, orderId)).orderBy(asc(orderWebhookDeliveries.occurredAt), asc(orderWebhookDeliveries.id));
   return rows.map(viewOf);
 }
 
 /** Failed deliveries, newest first. */
 export async function failedDeliveries(db: Db, limit: number): Promise<DeliveryView[]> {
-  const rows = await db.select().from(orderWebhookDeliveries).where(eq(orderWebhookDeliveries.state, 'failed')).orderBy(desc(orderWebhookDeliveries.createdAt)).limit(limit);
+  const rows = await db.select(VIEW_COLUMNS).from(orderWebhookDeliveries).where(eq(orderWebhookDeliveries.state, 'failed')).orderBy(desc(orderWebhookDeliveries.createdAt)).limit(limit);
   return rows.map(viewOf);
 }
 

@@ -16,10 +16,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { carts, orderWebhookDeliveries, orders } from '../db/schema';
 import { agentOfNamespace } from '../identity/caller';
-import { BINDING_CAPABILITIES } from '../negotiation/capabilities';
+import { BINDING_CAPABILITIES, ORDER_CAPABILITY } from '../negotiation/capabilities';
 import type { Services } from '../trpc/context';
-
-export const ORDER_CAPABILITY = 'dev.ucp.shopping.order';
 
 /** What happened to the order; fulfillment events are named after their type. */
 export type OrderWebhookEvent = 'order_placed' | 'order_voided' | 'fulfillment_shipped' | 'fulfillment_delivered';

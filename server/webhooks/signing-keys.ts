@@ -21,13 +21,28 @@ const CACHE_MS = 5_000;
 // Any constant; the same for every instance that might write the keys at once.
 const SIGNING_KEYS_LOCK = 724244;
 
-/** Per database handle: callers pass the process's (services.db), a request's scoped handle would miss. */
-const cache = new WeakMap<Db, { at: number; rows: SigningKeyRow[] }>();
+/**
+ * Per database handle: callers pass the process's (services.db), a request's scoped handle would
+ * miss. The read in flight is shared, so a worker's round and the profiles asking together at the
+ * end of CACHE_MS read the set once.
+ */
+const cache = new WeakMap<Db, { at: number; rows: Promise<SigningKeyRow[]> }>();
+/**
+ * Private keys opened, per SECRETS_KEY set and by their sealed text: a delivery signs without
+ * unsealing and parsing again, and only keys that opened them get them.
+ */
+const opened = new WeakMap<ServiceKeys, Map<string, KeyObject>>();
 
 /** The key that signs now: the newest whose signs_from has passed. Made (insert-if-absent) when none exists. */
 export async function signingKey(db: Db, keys: ServiceKeys, now = new Date()): Promise<{ kid: string; privateKey: KeyObject }> {
   const row = signerOf(await keySet(db, now), now) ?? (await makeSigner(db, keys, now));
-  return { kid: row.kid, privateKey: createPrivateKey((await openSealed(row, keys)).pem) };
+  const mine = opened.get(keys) ?? opened.set(keys, new Map()).get(keys)!;
+  let privateKey = mine.get(row.privateKeySealed);
+  if (!privateKey) {
+    privateKey = createPrivateKey((await openSealed(row, keys)).pem);
+    mine.set(row.privateKeySealed, privateKey);
+  }
+  return { kid: row.kid, privateKey };
 }
 
 /** The public JWKs to publish now (every key not retired), cached ≤ 5 s per process. */
@@ -85,8 +100,10 @@ async function keySet(db: Db, now: Date): Promise<SigningKeyRow[]> {
   const hit = cache.get(db);
   const t = now.getTime();
   if (hit && t >= hit.at && t - hit.at < CACHE_MS) return hit.rows;
-  const rows = await readKeys(db);
+  const rows = readKeys(db);
   cache.set(db, { at: t, rows });
+  // A failed read is not kept: the next caller reads again.
+  rows.catch(() => cache.get(db)?.rows === rows && cache.delete(db));
   return rows;
 }
 

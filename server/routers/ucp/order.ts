@@ -7,6 +7,7 @@
  * or a buyer token). It then reads its own orders only (ucp/order.ts).
  */
 import { cartOwner } from '../../carts/store';
+import { ORDER_CAPABILITY } from '../../negotiation/capabilities';
 import { getOrder } from '../../ucp/order';
 import { getOrderRequest, orderResponse } from '../../ucp/order-schemas';
 import type { RequestContext } from '../../trpc/context';
@@ -14,7 +15,6 @@ import { router } from '../../trpc/init';
 import { binding, credentialRequired, grants, insufficientScope } from '../../trpc/procedures';
 import { responseMeta } from './response';
 
-const ORDER = 'dev.ucp.shopping.order';
 const READ = 'dev.ucp.shopping.order:read';
 
 export const ucpOrderRouter = router({
@@ -22,7 +22,7 @@ export const ucpOrderRouter = router({
     .meta({
       openapi: { method: 'GET', path: '/ucp/orders/{id}', tags: ['ucp'], summary: 'One order, as it stands (UCP)' },
       ucp: {
-        capability: ORDER,
+        capability: ORDER_CAPABILITY,
         tool: {
           name: 'get_order',
           title: 'Get an order',
@@ -38,7 +38,7 @@ export const ucpOrderRouter = router({
       assertMayReadOrders(ctx);
       const { config, keys } = ctx.services;
       const order = await getOrder(ctx.db, keys, config.publicBaseUrl, input.id, { owner: cartOwner(ctx.caller), scope: ctx.envelope.seller ?? null });
-      return { ucp: responseMeta(ctx, ORDER), ...order };
+      return { ucp: responseMeta(ctx, ORDER_CAPABILITY), ...order };
     }),
 });
 
