@@ -325,5 +325,11 @@ describe('complete and cancel', () => {
     expect(completed.status).toBe('completed');
     expect(completed.order).toEqual({ id: expect.stringMatching(/^ord_/), permalink_url: link.url });
     expect(completed.continue_url).toBeUndefined();
+
+    // A completed checkout does not change: an update is answered unchanged, not_modifiable.
+    const update = { line_items: [line(kettle, 3)], buyer: { email: 'ada@example.com' }, fulfillment: shippingOf(completed) };
+    const refused = conforms(await call('PUT', `/ucp/checkout-sessions/${checkout.id}`, update), ctx);
+    expect(refused).toMatchObject({ status: 'completed', line_items: completed.line_items, order: completed.order });
+    expect(refused.messages.at(-1)).toMatchObject({ code: 'not_modifiable', severity: 'unrecoverable' });
   });
 });
