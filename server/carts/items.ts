@@ -7,6 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { rows, type Db } from '../db/client';
+import { preparedRows } from '../db/prepared';
 import { cartItems } from '../db/schema';
 import { readLimits } from '../domain/limits';
 import { ApiError } from '../errors/catalogue';
@@ -199,55 +200,57 @@ export async function addItems(tx: Db, cartId: string, requests: ItemRequest[]):
   const maxQuantity = state[0].max_item_quantity;
   for (const { variant, quantity } of added.values()) assertQuantity(variant, (existing.get(variant.id) ?? 0) + quantity, maxQuantity);
 
-  await writeLines(tx, cartId, [...added.values()].map(({ variant, quantity }) => ({ variantId: variant.id, quantity })), 'add');
+  await addLines(tx, writtenLines(cartId, [...added.values()].map(({ variant, quantity }) => ({ variantId: variant.id, quantity }))));
+}
+
+/**
+ * Lines written, built once (db/prepared.ts): the lines travel as one jsonb parameter of
+ * {id, variant_id, quantity}. Lines are listed oldest first (created_at, then id).
+ * clock_timestamp(), unlike the transaction's now(), is the time of the insert itself, which is
+ * after the cart lock was won; lines written together may share it (PGlite's clock ticks in
+ * milliseconds), so their ids are handed out ascending in the order asked and inserted in that order.
+ */
+const LINES_IN = sql`
+  INSERT INTO cart_items (id, cart_id, variant_id, quantity, created_at)
+  SELECT x.id, ${sql.placeholder('cartId')}, x.variant_id, x.quantity, clock_timestamp()
+  FROM jsonb_to_recordset(${sql.placeholder('lines')}::jsonb) AS x(id text, variant_id text, quantity int)
+  ORDER BY x.id
+  ON CONFLICT (cart_id, variant_id) DO UPDATE`;
+/** A variant the cart holds adds to its line's quantity. */
+const addLines = preparedRows<WrittenLines, never>('cart_lines_add', sql`${LINES_IN} SET quantity = cart_items.quantity + excluded.quantity`);
+/** The cart's lines become exactly these: the others go, and a line already at its quantity is untouched. Answers how many lines changed. */
+const replaceLines = preparedRows<WrittenLines, { changed: number }>(
+  'cart_lines_replace',
+  sql`WITH gone AS (
+        DELETE FROM cart_items WHERE cart_id = ${sql.placeholder('cartId')}
+          AND variant_id NOT IN (SELECT x.variant_id FROM jsonb_to_recordset(${sql.placeholder('lines')}::jsonb) AS x(variant_id text))
+        RETURNING 1),
+      written AS (${LINES_IN} SET quantity = excluded.quantity WHERE cart_items.quantity <> excluded.quantity RETURNING 1)
+      SELECT ((SELECT count(*) FROM gone) + (SELECT count(*) FROM written))::int AS changed`,
+);
+
+interface WrittenLines {
+  cartId: string;
+  /** [{id, variant_id, quantity}] as JSON. */
+  lines: string;
+}
+
+function writtenLines(cartId: string, lines: { variantId: string; quantity: number }[]): WrittenLines {
+  const ids = lines.map(() => newId('item')).sort();
+  return { cartId, lines: JSON.stringify(lines.map((l, i) => ({ id: ids[i], variant_id: l.variantId, quantity: l.quantity }))) };
 }
 
 /**
  * Makes the (locked, mutable) cart's lines exactly `lines`, one per variant (UCP's update_cart and
- * update_checkout replace them): a variant the cart holds keeps its line, and its id, at the new
- * quantity; the other lines go. The caller has checked the lines against the live
- * max_item_quantity and MAX_CART_LINES; stock is not checked, so a line above it stays, as one
+ * update_checkout replace them), in one statement: a variant the cart holds keeps its line, and
+ * its id, at the new quantity; the other lines go. The caller has checked the lines against the
+ * live max_item_quantity and MAX_CART_LINES; stock is not checked, so a line above it stays, as one
  * whose stock fell does, and the cart's pricing says so. Answers whether any line changed: a
  * platform that sends the same lines again changes nothing.
  */
-export async function replaceItems(tx: Db, cartId: string, lines: { variantId: string; quantity: number }[], opts: { fresh?: boolean } = {}): Promise<boolean> {
-  let removed = 0;
-  // A new cart (`fresh`) has no lines to remove.
-  if (!opts.fresh) {
-    const kept = lines.map((l) => sql`${l.variantId}`);
-    const deleted = await rows(
-      tx,
-      kept.length
-        ? sql`DELETE FROM cart_items WHERE cart_id = ${cartId} AND variant_id NOT IN (${sql.join(kept, sql`, `)}) RETURNING id`
-        : sql`DELETE FROM cart_items WHERE cart_id = ${cartId} RETURNING id`,
-    );
-    removed = deleted.length;
-  }
-  return (await writeLines(tx, cartId, lines, 'set')) > 0 || removed > 0;
-}
-
-/**
- * Inserts lines; a variant the cart holds adds to its line's quantity (`add`) or takes the new one
- * (`set`, a line already at it untouched). Answers how many lines were inserted or changed.
- */
-async function writeLines(tx: Db, cartId: string, lines: { variantId: string; quantity: number }[], onExisting: 'add' | 'set'): Promise<number> {
-  if (!lines.length) return 0;
-  // Lines are listed oldest first (created_at, then id). clock_timestamp(), unlike the
-  // transaction's now(), is the time of the insert itself, which is after the cart lock was won;
-  // lines added together may share it (PGlite's clock ticks in milliseconds), so their ids are
-  // handed out in ascending order to keep the order they were asked for.
-  const ids = lines.map(() => newId('item')).sort();
-  const values = lines.map(({ variantId, quantity }, i) => sql`(${ids[i]}, ${cartId}, ${variantId}, ${quantity}, clock_timestamp())`);
-  const update =
-    onExisting === 'add'
-      ? sql`SET quantity = cart_items.quantity + excluded.quantity`
-      : sql`SET quantity = excluded.quantity WHERE cart_items.quantity <> excluded.quantity`;
-  const written = await rows(
-    tx,
-    sql`INSERT INTO cart_items (id, cart_id, variant_id, quantity, created_at) VALUES ${sql.join(values, sql`, `)}
-        ON CONFLICT (cart_id, variant_id) DO UPDATE ${update} RETURNING id`,
-  );
-  return written.length;
+export async function replaceItems(tx: Db, cartId: string, lines: { variantId: string; quantity: number }[]): Promise<boolean> {
+  const [{ changed }] = await replaceLines(tx, writtenLines(cartId, lines));
+  return changed > 0;
 }
 
 /** Sets a line's quantity (update_cart_item): the same ceiling and stock rules as adding. */

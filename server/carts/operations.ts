@@ -6,11 +6,10 @@
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { carts, type ShippingAddress } from '../db/schema';
-import { eq } from 'drizzle-orm';
 import { newId } from '../lib/ids';
 import type { Services } from '../trpc/context';
 import { addItems, removeItem, setItemQuantity, type ItemRequest } from './items';
-import { assertMutable, loadCart, touch, type CartRow } from './store';
+import { assertMutable, loadCart, touch, type CartRow, type TouchedFields } from './store';
 import { renderCart, type Cart, type ShippingAddressInput } from './view';
 
 export interface CreateCart {
@@ -60,12 +59,12 @@ export async function getCart(services: Services, db: Db, owner: string, cartId:
   return renderCart(services, db, await loadCart(db, cartId, owner));
 }
 
-/** The shared frame of every change to an existing cart. */
-async function change(services: Services, tx: Db, owner: string, cartId: string, apply: (cart: CartRow) => Promise<unknown>, status?: 'cancelled'): Promise<Cart> {
+/** The shared frame of every change to an existing cart: `apply` changes its lines, `set` the cart row (with the touch). */
+async function change(services: Services, tx: Db, owner: string, cartId: string, apply: (cart: CartRow) => Promise<unknown>, set: { status?: 'cancelled' } & TouchedFields = {}): Promise<Cart> {
   const cart = await loadCart(tx, cartId, owner, { lock: true });
   assertMutable(cart);
   await apply(cart);
-  return renderCart(services, tx, await touch(tx, cart, services.config, { status }));
+  return renderCart(services, tx, await touch(tx, cart, services.config, set));
 }
 
 export const addToCart = (services: Services, tx: Db, owner: string, cartId: string, item: ItemRequest) =>
@@ -78,11 +77,11 @@ export const removeCartItem = (services: Services, tx: Db, owner: string, cartId
   change(services, tx, owner, cartId, () => removeItem(tx, cartId, itemId));
 
 export const setShippingAddress = (services: Services, tx: Db, owner: string, cartId: string, address: ShippingAddressInput) =>
-  change(services, tx, owner, cartId, () => tx.update(carts).set({ shippingAddress: address as ShippingAddress }).where(eq(carts.id, cartId)));
+  change(services, tx, owner, cartId, async () => {}, { shippingAddress: address as ShippingAddress });
 
 /** Cancelling is a change too: a live payment link goes with it. */
 export const cancelCart = (services: Services, tx: Db, owner: string, cartId: string) =>
-  change(services, tx, owner, cartId, async () => {}, 'cancelled');
+  change(services, tx, owner, cartId, async () => {}, { status: 'cancelled' });
 
 /** quick_buy: create, add and address in the one transaction, so a refusal leaves no cart behind. */
 export function quickBuy(services: Services, tx: Db, owner: NewCartOwner, input: ItemRequest & { shipping_address: ShippingAddressInput }): Promise<Cart> {

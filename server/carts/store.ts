@@ -90,12 +90,18 @@ export async function loadCart(db: Db, id: string, owner: string, opts: { lock?:
 const CART_OF_OWNER = sql`SELECT ${CART_COLUMNS} FROM carts WHERE id = ${sql.placeholder('id')} AND owner = ${sql.placeholder('owner')}`;
 const selectCart = preparedRows<{ id: string; owner: string }, CartColumns>('cart_select', CART_OF_OWNER);
 const selectCartLocked = preparedRows<{ id: string; owner: string }, CartColumns>('cart_select_locked', sql`${CART_OF_OWNER} FOR UPDATE`);
-const updateTouched = preparedRows<{ id: string; status: CartStatus; notices: string; updatedAt: string; expiresAt: string }, CartColumns>(
+const TOUCH_SET = sql`status = ${sql.placeholder('status')}, notices = ${sql.placeholder('notices')}::jsonb,
+    updated_at = ${sql.placeholder('updatedAt')}::timestamptz, expires_at = ${sql.placeholder('expiresAt')}::timestamptz`;
+type Touched = { id: string; status: CartStatus; notices: string; updatedAt: string; expiresAt: string };
+const updateTouched = preparedRows<Touched, CartColumns>(
   'cart_touch',
-  sql`UPDATE carts SET status = ${sql.placeholder('status')}, notices = ${sql.placeholder('notices')}::jsonb,
-             updated_at = ${sql.placeholder('updatedAt')}::timestamptz, expires_at = ${sql.placeholder('expiresAt')}::timestamptz
-      WHERE id = ${sql.placeholder('id')}
-      RETURNING ${CART_COLUMNS}`,
+  sql`UPDATE carts SET ${TOUCH_SET} WHERE id = ${sql.placeholder('id')} RETURNING ${CART_COLUMNS}`,
+);
+/** The same, with the buyer and the shipping address a change sets (one statement, not two). */
+const updateTouchedWith = preparedRows<Touched & { buyer: string | null; shippingAddress: string | null }, CartColumns>(
+  'cart_touch_with',
+  sql`UPDATE carts SET ${TOUCH_SET}, buyer = ${sql.placeholder('buyer')}::jsonb, shipping_address = ${sql.placeholder('shippingAddress')}::jsonb
+      WHERE id = ${sql.placeholder('id')} RETURNING ${CART_COLUMNS}`,
 );
 
 /**
@@ -117,25 +123,44 @@ const LINK_CANCELLED: CartNotice = {
   path: 'links.payment_link',
 };
 
+/** A jsonb parameter: SQL NULL for null (JSON's null would be stored as a value). */
+const jsonOrNull = (value: object | null) => (value === null ? null : JSON.stringify(value));
+
+/** Fields of the cart row a change may set with its touch. */
+export interface TouchedFields {
+  buyer?: CartBuyer | null;
+  shippingAddress?: ShippingAddress | null;
+}
+
 /**
  * Records a change, in the change's transaction, with the cart locked: the cart lives another
  * `cartTtlHours` from now; the notices of the previous change go. A cart in checkout is open again
  * and its live link cancelled (the amount the link fixed is no longer the cart's), which the
  * cart's messages then say. `status` sets another state at the same time (cancel_cart); `notices`
- * are the change's own, kept with it until the next (what UCP's binding could not take of a write).
+ * are the change's own, kept with it until the next (what UCP's binding could not take of a write);
+ * `buyer` and `shippingAddress`, when given, are written in the same statement (`cart` is the row
+ * as locked: the one not given keeps its value there). Answers the row as written.
  */
-export async function touch(tx: Db, cart: CartRow, config: Pick<Config, 'cartTtlHours'>, change: { status?: CartStatus; notices?: CartNotice[] } = {}): Promise<CartRow> {
+export async function touch(tx: Db, cart: CartRow, config: Pick<Config, 'cartTtlHours'>, change: { status?: CartStatus; notices?: CartNotice[] } & TouchedFields = {}): Promise<CartRow> {
   const notices: CartNotice[] = [...(change.notices ?? [])];
   if (cart.status === 'checkout' && (await cancelLiveLink(tx, cart.id))) notices.push(LINK_CANCELLED);
   const now = new Date();
   const expires = new Date(now.getTime() + config.cartTtlHours * 3_600_000);
-  const [row] = await updateTouched(tx, {
+  const touched = {
     id: cart.id,
     status: change.status ?? 'open',
     notices: JSON.stringify(notices),
     updatedAt: now.toISOString(),
     expiresAt: expires.toISOString(),
-  });
+  };
+  const [row] =
+    change.buyer === undefined && change.shippingAddress === undefined
+      ? await updateTouched(tx, touched)
+      : await updateTouchedWith(tx, {
+          ...touched,
+          buyer: jsonOrNull(change.buyer === undefined ? cart.buyer : change.buyer),
+          shippingAddress: jsonOrNull(change.shippingAddress === undefined ? cart.shippingAddress : change.shippingAddress),
+        });
   return cartRow(row);
 }
 

@@ -4,37 +4,31 @@
  * paid, cancelled or expired is not_found here (cart.md § Get Cart), though its checkout, if it
  * became one, still answers.
  */
-import { eq } from 'drizzle-orm';
-import { replaceItems } from '../carts/items';
-import { insertCart } from '../carts/operations';
-import { priceCart } from '../carts/pricing';
 import { assertMutable, touch, type CartRow } from '../carts/store';
-import { carts } from '../db/schema';
 import type { CartBody, CreateCartRequest, UpdateCartRequest } from './cart-schemas';
 import {
   buyerOf,
   isClosed,
+  insertSession,
   loadSession,
+  pricedWithSellers,
   refusedItems,
-  sameValue,
-  sellersOf,
+  replaceSession,
   sessionLineItems,
   sessionLinks,
   sessionMessages,
   sessionNotFound,
   sessionTotals,
   takeLines,
+  takeLinesAlongside,
   type Refused,
   type SessionCall,
 } from './session';
 
 export async function createCart(call: SessionCall, input: CreateCartRequest): Promise<CartBody | Refused> {
-  const { services, db, scope } = call;
-  const taken = await takeLines(db, input.line_items, scope.seller);
+  const taken = await takeLines(call.db, input.line_items, call.scope.seller);
   if (taken.allUnavailable) return { refused: refusedItems(taken) };
-  const cart = await insertCart(db, services.config, scope, { scope: scope.seller, buyer: buyerOf(input.buyer), notices: taken.notices });
-  await replaceItems(db, cart.id, taken.lines, { fresh: true });
-  return answer(call, cart);
+  return answer(call, await insertSession(call, taken, { buyer: buyerOf(input.buyer), notices: taken.notices }));
 }
 
 export async function getCart(call: SessionCall, id: string): Promise<CartBody> {
@@ -42,18 +36,11 @@ export async function getCart(call: SessionCall, id: string): Promise<CartBody> 
 }
 
 export async function updateCart(call: SessionCall, input: UpdateCartRequest): Promise<CartBody> {
-  const { services, db, scope } = call;
+  const taking = takeLinesAlongside(call.db, input.line_items, call.scope.seller);
   const cart = await loadOpenCart(call, input.id, { lock: true });
   assertMutable(cart);
-  const taken = await takeLines(db, input.line_items, scope.seller);
-  const linesChanged = await replaceItems(db, cart.id, taken.lines);
-  const buyer = buyerOf(input.buyer);
-  const buyerChanged = !sameValue(buyer, cart.buyer);
-  // The same cart sent again is no change (a live payment link of it stays live).
-  if (!linesChanged && !buyerChanged && sameValue(taken.notices, cart.notices)) return answer(call, cart);
-  if (buyerChanged) await db.update(carts).set({ buyer }).where(eq(carts.id, cart.id));
-  // touch answers the row as written, buyer included.
-  return answer(call, await touch(db, cart, services.config, { notices: taken.notices }));
+  const taken = await taking;
+  return answer(call, await replaceSession(call, cart, taken, { notices: taken.notices, buyer: buyerOf(input.buyer) }));
 }
 
 /** cancel_cart answers the cart as it was (cart.md § Cancel Cart); it is not_found afterwards. */
@@ -70,8 +57,7 @@ async function loadOpenCart(call: SessionCall, id: string, opts: { lock?: boolea
 }
 
 async function answer(call: SessionCall, cart: CartRow): Promise<CartBody> {
-  const priced = await priceCart(call.db, cart);
-  const sellers = await sellersOf(call.db, priced, call.scope.seller);
+  const { priced, sellers } = await pricedWithSellers(call.db, cart, call.scope.seller);
   const messages = cart.status === 'cancelled' ? [] : sessionMessages(priced);
   return {
     id: cart.id,

@@ -17,11 +17,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { continueUrl, newCheckoutToken } from '../carts/checkout-link';
-import { replaceItems } from '../carts/items';
 import { liveLink } from '../carts/links';
 import { orderPage } from '../payments/continue';
-import { insertCart } from '../carts/operations';
-import { priceCart, type DeliveryGroup, type PricedCart } from '../carts/pricing';
+import type { DeliveryGroup, PricedCart } from '../carts/pricing';
 import { assertMutable, touch, type CartRow } from '../carts/store';
 import { shippingAddressSchema } from '../carts/view';
 import { carts, type CartNotice, type ShippingAddress } from '../db/schema';
@@ -42,16 +40,18 @@ import {
   buyerOf,
   DESTINATION,
   isClosed,
+  insertSession,
   loadSession,
+  pricedWithSellers,
   refusedItems,
-  sameValue,
-  sellersOf,
+  replaceSession,
   sessionLineItems,
   sessionLinks,
   sessionMessages,
   sessionNotFound,
   sessionTotals,
   takeLines,
+  takeLinesAlongside,
   type Refused,
   type SellerPages,
   type SessionCall,
@@ -92,20 +92,17 @@ const missing = (path: string, content: string): ErrorMessage => ({ type: 'error
 
 export async function createCheckout(call: CheckoutCall, input: CreateCheckoutRequest): Promise<CheckoutBody | Refused> {
   if (input.cart_id !== undefined) return checkoutOfCart(call, input.cart_id, input.fulfillment);
-  const { services, db, scope } = call;
-  const taken = await takeLines(db, input.line_items ?? [], scope.seller);
+  const taken = await takeLines(call.db, input.line_items ?? [], call.scope.seller);
   if (taken.allUnavailable) return { refused: refusedItems(taken) };
   const destination = call.fulfillment && destinationOf(input.fulfillment);
   const id = newId('cart');
-  const cart = await insertCart(db, services.config, scope, {
+  const cart = await insertSession(call, taken, {
     id,
-    scope: scope.seller,
     buyer: buyerOf(input.buyer),
     shippingAddress: destination?.address ?? null,
     notices: [...taken.notices, ...(destination?.notices ?? [])],
-    checkoutTokenHash: newCheckoutToken(services.keys, id).hash,
+    checkoutTokenHash: newCheckoutToken(call.services.keys, id).hash,
   });
-  await replaceItems(db, cart.id, taken.lines, { fresh: true });
   return answer(call, cart, { atCreate: true });
 }
 
@@ -118,11 +115,11 @@ async function checkoutOfCart(call: CheckoutCall, cartId: string, fulfillment: F
   assertMutable(cart);
   const checkoutTokenHash = newCheckoutToken(services.keys, cart.id).hash;
   const destination = call.fulfillment && destinationOf(fulfillment);
+  await db.update(carts).set({ checkoutTokenHash }).where(eq(carts.id, cart.id));
+  const made = { ...cart, checkoutTokenHash };
   // A destination sent is a change of the cart (touch); becoming a checkout alone is not.
-  const fields = { checkoutTokenHash, ...(destination && { shippingAddress: destination.address ?? null }) };
-  await db.update(carts).set(fields).where(eq(carts.id, cart.id));
-  const made = destination ? await touch(db, cart, services.config, { notices: destination.notices }) : { ...cart, ...fields };
-  return answer(call, made, { atCreate: true });
+  const changed = destination && (await touch(db, made, services.config, { notices: destination.notices, shippingAddress: destination.address ?? null }));
+  return answer(call, changed || made, { atCreate: true });
 }
 
 export async function getCheckout(call: CheckoutCall, id: string): Promise<CheckoutBody> {
@@ -131,24 +128,21 @@ export async function getCheckout(call: CheckoutCall, id: string): Promise<Check
 
 /** update_checkout: the lines, buyer and (with fulfillment) destination sent replace the checkout's. */
 export async function updateCheckout(call: CheckoutCall, input: UpdateCheckoutRequest): Promise<CheckoutBody> {
-  const { services, db, scope } = call;
+  const taking = takeLinesAlongside(call.db, input.line_items, call.scope.seller);
   const cart = await loadCheckout(call, input.id, { lock: true });
   if (isClosed(cart)) return answer(call, cart, { extra: [notModifiable(cart)] });
   assertMutable(cart);
-  const taken = await takeLines(db, input.line_items, scope.seller);
-  const linesChanged = await replaceItems(db, cart.id, taken.lines);
+  const taken = await taking;
   const destination = call.fulfillment && destinationOf(input.fulfillment);
-  const buyer = buyerOf(input.buyer);
-  // Without fulfillment negotiated the platform cannot see the destination, so it keeps.
-  const shippingAddress = call.fulfillment ? (destination?.address ?? null) : cart.shippingAddress;
-  const notices = [...taken.notices, ...(destination?.notices ?? [])];
-  const others = !sameValue(buyer, cart.buyer) || !sameValue(shippingAddress, cart.shippingAddress);
-  // The same checkout sent again (a platform that PUTs what it holds) is no change: the payment
-  // link the person may be paying stays live.
-  if (!linesChanged && !others && sameValue(notices, cart.notices)) return answer(call, cart);
-  if (others) await db.update(carts).set({ buyer, shippingAddress }).where(eq(carts.id, cart.id));
-  // touch answers the row as written, buyer and address included.
-  return answer(call, await touch(db, cart, services.config, { notices }));
+  return answer(
+    call,
+    await replaceSession(call, cart, taken, {
+      notices: [...taken.notices, ...(destination?.notices ?? [])],
+      buyer: buyerOf(input.buyer),
+      // Without fulfillment negotiated the platform cannot see the destination, so it keeps.
+      ...(call.fulfillment && { shippingAddress: destination?.address ?? null }),
+    }),
+  );
 }
 
 /** complete_checkout never charges: the checkout as it is, saying so when instruments were sent. */
@@ -193,14 +187,13 @@ function checkoutStatus(cart: CartRow, blocked: boolean): CheckoutBody['status']
 async function answer(call: CheckoutCall, cart: CartRow, opts: { atCreate?: boolean; extra?: ErrorMessage[] } = {}): Promise<CheckoutBody> {
   const { services, db, scope } = call;
   const { config, keys } = services;
-  const priced = await priceCart(db, cart);
+  const { priced, sellers } = await pricedWithSellers(db, cart, scope.seller);
   const needsAddress = priced.lines.length > 0 && cart.shippingAddress === null;
   if (opts.atCreate && needsAddress && !call.fulfillment) {
     throw new ApiError('capabilities_incompatible', {
       message: `This checkout ships goods, so it needs a destination, which only ${FULFILLMENT} carries: declare it in the platform profile to check out here.`,
     });
   }
-  const sellers = await sellersOf(db, priced, scope.seller);
   const closed = isClosed(cart);
   const messages: SessionMessage[] = closed ? [] : sessionMessages(priced);
   if (!closed) {

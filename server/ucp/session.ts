@@ -15,12 +15,13 @@
  *   pricing says out_of_stock, with the units left, while it is.
  */
 import { sql } from 'drizzle-orm';
-import { MAX_CART_LINES } from '../carts/items';
-import type { NewCartOwner } from '../carts/operations';
-import { lineTitle, type PricedCart } from '../carts/pricing';
-import { loadCart, type CartRow } from '../carts/store';
+import { MAX_CART_LINES, replaceItems } from '../carts/items';
+import { insertCart, type NewCartFields, type NewCartOwner } from '../carts/operations';
+import { lineTitle, priceCart, type PricedCart } from '../carts/pricing';
+import { loadCart, touch, type CartRow, type TouchedFields } from '../carts/store';
 import { SELLER_POLICY_URLS, type SellerPolicyUrls } from '../catalog/search-sql';
-import { rows, type Db } from '../db/client';
+import type { Db } from '../db/client';
+import { preparedRows } from '../db/prepared';
 import type { CartBuyer, CartNotice } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
 import { canonicalJson } from '../lib/canonical-json';
@@ -82,6 +83,15 @@ export interface TakenLines {
   allUnavailable: boolean;
 }
 
+// Every write of a session runs these, built once (db/prepared.ts); the lists travel as one jsonb parameter.
+const selectTakeable = preparedRows<{ ids: string }, { max_item_quantity: number; id: string | null; seller_handle: string | null }>(
+  'session_takeable',
+  sql`SELECT l.max_item_quantity, v.id, s.handle AS seller_handle
+      FROM platform_limits l
+      LEFT JOIN (variants v JOIN sellers s ON s.id = v.seller_id) ON v.id IN (SELECT jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb))
+      WHERE l.id = 1`,
+);
+
 /**
  * The lines of `requested` the cart can take, in one statement (the variants and the live
  * max_item_quantity); a variant sent twice is one line of the summed quantity. More than
@@ -90,13 +100,7 @@ export interface TakenLines {
 export async function takeLines(db: Db, requested: LineRequest[], seller: string | null): Promise<TakenLines> {
   if (!requested.length) return { lines: [], notices: [], allUnavailable: false };
   const ids = [...new Set(requested.map((r) => r.item.id))];
-  const found = await rows<{ max_item_quantity: number; id: string | null; seller_handle: string | null }>(
-    db,
-    sql`SELECT l.max_item_quantity, v.id, s.handle AS seller_handle
-        FROM platform_limits l
-        LEFT JOIN (variants v JOIN sellers s ON s.id = v.seller_id) ON v.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
-        WHERE l.id = 1`,
-  );
+  const found = await selectTakeable(db, { ids: JSON.stringify(ids) });
   const maxQuantity = found[0].max_item_quantity;
   const sellerOf = new Map(found.flatMap((v) => (v.id === null ? [] : [[v.id, v.seller_handle!] as const])));
   const notices: CartNotice[] = [];
@@ -128,6 +132,44 @@ export async function takeLines(db: Db, requested: LineRequest[], seller: string
 
 const lineNotice = (code: string, path: string, message: string): CartNotice => ({ type: 'error', code, message, path });
 
+/**
+ * The lines `requested` can take, asked for now, while the caller locks its session: the two
+ * statements go together (one round trip). A refusal (cart_line_limit) counts only once it is
+ * awaited, after the session was found and may change.
+ */
+export function takeLinesAlongside(db: Db, requested: LineRequest[], seller: string | null): Promise<TakenLines> {
+  const taking = takeLines(db, requested, seller);
+  taking.catch(() => {});
+  return taking;
+}
+
+/**
+ * An update's write (update_cart, update_checkout): the lines taken replace the (locked, mutable)
+ * cart's, and the cart row takes `change` with its touch, sent together when the row changes.
+ * The same session sent again (a platform that PUTs what it holds) is no change: nothing is
+ * touched, and a live payment link of it stays live. Answers the row as it stands.
+ */
+export async function replaceSession(call: SessionCall, cart: CartRow, taken: TakenLines, change: { notices: CartNotice[] } & TouchedFields): Promise<CartRow> {
+  const { db, services } = call;
+  const rowChanged =
+    !sameValue(change.notices, cart.notices) ||
+    (change.buyer !== undefined && !sameValue(change.buyer, cart.buyer)) ||
+    (change.shippingAddress !== undefined && !sameValue(change.shippingAddress, cart.shippingAddress));
+  // The two statements are independent: sent together, in either order.
+  const replacing = replaceItems(db, cart.id, taken.lines);
+  if (!rowChanged && !(await replacing)) return cart;
+  const [, touched] = await Promise.all([replacing, touch(db, cart, services.config, change)]);
+  return touched;
+}
+
+/** A new session's cart row, then its lines. */
+export async function insertSession(call: SessionCall, taken: TakenLines, fields: NewCartFields): Promise<CartRow> {
+  const { db, services, scope } = call;
+  const cart = await insertCart(db, services.config, scope, { scope: scope.seller, ...fields });
+  if (taken.lines.length) await replaceItems(db, cart.id, taken.lines);
+  return cart;
+}
+
 /** The buyer as stored: the members UCP defines that were sent; null for none. */
 export function buyerOf(buyer: Partial<CartBuyer> | undefined): CartBuyer | null {
   if (!buyer) return null;
@@ -156,17 +198,21 @@ export interface SellerPages {
   policy_urls: SellerPolicyUrls;
 }
 
-/** The sellers of the priced lines (and the endpoint's seller), with their names and policy pages, in one statement. */
-export async function sellersOf(db: Db, priced: PricedCart, seller: string | null): Promise<Map<string, SellerPages>> {
-  const handles = new Set(priced.lines.map((l) => l.seller_handle));
-  if (seller !== null) handles.add(seller);
-  if (!handles.size) return new Map();
-  const found = await rows<SellerPages & { handle: string }>(
-    db,
-    sql`SELECT s.handle, s.name, ${SELLER_POLICY_URLS} AS policy_urls FROM sellers s
-        WHERE s.handle IN (${sql.join([...handles].map((h) => sql`${h}`), sql`, `)}) ORDER BY s.handle`,
-  );
-  return new Map(found.map(({ handle, ...pages }) => [handle, pages]));
+const selectSellerPages = preparedRows<{ cartId: string; seller: string | null }, SellerPages & { handle: string }>(
+  'session_seller_pages',
+  sql`SELECT s.handle, s.name, ${SELLER_POLICY_URLS} AS policy_urls FROM sellers s
+      WHERE s.handle = ${sql.placeholder('seller')}
+         OR s.id IN (SELECT v.seller_id FROM cart_items ci JOIN variants v ON v.id = ci.variant_id WHERE ci.cart_id = ${sql.placeholder('cartId')})
+      ORDER BY s.handle`,
+);
+
+/**
+ * The cart priced, and the sellers of its lines (and the endpoint's seller) with their names and
+ * policy pages: two statements sent together (one round trip), as neither needs the other's answer.
+ */
+export async function pricedWithSellers(db: Db, cart: CartRow, seller: string | null): Promise<{ priced: PricedCart; sellers: Map<string, SellerPages> }> {
+  const [priced, found] = await Promise.all([priceCart(db, cart), selectSellerPages(db, { cartId: cart.id, seller })]);
+  return { priced, sellers: new Map(found.map(({ handle, ...pages }) => [handle, pages])) };
 }
 
 const POLICY_LINKS = [
