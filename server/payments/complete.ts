@@ -136,7 +136,7 @@ async function settle(services: Services, tx: Db, payment: CompletedPayment): Pr
     return placed.priceChanged ? cancelChanged(tx, cart.id) : { kind: 'short', lines: placed.short };
   }
   await markPaid(tx, { linkId: link.id, closedAt: new Date() });
-  await enqueueOrderWebhook(services, tx, placed.order.id, 'order_placed');
+  await enqueueOrderWebhook(services, tx, { order: placed.order, owner: cart.owner, scope: cart.scope, paidBy: link, placedNow: true }, 'order_placed');
   return { kind: 'placed', orderId: placed.order.id };
 }
 

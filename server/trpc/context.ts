@@ -6,6 +6,7 @@
  */
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
+import type { orders } from '../db/schema';
 import { newScope, type RequestScope } from '../db/deadline';
 import type { ApiError } from '../errors/catalogue';
 import type { Advisory } from '../identity/advisories';
@@ -71,8 +72,22 @@ export interface Services {
   renderOrder: OrderRenderer;
 }
 
-/** UCP's order entity without its `ucp` member, as the endpoint that made the cart (`reader`) serves it. */
-export type OrderRenderer = (db: Db, orderId: string, reader: { owner: string; scope: string | null }) => Promise<Record<string, unknown>>;
+/**
+ * An order as the transaction that just changed it holds it: the row, its cart's owner and endpoint
+ * (`scope`: the seller's handle, null for the network's) and, when it knows them, the payment link
+ * that paid it and that it placed the order just now (so nothing has shipped). Rendering it reads
+ * none of that again.
+ */
+export interface HeldOrder {
+  order: typeof orders.$inferSelect;
+  owner: string;
+  scope: string | null;
+  paidBy?: { id: string; tokenHash: string };
+  placedNow?: boolean;
+}
+
+/** UCP's order entity without its `ucp` member, as the endpoint that made the cart serves it. */
+export type OrderRenderer = (db: Db, held: HeldOrder) => Promise<Record<string, unknown>>;
 
 export function createServices(config: Config, database: Database, operations: readonly Operation[], openapi: () => Record<string, unknown>, renderOrder: OrderRenderer): Services {
   const { db } = database;

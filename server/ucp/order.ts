@@ -20,6 +20,7 @@ import { countedUnits, fulfillmentEventsOf } from '../orders/fulfillment';
 import type { FulfillmentEventRecord } from '../orders/fulfillment-schemas';
 import { orderLineIds } from '../orders/line-ids';
 import type { ServiceKeys } from '../secrets/keys';
+import type { HeldOrder } from '../trpc/context';
 import type { UcpOrder } from './order-schemas';
 import { postalAddressOf } from './postal-address';
 
@@ -39,12 +40,16 @@ export async function getOrder(db: Db, keys: ServiceKeys, publicBaseUrl: string,
     .innerJoin(carts, eq(carts.id, orders.cartId))
     .where(and(eq(orders.id, id), eq(carts.owner, reader.owner), reader.scope === null ? isNull(carts.scope) : eq(carts.scope, reader.scope)));
   if (!found) throw new ApiError('order_not_found', { message: `No order ${JSON.stringify(id)} was placed by this caller at this endpoint.` });
-  const { order } = found;
+  return orderEntity(db, keys, publicBaseUrl, found);
+}
+
+/** UCP's order of an order row; what the caller knows of it (the link that paid it, placed just now) is not looked up. */
+export async function orderEntity(db: Db, keys: ServiceKeys, publicBaseUrl: string, { order, paidBy, placedNow }: Omit<HeldOrder, 'owner' | 'scope'>): Promise<Omit<UcpOrder, 'ucp'>> {
   const [lineIds, permalink, voidedAt, events] = await Promise.all([
     orderLineIds(db, order),
-    permalinkUrl(db, keys, publicBaseUrl, order),
+    paidBy ? linkPayPageUrl(keys, publicBaseUrl, paidBy) : permalinkUrl(db, keys, publicBaseUrl, order),
     voidedAtOf(db, order),
-    fulfillmentEventsOf(db, order.id),
+    placedNow ? [] : fulfillmentEventsOf(db, order.id),
   ]);
   const shipped = countedUnits(events).shipped;
   // A voided order (its payment could never be taken, nothing was charged) stays readable: its

@@ -14,34 +14,45 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { placeholders, prepared } from '../db/prepared';
 import { carts, orderWebhookDeliveries, orders } from '../db/schema';
 import { agentOfNamespace } from '../identity/caller';
 import { BINDING_CAPABILITIES, ORDER_CAPABILITY } from '../negotiation/capabilities';
-import type { Services } from '../trpc/context';
+import type { HeldOrder, Services } from '../trpc/context';
 
 /** What happened to the order; fulfillment events are named after their type. */
 export type OrderWebhookEvent = 'order_placed' | 'order_voided' | 'fulfillment_shipped' | 'fulfillment_delivered';
 
 export type OutboxServices = Pick<Services, 'renderOrder'>;
 
+const insertDelivery = prepared<typeof orderWebhookDeliveries.$inferInsert, unknown>('webhook_delivery_insert', (db) =>
+  db.insert(orderWebhookDeliveries).values(placeholders('id', 'orderId', 'event', 'profileUrl', 'scope', 'occurredAt', 'body', 'nextAttemptAt')),
+);
+
 /**
  * Adds the delivery of `event` to the caller's transaction `tx`, in which the event was just
- * written; nothing when the order's platform is unknown. Answers the delivery's id (its Webhook-Id).
+ * written; nothing when the order's platform is unknown. The order is its id, or the order as the
+ * transaction holds it (nothing read again). Answers the delivery's id (its Webhook-Id).
  */
-export async function enqueueOrderWebhook(services: OutboxServices, tx: Db, orderId: string, event: OrderWebhookEvent): Promise<string | undefined> {
-  const [found] = await tx
-    .select({ platform: orders.platform, owner: carts.owner, scope: carts.scope })
-    .from(orders)
-    .innerJoin(carts, eq(carts.id, orders.cartId))
-    .where(eq(orders.id, orderId));
-  const profileUrl = found && (found.platform ?? agentOfNamespace(found.owner));
+export async function enqueueOrderWebhook(services: OutboxServices, tx: Db, order: string | HeldOrder, event: OrderWebhookEvent): Promise<string | undefined> {
+  const held = typeof order === 'string' ? await heldOrder(tx, order) : order;
+  const profileUrl = held && (held.order.platform ?? agentOfNamespace(held.owner));
   if (!profileUrl) return undefined;
-  const order = await services.renderOrder(tx, orderId, { owner: found.owner, scope: found.scope });
+  const entity = await services.renderOrder(tx, held);
   const { version } = BINDING_CAPABILITIES[ORDER_CAPABILITY];
-  const body = JSON.stringify({ ucp: { version, capabilities: { [ORDER_CAPABILITY]: [{ version }] } }, ...order });
+  const body = JSON.stringify({ ucp: { version, capabilities: { [ORDER_CAPABILITY]: [{ version }] } }, ...entity });
   // The transaction's last step, so this is as near its commit as the transaction can know.
   const occurredAt = new Date();
   const id = randomUUID();
-  await tx.insert(orderWebhookDeliveries).values({ id, orderId, event, profileUrl, scope: found.scope, occurredAt, body, nextAttemptAt: occurredAt });
+  await insertDelivery(tx, { id, orderId: held.order.id, event, profileUrl, scope: held.scope, occurredAt, body, nextAttemptAt: occurredAt });
   return id;
+}
+
+async function heldOrder(tx: Db, orderId: string): Promise<HeldOrder | undefined> {
+  const [found] = await tx
+    .select({ order: orders, owner: carts.owner, scope: carts.scope })
+    .from(orders)
+    .innerJoin(carts, eq(carts.id, orders.cartId))
+    .where(eq(orders.id, orderId));
+  return found;
 }

@@ -11,9 +11,10 @@
  * capability or no webhook_url; failed for a URL that can never be sent to, or one that answered
  * 410) or fails and is tried again on the schedule (schedule.ts) until three days have passed.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../config';
-import { rows, type Db } from '../db/client';
+import type { Db } from '../db/client';
+import { placeholderFor, prepared } from '../db/prepared';
 import { orderWebhookDeliveries, webhookGoneUrls } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
 import type { Negotiator } from '../negotiation';
@@ -50,6 +51,52 @@ const POLL_MS = 1_000;
 const BATCH = 20;
 
 type Delivery = typeof orderWebhookDeliveries.$inferSelect;
+
+// Every round runs these, built once (db/prepared.ts).
+/** Claims the due deliveries (see the top of the file) and answers them whole, in one statement. */
+const claimDue = prepared<{ now: string; lease: Date }, Delivery[]>('webhook_claim', (db) =>
+  db
+    .update(orderWebhookDeliveries)
+    .set({ state: 'sending', leaseUntil: placeholderFor<Date>('lease') })
+    .where(
+      sql`${orderWebhookDeliveries.id} IN (
+        SELECT c.id FROM order_webhook_deliveries c
+        WHERE c.state IN ('pending', 'sending') AND c.next_attempt_at <= ${sql.placeholder('now')}::timestamptz
+          AND (c.state = 'pending' OR c.lease_until < ${sql.placeholder('now')}::timestamptz)
+          AND NOT EXISTS (
+            SELECT 1 FROM order_webhook_deliveries e
+            WHERE e.order_id = c.order_id AND e.profile_url = c.profile_url AND e.state IN ('pending', 'sending')
+              AND (e.occurred_at, e.id) < (c.occurred_at, c.id))
+        ORDER BY c.next_attempt_at
+        LIMIT ${sql.raw(String(BATCH))}
+        FOR UPDATE SKIP LOCKED)`,
+    )
+    .returning(),
+);
+
+type Attempted = Pick<Delivery, 'id' | 'state' | 'attempts' | 'nextAttemptAt' | 'lastUrl' | 'lastStatus' | 'lastError' | 'lastAttemptAt'> & { lease: string };
+/** An attempt's end, written only while the worker still holds the row's lease. */
+const recordAttempt = prepared<Attempted, unknown>('webhook_attempt', (db) =>
+  db
+    .update(orderWebhookDeliveries)
+    .set({
+      state: placeholderFor('state'),
+      attempts: placeholderFor('attempts'),
+      nextAttemptAt: placeholderFor('nextAttemptAt'),
+      leaseUntil: null,
+      lastUrl: placeholderFor('lastUrl'),
+      lastStatus: placeholderFor('lastStatus'),
+      lastError: placeholderFor('lastError'),
+      lastAttemptAt: placeholderFor('lastAttemptAt'),
+    })
+    .where(
+      and(
+        eq(orderWebhookDeliveries.id, sql.placeholder('id')),
+        eq(orderWebhookDeliveries.state, 'sending'),
+        sql`${orderWebhookDeliveries.leaseUntil} = ${sql.placeholder('lease')}::timestamptz`,
+      ),
+    ),
+);
 
 type Outcome =
   | { state: 'delivered'; status: number }
@@ -102,46 +149,29 @@ export class DeliveryWorker {
     await this.round;
   }
 
-  /** One round: claims the due deliveries and makes one attempt of each; answers how many. */
+  /**
+   * One round: claims the due deliveries and makes one attempt of each; answers how many. The
+   * webhook URLs are looked up first, so one statement finds those of the round that answered 410.
+   */
   async runOnce(): Promise<number> {
-    const claimed = await this.claim();
-    await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
+    const now = this.now();
+    const claimed = await claimDue(this.services.db, { now: now.toISOString(), lease: new Date(now.getTime() + LEASE_MS) });
+    const targets = await Promise.all(claimed.map((delivery) => this.webhookUrl(delivery).catch((err: Error): Outcome => ({ state: 'retry', reason: err.message }))));
+    const gone = this.goneAmong(targets);
+    gone.catch(() => {}); // each attempt that needs it awaits it, and fails with it
+    await Promise.all(claimed.map((delivery, i) => this.attempt(delivery, targets[i], gone)));
     return claimed.length;
   }
 
-  private async claim(): Promise<Delivery[]> {
-    const now = this.now();
-    const lease = new Date(now.getTime() + LEASE_MS);
-    const claimed = await rows<{ id: string }>(
-      this.services.db,
-      sql`UPDATE order_webhook_deliveries d SET state = 'sending', lease_until = ${lease.toISOString()}::timestamptz
-          WHERE d.id IN (
-            SELECT c.id FROM order_webhook_deliveries c
-            WHERE c.state IN ('pending', 'sending') AND c.next_attempt_at <= ${now.toISOString()}::timestamptz
-              AND (c.state = 'pending' OR c.lease_until < ${now.toISOString()}::timestamptz)
-              AND NOT EXISTS (
-                SELECT 1 FROM order_webhook_deliveries e
-                WHERE e.order_id = c.order_id AND e.profile_url = c.profile_url AND e.state IN ('pending', 'sending')
-                  AND (e.occurred_at, e.id) < (c.occurred_at, c.id))
-            ORDER BY c.next_attempt_at
-            LIMIT ${BATCH}
-            FOR UPDATE SKIP LOCKED)
-          RETURNING d.id`,
-    );
-    if (!claimed.length) return [];
-    return this.services.db
-      .select()
-      .from(orderWebhookDeliveries)
-      .where(sql`${orderWebhookDeliveries.id} IN (${sql.join(claimed.map((c) => sql`${c.id}`), sql`, `)})`);
-  }
-
-  private async attempt(delivery: Delivery): Promise<void> {
+  private async attempt(delivery: Delivery, target: { url: string } | Outcome, gone: Promise<Map<string, Date>>): Promise<void> {
     let url: string | undefined;
     let outcome: Outcome;
     try {
-      const target = await this.webhookUrl(delivery);
+      const goneAt = 'url' in target ? (await gone).get(target.url) : undefined;
       if ('state' in target) outcome = target;
-      else {
+      else if (goneAt) {
+        outcome = { state: 'failed', reason: `${target.url} answered 410 Gone at ${goneAt.toISOString()}: nothing is sent there until the platform's profile names another URL` };
+      } else {
         url = target.url;
         outcome = await this.send(delivery, new URL(url));
       }
@@ -152,7 +182,11 @@ export class DeliveryWorker {
     await this.record(delivery, url, outcome);
   }
 
-  /** The platform's webhook URL as its profile declares it now, or how the attempt ends without one. */
+  /**
+   * The platform's webhook URL as its profile declares it now, written as WHATWG URL writes it
+   * (as a 410 recorded it: HTTPS://Platform.example:443/x is that URL too), or how the attempt
+   * ends without one.
+   */
   private async webhookUrl(delivery: Delivery): Promise<{ url: string } | Outcome> {
     let negotiated;
     try {
@@ -167,18 +201,22 @@ export class DeliveryWorker {
     if (typeof url !== 'string') return { state: 'skipped', reason: `the platform profile ${delivery.profileUrl} declares no config.webhook_url for ${ORDER_CAPABILITY}` };
     const problem = webhookUrlProblem(url);
     if (problem) return { state: 'failed', reason: problem };
-    // As a 410 recorded it (send() stores the URL as WHATWG URL writes it): HTTPS://Platform.example:443/x is that URL too.
-    const href = new URL(url).href;
-    const [gone] = await this.services.db.select().from(webhookGoneUrls).where(eq(webhookGoneUrls.url, href));
-    if (gone) return { state: 'failed', reason: `${href} answered 410 Gone at ${gone.at.toISOString()}: nothing is sent there until the platform's profile names another URL` };
-    return { url: href };
+    return { url: new URL(url).href };
+  }
+
+  /** Which of the round's URLs answered 410, and when. */
+  private async goneAmong(targets: ({ url: string } | Outcome)[]): Promise<Map<string, Date>> {
+    const urls = [...new Set(targets.flatMap((t) => ('url' in t ? [t.url] : [])))];
+    if (!urls.length) return new Map();
+    const found = await this.services.db.select().from(webhookGoneUrls).where(inArray(webhookGoneUrls.url, urls));
+    return new Map(found.map((g) => [g.url, g.at]));
   }
 
   private async send(delivery: Delivery, url: URL): Promise<Outcome> {
     const { config, db, keys, profiles } = this.services;
     const now = this.now();
     const key = await signingKey(db, keys, now);
-    const headers = await signedHeaders(delivery, url, signerProfile(config.publicBaseUrl, delivery.scope), key, now);
+    const headers = signedHeaders(delivery, url, signerProfile(config.publicBaseUrl, delivery.scope), key, now);
     let status: number;
     try {
       status = await postWebhook(url, headers, delivery.body, profiles.rules, this.options.timeoutMs ?? DELIVERY_TIMEOUT_MS);
@@ -207,18 +245,16 @@ export class DeliveryWorker {
       else state = 'failed';
     }
     const reason = 'reason' in outcome ? outcome.reason : null;
-    await this.services.db
-      .update(orderWebhookDeliveries)
-      .set({
-        state,
-        attempts,
-        nextAttemptAt: next,
-        leaseUntil: null,
-        lastUrl: url ?? delivery.lastUrl,
-        lastStatus: 'status' in outcome ? (outcome.status ?? null) : null,
-        lastError: state === 'failed' && outcome.state === 'retry' ? `${reason}; no attempt is left within three days of the event` : reason,
-        lastAttemptAt: now,
-      })
-      .where(and(eq(orderWebhookDeliveries.id, delivery.id), eq(orderWebhookDeliveries.state, 'sending'), eq(orderWebhookDeliveries.leaseUntil, delivery.leaseUntil!)));
+    await recordAttempt(this.services.db, {
+      id: delivery.id,
+      lease: delivery.leaseUntil!.toISOString(),
+      state,
+      attempts,
+      nextAttemptAt: next,
+      lastUrl: url ?? delivery.lastUrl,
+      lastStatus: 'status' in outcome ? (outcome.status ?? null) : null,
+      lastError: state === 'failed' && outcome.state === 'retry' ? `${reason}; no attempt is left within three days of the event` : reason,
+      lastAttemptAt: now,
+    });
   }
 }
