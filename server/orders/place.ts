@@ -48,21 +48,24 @@ export type PlaceResult =
   | { placed: false; short: ShortLine[]; priceChanged: boolean };
 
 // Every order (and every voided one) runs these, built once (db/prepared.ts); the lists travel as one jsonb parameter.
+// A list is matched with `= ANY (ARRAY(…))`, not `IN (SELECT …)`: the planner guesses 100 rows for a
+// set-returning function and then scans every variant of a catalog of ten thousand (four scans an
+// order); an array it guesses at 10, and looks each one up by its key.
 const lockProducts = preparedRows<{ ids: string }, { id: string }>(
   'order_lock_products',
   sql`SELECT p.id FROM products p
-      WHERE p.id IN (SELECT product_id FROM variants WHERE id IN (SELECT jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb)))
+      WHERE p.id IN (SELECT product_id FROM variants WHERE id = ANY (ARRAY(SELECT jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb))))
       ORDER BY p.id FOR UPDATE OF p`,
 );
 const lockVariants = preparedRows<{ ids: string }, LockedVariant>(
   'order_lock_variants',
-  sql`SELECT id, stock, price_cents FROM variants WHERE id IN (SELECT jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb)) ORDER BY id FOR UPDATE`,
+  sql`SELECT id, stock, price_cents FROM variants WHERE id = ANY (ARRAY(SELECT jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb))) ORDER BY id FOR UPDATE`,
 );
 const takeStock = preparedRows<{ moves: string }, never>(
   'order_take_stock',
   sql`UPDATE variants v SET stock = v.stock - x.quantity
       FROM jsonb_to_recordset(${sql.placeholder('moves')}::jsonb) AS x(id text, quantity int)
-      WHERE v.id = x.id AND v.stock IS NOT NULL`,
+      WHERE v.id = x.id AND v.id = ANY (ARRAY(SELECT y.id FROM jsonb_to_recordset(${sql.placeholder('moves')}::jsonb) AS y(id text))) AND v.stock IS NOT NULL`,
 );
 const insertOrder = prepared<Omit<typeof orders.$inferInsert, 'createdAt'>, OrderRow[]>('order_insert', (db) =>
   db
@@ -91,7 +94,7 @@ const followStock = preparedRows<{ moves: string }, never>(
                    max(coalesce(stock, ${UNTRACKED_STOCK})) AS stock_max,
                    min(price_cents) FILTER (WHERE stock IS NULL OR stock > 0) AS price_min_in_stock
             FROM variants
-            WHERE product_id IN (SELECT product_id FROM variants WHERE id IN (SELECT x.id FROM jsonb_to_recordset(${sql.placeholder('moves')}::jsonb) AS x(id text)))
+            WHERE product_id IN (SELECT product_id FROM variants WHERE id = ANY (ARRAY(SELECT x.id FROM jsonb_to_recordset(${sql.placeholder('moves')}::jsonb) AS x(id text))))
             GROUP BY product_id) s
       WHERE p.id = s.product_id`,
 );

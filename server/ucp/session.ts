@@ -83,12 +83,13 @@ export interface TakenLines {
   allUnavailable: boolean;
 }
 
-// Every write of a session runs these, built once (db/prepared.ts); the lists travel as one jsonb parameter.
+// Every write of a session runs these, built once (db/prepared.ts); the lists travel as one jsonb parameter,
+// matched with `= ANY (ARRAY(…))` so each is looked up by its key (orders/place.ts says why).
 const selectTakeable = preparedRows<{ ids: string }, { max_item_quantity: number; id: string | null; seller_handle: string | null }>(
   'session_takeable',
   sql`SELECT l.max_item_quantity, v.id, s.handle AS seller_handle
       FROM platform_limits l
-      LEFT JOIN (variants v JOIN sellers s ON s.id = v.seller_id) ON v.id IN (SELECT jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb))
+      LEFT JOIN (variants v JOIN sellers s ON s.id = v.seller_id) ON v.id = ANY (ARRAY(SELECT jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb)))
       WHERE l.id = 1`,
 );
 
@@ -201,8 +202,8 @@ export interface SellerPages {
 const selectSellerPages = preparedRows<{ cartId: string; seller: string | null }, SellerPages & { handle: string }>(
   'session_seller_pages',
   sql`SELECT s.handle, s.name, ${SELLER_POLICY_URLS} AS policy_urls FROM sellers s
-      WHERE s.handle = ${sql.placeholder('seller')}
-         OR s.id IN (SELECT v.seller_id FROM cart_items ci JOIN variants v ON v.id = ci.variant_id WHERE ci.cart_id = ${sql.placeholder('cartId')})
+      WHERE s.id IN (SELECT v.seller_id FROM cart_items ci JOIN variants v ON v.id = ci.variant_id WHERE ci.cart_id = ${sql.placeholder('cartId')}
+                     UNION ALL SELECT id FROM sellers WHERE handle = ${sql.placeholder('seller')})
       ORDER BY s.handle`,
 );
 

@@ -105,6 +105,16 @@ type Outcome =
   /** Tried again later, or failed once the schedule is past the horizon. */
   | { state: 'retry'; reason: string; status?: number };
 
+/**
+ * Why a step failed, for the log and a delivery's last_error: the innermost cause's own words
+ * (the database's, say), not the SQL and parameters of the query that failed with it.
+ */
+function reasonOf(err: unknown): string {
+  let e = err;
+  while (e instanceof Error && e.cause instanceof Error) e = e.cause;
+  return e instanceof Error ? e.message : String(e);
+}
+
 /** The business profile whose key signs, named in UCP-Agent: the endpoint's that made the order. */
 export function signerProfile(publicBaseUrl: string, scope: string | null): string {
   return scope === null ? `${publicBaseUrl}/.well-known/ucp` : `${publicBaseUrl}/store/${encodeURIComponent(scope)}/.well-known/ucp`;
@@ -132,7 +142,7 @@ export class DeliveryWorker {
     this.stopped = false;
     this.timer = setInterval(() => {
       this.round ??= this.drain()
-        .catch((err: Error) => console.warn(`Order webhooks: ${err.message}`))
+        .catch((err: unknown) => console.warn(`Order webhooks: ${reasonOf(err)}`))
         .finally(() => (this.round = undefined));
     }, intervalMs);
     this.timer.unref();
@@ -156,7 +166,7 @@ export class DeliveryWorker {
   async runOnce(): Promise<number> {
     const now = this.now();
     const claimed = await claimDue(this.services.db, { now: now.toISOString(), lease: new Date(now.getTime() + LEASE_MS) });
-    const targets = await Promise.all(claimed.map((delivery) => this.webhookUrl(delivery).catch((err: Error): Outcome => ({ state: 'retry', reason: err.message }))));
+    const targets = await Promise.all(claimed.map((delivery) => this.webhookUrl(delivery).catch((err: unknown): Outcome => ({ state: 'retry', reason: reasonOf(err) }))));
     const gone = this.goneAmong(targets);
     gone.catch(() => {}); // each attempt that needs it awaits it, and fails with it
     await Promise.all(claimed.map((delivery, i) => this.attempt(delivery, targets[i], gone)));
@@ -177,7 +187,7 @@ export class DeliveryWorker {
       }
     } catch (err) {
       // Anything else (the database, the signing key): this attempt failed; the next may not.
-      outcome = { state: 'retry', reason: (err as Error).message };
+      outcome = { state: 'retry', reason: reasonOf(err) };
     }
     await this.record(delivery, url, outcome);
   }
