@@ -105,6 +105,11 @@ const DESTINATION = { id: 'home', first_name: 'Bench', last_name: 'Buyer', stree
 const PURCHASE_TARGET = 1.2;
 /** Orders per second with order webhooks on against off (issue #35). */
 const WEBHOOK_TARGET = 0.9;
+/**
+ * Orders of each side of step 2, and settlements of step 3, made untimed first (step 2's worker
+ * sending), so what is timed runs warm code over open connections, as step 4 does after its warm-up.
+ */
+const WARM_ORDERS = 20;
 
 const runTag = randomBytes(4).toString('hex');
 let keyCounter = 0;
@@ -327,38 +332,52 @@ interface ServicePlaced {
 /**
  * The service's way: the built-in provider authorizes, completePayment places the order and
  * captures; one app in-process, as a server process runs it. `off` are carts whose orders enqueue
- * no webhook, `on` carts whose orders do, to `platform`'s webhook_url. In blocks off, on, on, off
- * (half a side each), so neither side always runs first; a DeliveryWorker sends during the "on"
- * blocks, then is given the time it needs to send the rest (untimed, reported) before the last
- * "off" block, which would otherwise pay for sending "on"'s orders.
+ * no webhook, `on` carts whose orders do, to `platform`'s webhook_url. First the warm-up carts of
+ * each side, untimed, with a DeliveryWorker sending until the platform has them all (code compiled,
+ * the signing key read, connections open). Then blocks off, on, on, off (half a side each), so
+ * neither side always runs first; the worker sends during the "on" blocks, then is given the time
+ * it needs to send the rest (untimed, reported) before the last "off" block, which would otherwise
+ * pay for sending "on"'s orders.
  */
-async function placeThroughService(url: string, sides: { off: Link[]; on: Link[] }, platform: PlatformProfileHost): Promise<ServicePlaced> {
+async function placeThroughService(url: string, sides: Record<'off' | 'on' | 'warmOff' | 'warmOn', Link[]>, platform: PlatformProfileHost): Promise<ServicePlaced> {
   const { config, app } = await serviceInProcess(url, pool, platform.server.env);
   // As start-up does: the keys kept from before SECRETS_KEY are read before any transaction runs,
   // else each payment's transaction would wait for a second connection of the pool to read them.
   await app.services.keys.loadLegacy();
   const provider = providerNamed(config, 'builtin');
   const worker = new DeliveryWorker(app.services);
-  const sum = { off: { seconds: 0, placed: 0, count: 0 }, on: { seconds: 0, placed: 0, count: 0 } };
-  const block = async (side: 'off' | 'on', links: Link[]) => {
-    const r = await timed(links, async (link) => {
+  const pay = (links: Link[]) =>
+    timed(links, async (link) => {
       const auth = await provider.authorize!(CARD, { amountCents: link.amount_cents, currency: 'USD' });
       if (auth.status !== 'authorized') throw new Error(`the success card was not authorized: ${JSON.stringify(auth)}`);
       const outcome = await completePayment(app.services, { linkId: link.id, authorization: auth.authorization, provider: 'builtin' });
       return outcome.kind === 'placed';
     });
+  const sum = { off: { seconds: 0, placed: 0, count: 0 }, on: { seconds: 0, placed: 0, count: 0 } };
+  const block = async (side: 'off' | 'on', links: Link[]) => {
+    const r = await pay(links);
     Object.assign(sum[side], { seconds: sum[side].seconds + links.length / r.ordersPerSecond, placed: sum[side].placed + r.placed, count: sum[side].count + links.length });
+  };
+  /** Waits (up to 5 minutes) until the platform has received `count` webhooks; answers the seconds it took. */
+  const received = async (count: number) => {
+    const started = performance.now();
+    while (platform.webhooks.size < count && performance.now() - started < 300_000) await new Promise((resolve) => setTimeout(resolve, 100));
+    return (performance.now() - started) / 1000;
   };
   const half = (links: Link[]) => Math.ceil(links.length / 2);
   try {
+    worker.start();
+    await pay(sides.warmOff);
+    await pay(sides.warmOn);
+    await received(sides.warmOn.length);
+    await worker.stop();
+    const before = platform.webhooks.size;
     await block('off', sides.off.slice(0, half(sides.off)));
     worker.start();
     await block('on', sides.on.slice(0, half(sides.on)));
     await block('on', sides.on.slice(half(sides.on)));
-    const sentDuringRun = platform.webhooks.size;
-    const drainStarted = performance.now();
-    while (platform.webhooks.size < sides.on.length && performance.now() - drainStarted < 300_000) await new Promise((resolve) => setTimeout(resolve, 100));
-    const drainSeconds = (performance.now() - drainStarted) / 1000;
+    const sentDuringRun = platform.webhooks.size - before;
+    const drainSeconds = await received(before + sides.on.length);
     await worker.stop();
     await block('off', sides.off.slice(half(sides.off)));
     const result = (side: 'off' | 'on') => ({ ordersPerSecond: sum[side].count / sum[side].seconds, placed: sum[side].placed });
@@ -384,15 +403,16 @@ async function placeBare(url: string, links: Link[]): Promise<PlaceResult> {
           from cart_items ci join variants v on v.id = ci.variant_id join products p on p.id = v.product_id join sellers s on s.id = v.seller_id
           where ci.cart_id = ${cart.id} order by ci.created_at, ci.id`;
         const ids = tx.json(lines.map((l) => l.variant_id));
-        await tx`select p.id from products p where p.id in (select product_id from variants where id in (select jsonb_array_elements_text(${ids}))) order by p.id for update of p`;
-        const locked = await tx`select id, stock, price_cents from variants where id in (select jsonb_array_elements_text(${ids})) order by id for update`;
+        await tx`select p.id from products p where p.id in (select product_id from variants where id = any (array(select jsonb_array_elements_text(${ids})))) order by p.id for update of p`;
+        const locked = await tx`select id, stock, price_cents from variants where id = any (array(select jsonb_array_elements_text(${ids}))) order by id for update`;
         const stock = new Map(locked.map((v) => [v.id, v.stock as number | null]));
         if (lines.some((l) => { const left = stock.get(l.variant_id); return left === undefined || (left !== null && left < l.quantity); })) return false;
         const taken = tx.json(lines.map((l) => ({ id: l.variant_id, quantity: l.quantity })));
-        await tx`update variants v set stock = v.stock - x.quantity from jsonb_to_recordset(${taken}) as x(id text, quantity int) where v.id = x.id and v.stock is not null`;
+        await tx`update variants v set stock = v.stock - x.quantity from jsonb_to_recordset(${taken}) as x(id text, quantity int)
+                 where v.id = x.id and v.id = any (array(select y.id from jsonb_to_recordset(${taken}) as y(id text))) and v.stock is not null`;
         await tx`update products p set stock_max = s.stock_max, price_min_in_stock = s.price_min_in_stock
                  from (select product_id, max(coalesce(stock, 2147483647)) as stock_max, min(price_cents) filter (where stock is null or stock > 0) as price_min_in_stock
-                       from variants where product_id in (select product_id from variants where id in (select jsonb_array_elements_text(${ids}))) group by product_id) s
+                       from variants where product_id in (select product_id from variants where id = any (array(select jsonb_array_elements_text(${ids})))) group by product_id) s
                  where p.id = s.product_id`;
         const orderId = `ord_${randomBytes(13).toString('hex')}`;
         const subtotal = lines.reduce((s, l) => s + l.price_cents * l.quantity, 0);
@@ -570,12 +590,14 @@ async function main(): Promise<number> {
     // One unit of another product per order, from sellers delivering to the US, with stock tracked.
     const order = await sql<{ id: string }[]>`
       select distinct on (v.product_id) v.id from variants v join sellers s on s.id = v.seller_id
-      where v.stock >= 1 and s.delivery @> '[{"country": "US"}]'::jsonb order by v.product_id, v.id limit ${4 * orderCount}`;
+      where v.stock >= 1 and s.delivery @> '[{"country": "US"}]'::jsonb order by v.product_id, v.id limit ${4 * orderCount + 3 * WARM_ORDERS}`;
     return { addVariants: add.map((r) => r.id), orderVariants: order.map((r) => r.id) };
   });
-  if (orderVariants.length < 4 * orderCount) throw new Error(`the demo catalog has ${orderVariants.length} products to order, ${4 * orderCount} needed: lower --orders`);
-  // The last quarter is settled with x402 (step 3).
-  const settleVariants = orderVariants.splice(3 * orderCount);
+  const needed = 4 * orderCount + 3 * WARM_ORDERS;
+  if (orderVariants.length < needed) throw new Error(`the demo catalog has ${orderVariants.length} products to order, ${needed} needed: lower --orders`);
+  // The warm-ups take the last few (step 2's off and on, then step 3's); the last quarter of the rest is settled with x402 (step 3).
+  const warmVariants = orderVariants.splice(4 * orderCount);
+  const settleVariants = [...orderVariants.splice(3 * orderCount), ...warmVariants.splice(2 * WARM_ORDERS)];
   const plan: AddPlan = { carts: [], variants: addVariants };
   await inParallel(Array.from({ length: cartCount }), 20, async () => {
     const cart = await send(service.url, 'POST', '/api/agent/cart', {});
@@ -584,10 +606,14 @@ async function main(): Promise<number> {
   });
   console.error(`  ${cartCount} carts for the adds; ${3 * orderCount} ready carts with a payment link for the orders…`);
   // Step 2's carts: made with a key (webhooks off), by an open call naming the bench platform (on), and for the bare side.
+  const keyed = await keyCaller(databaseUrl(dbName));
+  const onCall = { 'UCP-Agent': platform.agent };
   const orderCarts = {
-    off: await readyCarts(service.url, orderVariants.slice(0, orderCount), await keyCaller(databaseUrl(dbName))),
-    on: await readyCarts(service.url, orderVariants.slice(orderCount, 2 * orderCount), { 'UCP-Agent': platform.agent }),
+    off: await readyCarts(service.url, orderVariants.slice(0, orderCount), keyed),
+    on: await readyCarts(service.url, orderVariants.slice(orderCount, 2 * orderCount), onCall),
     bare: await readyCarts(service.url, orderVariants.slice(2 * orderCount), OPEN_CALL),
+    warmOff: await readyCarts(service.url, warmVariants.slice(0, WARM_ORDERS), keyed),
+    warmOn: await readyCarts(service.url, warmVariants.slice(WARM_ORDERS), onCall),
   };
 
   const adds: Record<ServerName, Measured> = { service: await measureAdds('service', service, plan), bare: undefined as never };
@@ -608,7 +634,11 @@ async function main(): Promise<number> {
 
   // The service's way first, webhooks off and on, then bare.
   process.stderr.write(`  orders: ${orderCount} a side through the service's completePayment, webhooks off and on… `);
-  const servicePlaced = await placeThroughService(databaseUrl(dbName), { off: await liveLinks(orderCarts.off), on: await liveLinks(orderCarts.on) }, platform);
+  const servicePlaced = await placeThroughService(
+    databaseUrl(dbName),
+    { off: await liveLinks(orderCarts.off), on: await liveLinks(orderCarts.on), warmOff: await liveLinks(orderCarts.warmOff), warmOn: await liveLinks(orderCarts.warmOn) },
+    platform,
+  );
   process.stderr.write(`off ${Math.round(servicePlaced.off.ordersPerSecond)}/s, on ${Math.round(servicePlaced.on.ordersPerSecond)}/s; bare… `);
   const barePlaced = await placeBare(databaseUrl(dbName), await liveLinks(orderCarts.bare));
   process.stderr.write(`${Math.round(barePlaced.ordersPerSecond)}/s\n`);
@@ -618,10 +648,11 @@ async function main(): Promise<number> {
   const [{ orders, deliveries, delivered }] = await withDatabase(dbName, (sql) => sql`
     select (select count(*)::int from orders) as orders, (select count(*)::int from order_webhook_deliveries) as deliveries,
            (select count(*)::int from order_webhook_deliveries where profile_url = ${platform!.url} and state = 'delivered') as delivered`);
-  if (orders !== 3 * orderCount) failures.push(`orders: ${orders} rows for ${3 * orderCount} placed`);
-  // One delivery per order with webhooks on, none for the others, and each received.
-  if (deliveries !== orderCount || delivered !== orderCount || platform.webhooks.size !== orderCount) {
-    failures.push(`webhooks: ${deliveries} outbox rows, ${delivered} delivered, ${platform.webhooks.size} received, for ${orderCount} orders with webhooks on`);
+  if (orders !== 3 * orderCount + 2 * WARM_ORDERS) failures.push(`orders: ${orders} rows for ${3 * orderCount + 2 * WARM_ORDERS} placed`);
+  // One delivery per order with webhooks on (the warm-up's included), none for the others, and each received.
+  const onOrders = orderCount + WARM_ORDERS;
+  if (deliveries !== onOrders || delivered !== onOrders || platform.webhooks.size !== onOrders) {
+    failures.push(`webhooks: ${deliveries} outbox rows, ${delivered} delivered, ${platform.webhooks.size} received, for ${onOrders} orders with webhooks on`);
   }
 
   const settling = await startServer('service', env);
@@ -629,12 +660,15 @@ async function main(): Promise<number> {
   process.stderr.write(`  x402: ${orderCount} carts signed for… `);
   const settlements = await signedSettlements(settling.url, token, settleVariants);
   process.stderr.write('settling… ');
+  await settleAll(settling, token, settlements.splice(orderCount));
   const settled = await settleAll(settling, token, settlements);
   process.stderr.write(`${Math.round(settled.ordersPerSecond)}/s\n`);
   await settling.child.stop();
   current = undefined;
   const [{ paid }] = await withDatabase(dbName, (sql) => sql`select count(*)::int as paid from x402_payments p join orders o on o.id = p.order_id where p.status = 'settled' and o.status = 'placed'`);
-  if (paid !== orderCount || settled.placed !== orderCount) failures.push(`x402: ${settled.placed} answered 200, ${paid} payments settled with their order placed, of ${orderCount}`);
+  if (paid !== orderCount + WARM_ORDERS || settled.placed !== orderCount) {
+    failures.push(`x402: ${settled.placed} of ${orderCount} answered 200, ${paid} payments settled with their order placed, of ${orderCount + WARM_ORDERS} (the warm-up's included)`);
+  }
   const load1 = os.loadavg()[0];
 
   const addRatio = adds.service.rps / adds.bare.rps;
@@ -687,10 +721,12 @@ async function main(): Promise<number> {
   console.log('Orders: in-process, so the HTTP page is not measured: the service is authorize (built-in provider) +');
   console.log('completePayment (lock cart and link, price, lock products and variants, take stock, insert the order) + capture;');
   console.log('the bare side issues the same statements through postgres directly. Webhooks on: each payment\'s transaction also renders');
-  console.log('the order and inserts its outbox row, and a DeliveryWorker in the process sends them (in blocks off, on, on, off);');
+  console.log('the order and inserts its outbox row, and a DeliveryWorker in the process sends them (in blocks off, on, on, off,');
+  console.log(`after ${WARM_ORDERS} orders a side placed untimed, their webhooks sent);`);
   console.log(`${servicePlaced.sentDuringRun} of ${orderCount} webhooks were received by the end of the "on" blocks, all of them ${servicePlaced.drainSeconds.toFixed(1)} s later.`);
   console.log('Settlements: POST /api/agent/cart/{id}/checkout with X-PAYMENT signed before the run, a fresh key each; the service');
-  console.log('checks the payment (one EIP-712 verification), commits the pending order, the local ledger transfers, the order is placed.');
+  console.log(`checks the payment (one EIP-712 verification), commits the pending order, the local ledger transfers, the order is placed;`);
+  console.log(`timed after ${WARM_ORDERS} settled untimed.`);
   console.log(`Purchases: ${purchaseCount} a side after ${Math.min(20, orderVariants.length)} of warm-up, ${connections} at a time, in blocks seed, UCP, UCP, seed, the same`);
   console.log('variants on both sides; seed = quick-buy (cart, address, delivery) + payment link; UCP = checkout created with the line,');
   console.log('then updated with the buyer\'s e-mail and a destination to requires_escalation with continue_url (not opened).');
