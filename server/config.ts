@@ -55,7 +55,7 @@ export interface Config {
   x402: X402Config;
   /**
    * WEBHOOK_RETRY_SCHEDULE: seconds between an order webhook's failed attempt and the next, one per
-   * attempt, the last repeated until three days after the event (server/webhooks/schedule.ts).
+   * attempt, the last repeated until three days after the event (server/outbox/schedule.ts).
    */
   webhookRetrySchedule: readonly number[];
 }

@@ -34,6 +34,7 @@ import { retireLegacySecrets } from './secrets-upgrade';
 import { describeX402 } from './x402/facilitator';
 import { sweepPayments } from './payments/x402-settlement';
 import { DeliveryWorker } from './webhooks/worker';
+import { ConfirmationMailWorker } from './payments/confirmation-mail';
 import { nodeSupportWarning } from './lib/node-support';
 import { sweepSigningKeys } from './webhooks/signing-key-rotation';
 
@@ -119,9 +120,12 @@ async function main(): Promise<void> {
     void app.services.shared.sweep().catch(() => {});
   }, 60 * 1000);
   sweep.unref();
-  // Every instance sends the order webhooks' outbox: each due delivery is claimed by one of them.
+  // Every instance sends the outboxes of order webhooks and order confirmations: each due row is
+  // claimed by one of them.
   const orderWebhooks = new DeliveryWorker(app.services);
   orderWebhooks.start();
+  const confirmations = new ConfirmationMailWorker(app.services);
+  confirmations.start();
 
   await new Promise<void>((resolve) => server.listen(config.port, resolve));
   const db = config.databaseUrl ? 'Postgres' : `PGlite (${config.dataDir})`;
@@ -148,8 +152,8 @@ async function main(): Promise<void> {
     await drained();
     server.closeAllConnections();
     await closed;
-    // A delivery being sent finishes (or its lease lapses and another instance sends it).
-    await orderWebhooks.stop();
+    // A delivery or e-mail being sent finishes (or its lease lapses and another instance sends it).
+    await Promise.all([orderWebhooks.stop(), confirmations.stop()]);
     await app.close();
     releaseLock();
     console.log(`${signal}: stopped in ${Math.round(performance.now() - stopStarted)} ms`);

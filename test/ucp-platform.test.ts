@@ -3,9 +3,9 @@
  * (the MCP SDK's client), through the real node:http server and database: search → create a
  * checkout → update it with the buyer's e-mail and a destination → requires_escalation with
  * continue_url → the person opens it and pays on the /pay page → the checkout is completed with
- * its order → the confirmation e-mail arrives at a real SMTP server → the order read signed by the
- * platform (200) and unsigned (401). Every answer is validated against the official UCP schemas
- * of the negotiated capabilities. (The person's side in Chromium is e2e/ucp-checkout.spec.ts;
+ * its order → the confirmation e-mail arrives at a real SMTP server (sent by the outbox's worker,
+ * as `npm start` runs one) → the order read signed by the platform (200) and unsigned (401). Every
+ * answer is validated against the official UCP schemas of the negotiated capabilities. (The person's side in Chromium is e2e/ucp-checkout.spec.ts;
  * /checkout/{token} is a page of the Next app, so here its domain function stands in for it.)
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -13,6 +13,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfirmationMailWorker } from '../server/payments/confirmation-mail';
 import { continueCheckout } from '../server/payments/continue';
 import { seedCatalog, seller } from './support/catalog-fixtures';
 import { payOnPage } from './support/orders';
@@ -36,6 +37,7 @@ let smtp: SmtpSink;
 let database: TestDatabase;
 let s: TestServer;
 let PLATFORM: string;
+let confirmations: ConfirmationMailWorker;
 const platformKey = testKey('ES256');
 const clients: Client[] = [];
 
@@ -51,6 +53,8 @@ beforeAll(async () => {
   ps.routes.set('/platform.json', { body: profile, headers: { 'cache-control': 'max-age=600' } });
   database = await testDatabase();
   s = await testServer({ ...ps.env, SMTP_URL: smtp.url, MAIL_FROM: 'Agent Commerce <orders@agent-commerce.test>' }, database);
+  confirmations = new ConfirmationMailWorker(s.app.services);
+  confirmations.start();
   await seedCatalog(s.app.services.db, [
     { seller: seller('kettle-shop'), products: [{ title: 'Enamel Kettle', variants: [[3200, 50]] }] },
     { seller: seller('tea-house'), products: [{ title: 'Oolong Tin', variants: [[1250, 40]] }] },
@@ -58,6 +62,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const c of clients) await c.close();
+  await confirmations?.stop();
   await s?.close();
   await database?.drop();
   await smtp?.close();

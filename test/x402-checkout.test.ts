@@ -10,7 +10,8 @@ import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from '@x402/
 import { authorizationTypes } from '@x402/evm';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carts, orders, variants, x402LedgerTransfers, x402Payments } from '../server/db/schema';
+import { carts, orderConfirmationMails, orders, variants, x402LedgerTransfers, x402Payments } from '../server/db/schema';
+import { ConfirmationMailWorker } from '../server/payments/confirmation-mail';
 import { BASE, freshKey, testApp, type TestApp } from './support/app';
 import { seedCart, variantId } from './support/cart-fixtures';
 import { seedSmallCatalog } from './support/catalog-fixtures';
@@ -219,6 +220,18 @@ describe('paying', () => {
     const [payment] = await db().select().from(x402Payments).where(eq(x402Payments.orderId, body.order_id));
     expect(order.payment).toEqual({ provider: 'x402', reference: payment.id });
     expect(payment).toMatchObject({ status: 'settled', version: 2, network: 'eip155:84532', payer: WALLETS.alice.address });
+  });
+
+  it('a cart that names a buyer’s e-mail: its confirmation is committed with the order, then mailed by the outbox’s worker', async () => {
+    const to = 'x402-buyer@example.org';
+    const cartId = await buyerCart();
+    await db().update(carts).set({ buyer: { email: to } }).where(eq(carts.id, cartId));
+    const res = await pay(cartId);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const { order_id } = await res.json();
+    expect(await db().select().from(orderConfirmationMails).where(eq(orderConfirmationMails.orderId, order_id))).toMatchObject([{ state: 'pending' }]);
+    await new ConfirmationMailWorker(t.app.services).runOnce();
+    expect((await smtp.nextMail(to)).subject).toBe(`Your order ${order_id} is placed`);
   });
 
   it('v1: the body’s requirement, paid in X-PAYMENT, answers X-PAYMENT-RESPONSE with the v1 network name', async () => {

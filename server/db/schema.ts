@@ -898,6 +898,23 @@ export const fulfillmentEvents = pgTable(
   (t) => [index('fulfillment_events_order_idx').on(t.orderId, t.occurredAt)],
 );
 
+/**
+ * What a row of a transactional outbox holds to be sent by a worker of any process and tried
+ * again (server/outbox/): its event's commit time, where it stands (pending, sending under a
+ * lease, then one of its end states), and its last attempt.
+ */
+function outboxColumns<S extends readonly [string, ...string[]]>(states: S) {
+  return {
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
+    state: text('state', { enum: states }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true, mode: 'date' }),
+  };
+}
+
 export const WEBHOOK_DELIVERY_STATES = ['pending', 'sending', 'delivered', 'failed', 'skipped'] as const;
 
 /**
@@ -920,17 +937,11 @@ export const orderWebhookDeliveries = pgTable(
     profileUrl: text('profile_url').notNull(),
     /** The seller handle of the endpoint that made the order (its profile signs as UCP-Agent); null for the network's. */
     scope: text('scope'),
-    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
     body: text('body').notNull(),
-    state: text('state', { enum: WEBHOOK_DELIVERY_STATES }).notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
-    leaseUntil: timestamp('lease_until', { withTimezone: true, mode: 'date' }),
+    ...outboxColumns(WEBHOOK_DELIVERY_STATES),
     /** The URL the last attempt went to (the profile's webhook_url then). */
     lastUrl: text('last_url'),
     lastStatus: integer('last_status'),
-    lastError: text('last_error'),
-    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -938,6 +949,26 @@ export const orderWebhookDeliveries = pgTable(
     index('order_webhook_deliveries_order_idx').on(t.orderId, t.profileUrl, t.createdAt),
     index('order_webhook_deliveries_failed_idx').on(t.createdAt).where(sql`state = 'failed'`),
   ],
+);
+
+export const CONFIRMATION_MAIL_STATES = ['pending', 'sending', 'sent', 'failed', 'skipped'] as const;
+
+/**
+ * The transactional outbox of order confirmation e-mails (server/payments/confirmation-mail.ts):
+ * one row per order whose cart names a buyer's e-mail, inserted in the transaction that placed
+ * the order. It holds the order's id and nothing else of the message: the recipient, the lines
+ * and the order's page are read and rendered at each attempt, so no link is stored.
+ */
+export const orderConfirmationMails = pgTable(
+  'order_confirmation_mails',
+  {
+    orderId: text('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    ...outboxColumns(CONFIRMATION_MAIL_STATES),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_confirmation_mails_due_idx').on(t.nextAttemptAt).where(sql`state IN ('pending', 'sending')`)],
 );
 
 /** Webhook URLs that answered 410 Gone: no delivery goes there until the profile names another URL. */

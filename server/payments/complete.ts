@@ -22,7 +22,7 @@ import { carts, orders, paymentLinks, type CartNotice } from '../db/schema';
 import { placeOrder, voidOrder, type ShortLine } from '../orders/place';
 import type { Services } from '../trpc/context';
 import { cancelLiveLink } from '../carts/links';
-import { mailOrderConfirmation } from './confirmation-mail';
+import { enqueueOrderConfirmation } from './confirmation-mail';
 import { CaptureRefused } from './provider';
 import { providerNamed } from './select';
 import { enqueueOrderWebhook } from '../webhooks/outbox';
@@ -75,8 +75,6 @@ export async function completePayment(services: Services, payment: CompletedPaym
     await provider.release(payment.authorization, key);
     return { kind: 'payment_failed', orderId };
   }
-  // Placed and captured: the buyer a UCP checkout names is told, once (a repeated notice is already_paid).
-  if (outcome.kind === 'placed') await mailOrderConfirmation(services, services.db, outcome.orderId);
   return outcome;
 }
 
@@ -137,6 +135,8 @@ async function settle(services: Services, tx: Db, payment: CompletedPayment): Pr
   }
   await markPaid(tx, { linkId: link.id, closedAt: new Date() });
   await enqueueOrderWebhook(services, tx, { order: placed.order, owner: cart.owner, scope: cart.scope, paidBy: link, placedNow: true }, 'order_placed');
+  // Its buyer is told after the commit, by the outbox's worker (a cart without an e-mail costs no statement).
+  if (cart.buyer?.email) await enqueueOrderConfirmation(tx, placed.order.id);
   return { kind: 'placed', orderId: placed.order.id };
 }
 

@@ -4,50 +4,103 @@
  * page (the paid link's /pay/{token}). Only carts that name a buyer's e-mail get one (the seed API's
  * carts name none).
  *
- * Called after the payment's transaction committed, by whichever path placed the order, once
- * (on the `placed` outcome, never on a repeated notice of the same payment). The payment does not
- * wait for the mail server, and nothing about the mail can fail or undo it: a send that fails is
- * logged.
+ * Through an outbox (outbox/worker.ts), as order webhooks go: the transaction that places the
+ * order, on whichever path (the pay page's card, Stripe's webhook, an x402 settlement), adds the
+ * confirmation's row, and a worker of any process sends it after the commit, tries it again when
+ * the mail server fails or refuses it, and marks it sent. So an order whose process died just
+ * after its commit, or whose capture failed and was finished by the provider's retried notice, is
+ * still confirmed, and the payment never waits for the mail server. The row holds only the order's
+ * id: recipient, lines and the order's page are read and rendered at each attempt, so nothing
+ * stored opens a page. A worker that dies between handing the message on and marking it sent
+ * leaves it to be sent again: a buyer may be mailed twice, never not at all.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { lineTitle } from '../carts/pricing';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { carts, orders } from '../db/schema';
+import { preparedRows } from '../db/prepared';
+import { carts, orderConfirmationMails, orders } from '../db/schema';
 import { centsToDecimal } from '../domain/limits';
 import type { Mailer, MailMessage } from '../mail/mailer';
+import { OutboxWorker, outboxStatements, type OutboxOptions, type Outcome } from '../outbox/worker';
 import type { ServiceKeys } from '../secrets/keys';
 import { orderPage } from './continue';
 
 export interface ConfirmationServices {
   config: Pick<Config, 'publicBaseUrl'>;
+  db: Db;
   keys: ServiceKeys;
   mailer: Mailer;
 }
 
-const dollars = (cents: number) => `$${centsToDecimal(cents)}`;
+/**
+ * Seconds between a failed attempt and the next, the last repeated until three days after the
+ * order (outbox/schedule.ts): a mail server's outage is mostly short, and a late confirmation
+ * still confirms.
+ */
+const RETRY_SCHEDULE = [60, 300, 1800, 7200, 21600];
 
-/** Sends the confirmation of `orderId` if its cart names a buyer's e-mail; resolves once it is handed on, never rejects. */
-export async function mailOrderConfirmation(services: ConfirmationServices, db: Db, orderId: string): Promise<void> {
-  let message: MailMessage | undefined;
-  try {
-    message = await confirmationOf(services, db, orderId);
-  } catch (err) {
-    console.warn(`Order ${orderId}: its confirmation e-mail could not be written (${(err as Error).message}); the order stands.`);
-    return;
-  }
-  if (!message) return;
-  services.mailer.send(message).catch((err: Error) => console.warn(`Order ${orderId}: ${err.message}; the order stands.`));
+type ConfirmationMail = typeof orderConfirmationMails.$inferSelect;
+
+const statements = outboxStatements<ConfirmationMail>({ name: 'confirmation_mail', table: orderConfirmationMails, key: { property: 'orderId', column: 'order_id' } });
+
+/** The order's confirmation, due at once, when its cart names a buyer's e-mail; once per order. */
+const insertConfirmation = preparedRows<{ orderId: string; now: string }, never>(
+  'confirmation_mail_insert',
+  sql`INSERT INTO order_confirmation_mails (order_id, occurred_at, next_attempt_at)
+      SELECT o.id, ${sql.placeholder('now')}::timestamptz, ${sql.placeholder('now')}::timestamptz
+      FROM orders o JOIN carts c ON c.id = o.cart_id
+      WHERE o.id = ${sql.placeholder('orderId')} AND c.buyer->>'email' IS NOT NULL
+      ON CONFLICT DO NOTHING`,
+);
+
+/** Adds the confirmation of `orderId` to the transaction `tx` that placed it (nothing for a cart without a buyer's e-mail). */
+export async function enqueueOrderConfirmation(tx: Db, orderId: string): Promise<void> {
+  await insertConfirmation(tx, { orderId, now: new Date().toISOString() });
 }
 
-async function confirmationOf(services: ConfirmationServices, db: Db, orderId: string): Promise<MailMessage | undefined> {
+/** Sends the outbox: every server process runs one (main.ts). */
+export class ConfirmationMailWorker extends OutboxWorker<ConfirmationMail> {
+  constructor(
+    private readonly services: ConfirmationServices,
+    options: OutboxOptions = {},
+  ) {
+    super({ db: services.db, statements, schedule: RETRY_SCHEDULE, label: 'Order confirmations' }, options);
+  }
+
+  protected attempts(rows: ConfirmationMail[]): Promise<Outcome>[] {
+    return rows.map((row) => this.send(row.orderId));
+  }
+
+  private async send(orderId: string): Promise<Outcome> {
+    try {
+      const message = await confirmationOf(this.services, orderId);
+      if (typeof message === 'string') return { state: 'skipped', reason: message };
+      await this.services.mailer.send(message);
+      return { state: 'sent' };
+    } catch (err) {
+      const reason = (err as Error).message;
+      // The operator's sign of a mail server in trouble; the row keeps it as its last_error too.
+      console.warn(`Order ${orderId}: ${reason}; the order stands, and its confirmation is tried again later.`);
+      return { state: 'retry', reason };
+    }
+  }
+}
+
+const dollars = (cents: number) => `$${centsToDecimal(cents)}`;
+
+/** The message, or why none is sent. */
+async function confirmationOf(services: ConfirmationServices, orderId: string): Promise<MailMessage | string> {
+  const { db } = services;
   const [order] = await db
-    .select({ id: orders.id, cartId: orders.cartId, lines: orders.lineItems, totals: orders.totals, buyer: carts.buyer })
+    .select({ id: orders.id, status: orders.status, cartId: orders.cartId, lines: orders.lineItems, totals: orders.totals, buyer: carts.buyer })
     .from(orders)
     .innerJoin(carts, eq(carts.id, orders.cartId))
     .where(eq(orders.id, orderId));
-  const to = order?.buyer?.email;
-  if (!to) return undefined;
+  // A capture refused for good voids the order (complete.ts) before this was sent: it is not confirmed.
+  if (order?.status !== 'placed') return `the order is ${order?.status ?? 'gone'}`;
+  const to = order.buyer?.email;
+  if (!to) return "the order's cart names no buyer's e-mail";
   const page = await orderPage(services, db, order.cartId);
   const greeting = order.buyer?.first_name ? `Hello ${order.buyer.first_name},` : 'Hello,';
   const lines = order.lines.map((l) => `  ${l.quantity} × ${lineTitle(l)} at ${dollars(l.unit_price_cents)}: ${dollars(l.line_total_cents)}`);

@@ -30,14 +30,14 @@ import { buyerOfNamespace, personOfNamespace } from '../identity/caller';
 import { newId } from '../lib/ids';
 import { confirmOrder, placeOrder, voidOrder } from '../orders/place';
 import { assertReady, assertWithinCeiling } from './checkout';
-import { mailOrderConfirmation, type ConfirmationServices } from './confirmation-mail';
+import { enqueueOrderConfirmation } from './confirmation-mail';
 import { refusalReason } from '../x402/checks';
 import type { X402 } from '../x402/facilitator';
 import { authorizationKey, type PaymentRead, type SentPayment } from '../x402/payment';
 import { enqueueOrderWebhook, type OutboxServices } from '../webhooks/outbox';
 import { checkoutOffer, paymentRefusal, UNITS_PER_CENT, v1Requirement, v2Requirement, type Offer } from '../x402/requirements';
 
-export interface SettlementServices extends ConfirmationServices, OutboxServices {
+export interface SettlementServices extends OutboxServices {
   config: Pick<Config, 'publicBaseUrl' | 'cartTtlHours'> & { x402: Pick<Config['x402'], 'facilitatorTimeoutMs'> };
   database: Database;
   x402: X402;
@@ -278,13 +278,11 @@ export async function settlePayment(services: SettlementServices, row: PaymentRo
   }
   const outcome = await settleOnce(services, leased);
   if (outcome.kind === 'settled') {
-    const { answer, placed } = (await fresh(services).transaction(async (tx) => {
+    const { answer } = (await fresh(services).transaction(async (tx) => {
       const recorded = await recordSettled(services, tx as unknown as Db, leased, outcome.response, request);
       if (request?.storeSuccess) await request.storeSuccess(tx as unknown as Db, recorded.answer);
       return recorded;
     })) as { answer: SettledCheckout; placed: boolean };
-    // Committed: the buyer a UCP checkout names is told, once (only the settle that placed the order).
-    if (placed) await mailOrderConfirmation(services, fresh(services), leased.orderId);
     return answer;
   }
   const ambiguous = !x402.ledger && leased.settleAttempts > 1 && outcome.kind === 'failed' && AMBIGUOUS_AFTER_UNKNOWN.has(outcome.reason);
@@ -347,7 +345,10 @@ async function recordSettled(
     .returning();
   const placed = await confirmOrder(tx, row.orderId);
   // The platform hears of an x402 order once it is placed; a pending one that never settles was never announced, so its void is not either.
-  if (placed) await enqueueOrderWebhook(services, tx, row.orderId, 'order_placed');
+  if (placed) {
+    await enqueueOrderWebhook(services, tx, row.orderId, 'order_placed');
+    await enqueueOrderConfirmation(tx, row.orderId);
+  }
   return { answer: settledAnswer(services, settled ?? row, request, response.transaction), placed: placed !== undefined };
 }
 

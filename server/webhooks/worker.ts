@@ -1,28 +1,26 @@
 /**
- * Sends the outbox (outbox.ts). Every server process runs a worker; each round it claims the due
- * deliveries with FOR UPDATE SKIP LOCKED and a 60 s lease (so two instances never send one row at
- * once, and a row whose sender died is claimed again once its lease lapses), skipping a row whose
- * order has an earlier delivery to the same platform still to be settled (delivered, failed or
- * skipped): a platform hears of one order's changes in the order they happened. Each attempt
- * looks the platform's webhook URL up afresh (the profile may have changed it) and sends the
- * stored bytes with a fresh signature.
+ * Sends the outbox (outbox.ts): every server process runs a worker, which claims the due
+ * deliveries under a lease and retries a failed one on WEBHOOK_RETRY_SCHEDULE, as every outbox
+ * does (outbox/worker.ts), skipping a row whose order has an earlier delivery to the same platform
+ * still to be settled (delivered, failed or skipped): a platform hears of one order's changes in
+ * the order they happened. Each attempt looks the platform's webhook URL up afresh (the profile
+ * may have changed it) and sends the stored bytes with a fresh signature.
  *
  * An attempt ends the delivery (delivered on a 2xx; skipped when the platform declares no order
  * capability or no webhook_url; failed for a URL that can never be sent to, or one that answered
- * 410) or fails and is tried again on the schedule (schedule.ts) until three days have passed.
+ * 410) or fails and is tried again on the schedule until three days have passed.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { placeholderFor, prepared } from '../db/prepared';
 import { orderWebhookDeliveries, webhookGoneUrls } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
 import type { Negotiator } from '../negotiation';
 import { ORDER_CAPABILITY } from '../negotiation/capabilities';
+import { OutboxWorker, outboxStatements, reasonOf, type OutboxOptions, type Outcome as Ended } from '../outbox/worker';
 import type { ProfileFetcher } from '../profiles';
 import { FetchRefused } from '../profiles/fetch';
 import type { ServiceKeys } from '../secrets/keys';
-import { nextAttemptAt } from './schedule';
 import { DELIVERY_TIMEOUT_MS, postWebhook, webhookUrlProblem } from './sender';
 import { signedHeaders } from './signed-request';
 import { signingKey } from './signing-keys';
@@ -35,68 +33,23 @@ export interface WorkerServices {
   profiles: Pick<ProfileFetcher, 'rules'>;
 }
 
-export interface WorkerOptions {
-  /** The clock (tests move it). */
-  now?: () => Date;
+export interface WorkerOptions extends OutboxOptions {
   /** How long one POST may take (default 10 s). */
   timeoutMs?: number;
-  /** Math.random's kind, for the retries' jitter. */
-  random?: () => number;
 }
-
-export const LEASE_MS = 60_000;
-/** How often a worker looks for due deliveries: a platform hears of a change within about this. */
-const POLL_MS = 1_000;
-/** Deliveries one round claims and sends at once. */
-const BATCH = 20;
 
 type Delivery = typeof orderWebhookDeliveries.$inferSelect;
 
-// Every round runs these, built once (db/prepared.ts).
-/** Claims the due deliveries (see the top of the file) and answers them whole, in one statement. */
-const claimDue = prepared<{ now: string; lease: Date }, Delivery[]>('webhook_claim', (db) =>
-  db
-    .update(orderWebhookDeliveries)
-    .set({ state: 'sending', leaseUntil: placeholderFor<Date>('lease') })
-    .where(
-      sql`${orderWebhookDeliveries.id} IN (
-        SELECT c.id FROM order_webhook_deliveries c
-        WHERE c.state IN ('pending', 'sending') AND c.next_attempt_at <= ${sql.placeholder('now')}::timestamptz
-          AND (c.state = 'pending' OR c.lease_until < ${sql.placeholder('now')}::timestamptz)
-          AND NOT EXISTS (
-            SELECT 1 FROM order_webhook_deliveries e
-            WHERE e.order_id = c.order_id AND e.profile_url = c.profile_url AND e.state IN ('pending', 'sending')
-              AND (e.occurred_at, e.id) < (c.occurred_at, c.id))
-        ORDER BY c.next_attempt_at
-        LIMIT ${sql.raw(String(BATCH))}
-        FOR UPDATE SKIP LOCKED)`,
-    )
-    .returning(),
-);
-
-type Attempted = Pick<Delivery, 'id' | 'state' | 'attempts' | 'nextAttemptAt' | 'lastUrl' | 'lastStatus' | 'lastError' | 'lastAttemptAt'> & { lease: string };
-/** An attempt's end, written only while the worker still holds the row's lease. */
-const recordAttempt = prepared<Attempted, unknown>('webhook_attempt', (db) =>
-  db
-    .update(orderWebhookDeliveries)
-    .set({
-      state: placeholderFor('state'),
-      attempts: placeholderFor('attempts'),
-      nextAttemptAt: placeholderFor('nextAttemptAt'),
-      leaseUntil: null,
-      lastUrl: placeholderFor('lastUrl'),
-      lastStatus: placeholderFor('lastStatus'),
-      lastError: placeholderFor('lastError'),
-      lastAttemptAt: placeholderFor('lastAttemptAt'),
-    })
-    .where(
-      and(
-        eq(orderWebhookDeliveries.id, sql.placeholder('id')),
-        eq(orderWebhookDeliveries.state, 'sending'),
-        sql`${orderWebhookDeliveries.leaseUntil} = ${sql.placeholder('lease')}::timestamptz`,
-      ),
-    ),
-);
+const statements = outboxStatements<Delivery>({
+  name: 'webhook',
+  table: orderWebhookDeliveries,
+  key: { property: 'id', column: 'id' },
+  claimable: sql`NOT EXISTS (
+    SELECT 1 FROM order_webhook_deliveries e
+    WHERE e.order_id = c.order_id AND e.profile_url = c.profile_url AND e.state IN ('pending', 'sending')
+      AND (e.occurred_at, e.id) < (c.occurred_at, c.id))`,
+  recorded: ['lastUrl', 'lastStatus'],
+});
 
 type Outcome =
   | { state: 'delivered'; status: number }
@@ -105,75 +58,31 @@ type Outcome =
   /** Tried again later, or failed once the schedule is past the horizon. */
   | { state: 'retry'; reason: string; status?: number };
 
-/**
- * Why a step failed, for the log and a delivery's last_error: the innermost cause's own words
- * (the database's, say), not the SQL and parameters of the query that failed with it.
- */
-function reasonOf(err: unknown): string {
-  let e = err;
-  while (e instanceof Error && e.cause instanceof Error) e = e.cause;
-  return e instanceof Error ? e.message : String(e);
-}
-
 /** The business profile whose key signs, named in UCP-Agent: the endpoint's that made the order. */
 export function signerProfile(publicBaseUrl: string, scope: string | null): string {
   return scope === null ? `${publicBaseUrl}/.well-known/ucp` : `${publicBaseUrl}/store/${encodeURIComponent(scope)}/.well-known/ucp`;
 }
 
-export class DeliveryWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private round: Promise<unknown> | undefined;
-  private stopped = false;
-  private readonly now: () => Date;
-
+export class DeliveryWorker extends OutboxWorker<Delivery> {
   constructor(
     private readonly services: WorkerServices,
     private readonly options: WorkerOptions = {},
   ) {
-    this.now = options.now ?? (() => new Date());
+    super({ db: services.db, statements, schedule: services.config.webhookRetrySchedule, label: 'Order webhooks' }, options);
   }
 
   /**
-   * Polls until stop(); a round still running when the next is due is not doubled, and a round
-   * that claimed a full batch is followed at once by the next, so a backlog drains at the pace
-   * sending allows rather than a batch a poll.
+   * The webhook URLs are looked up first, so one statement finds those of the round that
+   * answered 410.
    */
-  start(intervalMs = POLL_MS): void {
-    this.stopped = false;
-    this.timer = setInterval(() => {
-      this.round ??= this.drain()
-        .catch((err: unknown) => console.warn(`Order webhooks: ${reasonOf(err)}`))
-        .finally(() => (this.round = undefined));
-    }, intervalMs);
-    this.timer.unref();
-  }
-
-  private async drain(): Promise<void> {
-    while (!this.stopped && (await this.runOnce()) === BATCH);
-  }
-
-  /** Stops polling, and waits for the round in flight (its claims end as they would). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.round;
-  }
-
-  /**
-   * One round: claims the due deliveries and makes one attempt of each; answers how many. The
-   * webhook URLs are looked up first, so one statement finds those of the round that answered 410.
-   */
-  async runOnce(): Promise<number> {
-    const now = this.now();
-    const claimed = await claimDue(this.services.db, { now: now.toISOString(), lease: new Date(now.getTime() + LEASE_MS) });
-    const targets = await Promise.all(claimed.map((delivery) => this.webhookUrl(delivery).catch((err: unknown): Outcome => ({ state: 'retry', reason: reasonOf(err) }))));
-    const gone = this.goneAmong(targets);
+  protected attempts(claimed: Delivery[]): Promise<Ended>[] {
+    const targets = claimed.map((delivery) => this.webhookUrl(delivery).catch((err: unknown): Outcome => ({ state: 'retry', reason: reasonOf(err) })));
+    const gone = Promise.all(targets).then((found) => this.goneAmong(found));
     gone.catch(() => {}); // each attempt that needs it awaits it, and fails with it
-    await Promise.all(claimed.map((delivery, i) => this.attempt(delivery, targets[i], gone)));
-    return claimed.length;
+    return claimed.map(async (delivery, i) => this.attempt(delivery, await targets[i], gone));
   }
 
-  private async attempt(delivery: Delivery, target: { url: string } | Outcome, gone: Promise<Map<string, Date>>): Promise<void> {
+  private async attempt(delivery: Delivery, target: { url: string } | Outcome, gone: Promise<Map<string, Date>>): Promise<Ended> {
     let url: string | undefined;
     let outcome: Outcome;
     try {
@@ -189,7 +98,8 @@ export class DeliveryWorker {
       // Anything else (the database, the signing key): this attempt failed; the next may not.
       outcome = { state: 'retry', reason: reasonOf(err) };
     }
-    await this.record(delivery, url, outcome);
+    const status = 'status' in outcome ? (outcome.status ?? null) : null;
+    return { state: outcome.state, reason: 'reason' in outcome ? outcome.reason : undefined, columns: { lastUrl: url ?? delivery.lastUrl, lastStatus: status } };
   }
 
   /**
@@ -241,30 +151,5 @@ export class DeliveryWorker {
     }
     const redirect = status >= 300 && status < 400 ? ' (a redirect, not followed)' : '';
     return { state: 'retry', status, reason: `${url.href} answered ${status}${redirect}` };
-  }
-
-  /** The attempt's end, written only while this worker still holds the row's lease. */
-  private async record(delivery: Delivery, url: string | undefined, outcome: Outcome): Promise<void> {
-    const now = this.now();
-    const attempts = outcome.state === 'skipped' ? delivery.attempts : delivery.attempts + 1;
-    let state: Delivery['state'] = outcome.state === 'retry' ? 'pending' : outcome.state;
-    let next = delivery.nextAttemptAt;
-    if (outcome.state === 'retry') {
-      const at = nextAttemptAt(this.services.config.webhookRetrySchedule, attempts, delivery.occurredAt, now, this.options.random);
-      if (at) next = at;
-      else state = 'failed';
-    }
-    const reason = 'reason' in outcome ? outcome.reason : null;
-    await recordAttempt(this.services.db, {
-      id: delivery.id,
-      lease: delivery.leaseUntil!.toISOString(),
-      state,
-      attempts,
-      nextAttemptAt: next,
-      lastUrl: url ?? delivery.lastUrl,
-      lastStatus: 'status' in outcome ? (outcome.status ?? null) : null,
-      lastError: state === 'failed' && outcome.state === 'retry' ? `${reason}; no attempt is left within three days of the event` : reason,
-      lastAttemptAt: now,
-    });
   }
 }

@@ -1,11 +1,11 @@
 /**
- * When a failed attempt is tried again (this project's policy: UCP says only that a business MUST
- * retry): WEBHOOK_RETRY_SCHEDULE's delays, one per attempt, the last repeated, each ±10 % so that
- * the deliveries a receiver's outage failed together do not all come back in one second; none
- * later than three days after the event, when the delivery is failed for good.
+ * When a failed attempt of an outbox row is tried again (this project's policy; for webhooks UCP
+ * says only that a business MUST retry): the outbox's delays, one per attempt, the last repeated,
+ * each ±10 % so that the rows a receiver's outage failed together do not all come back in one
+ * second; none later than three days after the event, when the row is failed for good.
  */
 
-/** How long after its event a delivery may still be tried. */
+/** How long after its event a row may still be tried. */
 export const DELIVERY_HORIZON_MS = 3 * 24 * 3600 * 1000;
 
 /**
