@@ -35,7 +35,7 @@ export const x402PaymentForReview = z
   })
   .meta({ id: 'X402PaymentForReview' });
 
-/** The payment of the decision example: none has it, so the example answers 404. */
+/** The payment of the decision example: `npm run openapi:examples` plays it on a payment of its own, left for review (test/support/openapi-examples.ts). */
 export const EXAMPLE_X402_PAYMENT = 'xpay_01kt2j3m5v8x4q2w7e9r6t1y2b';
 
 export const adminX402Router = router({
@@ -61,6 +61,7 @@ export const adminX402Router = router({
       op: { errors: ['x402_payment_not_found', 'x402_payment_not_in_review'] },
       examples: {
         release: { summary: 'Release a payment the chain shows unused', input: { id: EXAMPLE_X402_PAYMENT, outcome: 'release' } },
+        unknown: { summary: 'A payment that does not exist', input: { id: 'xpay_01kt2j3m5v8x4q2w7e9r6t1y4d', outcome: 'release' } },
       },
       openapi: {
         method: 'POST',
