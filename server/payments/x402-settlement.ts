@@ -406,7 +406,8 @@ const SWEEP_BATCH = 100;
  * Each minute, beside sweepExpired: pending payments older than twice the facilitator's timeout
  * whose lease lapsed (their request gave up, or its process died) are settled again, and those
  * past validBefore voided, by the same step 6. With a remote facilitator, one never sent to it
- * (no attempt) and past validBefore is voided without asking: no money can have moved.
+ * (no attempt) and past validBefore is voided without asking: no money can have moved; one sent
+ * and unanswered is decided by the chain, or left for review (x402-lost-settle.ts).
  */
 export async function sweepPayments(services: SettlementServices): Promise<{ settled: number; voided: number; pending: number }> {
   const db = fresh(services);
