@@ -7,6 +7,7 @@
  * as a refused settle leaves them).
  */
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../db/client';
 import { newScope } from '../db/deadline';
 import { x402Payments } from '../db/schema';
@@ -18,23 +19,30 @@ export const RELEASED_AFTER_REVIEW = 'released_after_review';
 
 export type ReviewDecision = { outcome: 'place'; transaction: `0x${string}` } | { outcome: 'release' };
 
-export interface ReviewedPayment {
-  id: string;
-  order_id: string;
-  cart_id: string;
-  status: PaymentRow['status'];
-  network: string;
-  asset: string;
-  payer: string;
-  nonce: string;
-  amount: string;
-  valid_before: string;
-  settle_attempts: number;
-  created_at: string;
-  review_since: string | null;
-  transaction: string | null;
-  failure_reason: string | null;
-}
+const timestamp = z.string().describe('RFC 3339.');
+
+/** A payment as the operator sees it (the admin API's answer). */
+export const x402PaymentForReview = z
+  .object({
+    id: z.string().describe('The payment (xpay_…).'),
+    order_id: z.string().describe('Its order, pending_payment while the payment is pending.'),
+    cart_id: z.string(),
+    status: z.enum(['pending', 'settled', 'failed']).describe('pending until decided; then settled (placed) or failed (released).'),
+    network: z.string().describe('CAIP-2.'),
+    asset: z.string().describe('The token (USDC) contract.'),
+    payer: z.string().describe('The authorization’s `from`: look its nonce up on the chain.'),
+    nonce: z.string().describe('The EIP-3009 nonce (bytes32).'),
+    amount: z.string().describe('Atomic units of the asset (USDC: 6 decimals).'),
+    valid_before: timestamp,
+    settle_attempts: z.number().int().describe('Settles sent to the facilitator.'),
+    created_at: timestamp,
+    review_since: timestamp.nullable().describe('When it was left for review.'),
+    transaction: z.string().nullable().describe('Once placed, the transaction given.'),
+    failure_reason: z.string().nullable().describe('Once released, why (released_after_review).'),
+  })
+  .meta({ id: 'X402PaymentForReview' });
+
+export type ReviewedPayment = z.infer<typeof x402PaymentForReview>;
 
 function viewOf(row: PaymentRow): ReviewedPayment {
   return {

@@ -5,35 +5,14 @@
  * operation; `npm run x402:reconcile` does the same on the server.
  */
 import { z } from 'zod';
-import { decideReviewed, paymentsForReview } from '../payments/x402-review';
+import { decideReviewed, paymentsForReview, x402PaymentForReview } from '../payments/x402-review';
 import { router } from '../trpc/init';
 import { admin } from '../trpc/procedures';
 
-const timestamp = z.string().describe('RFC 3339.');
 const transaction = z
   .string()
   .regex(/^0x[0-9a-fA-F]{64}$/, 'a transaction hash (0x and 64 hex digits)')
   .describe('With `place`: the transaction that moved the money to the payee, as the chain shows it.');
-
-export const x402PaymentForReview = z
-  .object({
-    id: z.string().describe('The payment (xpay_…).'),
-    order_id: z.string().describe('Its order, pending_payment while the payment is pending.'),
-    cart_id: z.string(),
-    status: z.enum(['pending', 'settled', 'failed']).describe('pending until decided; then settled (placed) or failed (released).'),
-    network: z.string().describe('CAIP-2.'),
-    asset: z.string().describe('The token (USDC) contract.'),
-    payer: z.string().describe('The authorization’s `from`: look its nonce up on the chain.'),
-    nonce: z.string().describe('The EIP-3009 nonce (bytes32).'),
-    amount: z.string().describe('Atomic units of the asset (USDC: 6 decimals).'),
-    valid_before: timestamp,
-    settle_attempts: z.number().int().describe('Settles sent to the facilitator.'),
-    created_at: timestamp,
-    review_since: timestamp.nullable().describe('When it was left for review.'),
-    transaction: z.string().nullable().describe('Once placed, the transaction given.'),
-    failure_reason: z.string().nullable().describe('Once released, why (released_after_review).'),
-  })
-  .meta({ id: 'X402PaymentForReview' });
 
 /** The payment of the decision example: `npm run openapi:examples` plays it on a payment of its own, left for review (test/support/openapi-examples.ts). */
 export const EXAMPLE_X402_PAYMENT = 'xpay_01kt2j3m5v8x4q2w7e9r6t1y2b';
