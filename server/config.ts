@@ -80,6 +80,12 @@ export interface X402Config {
   maxTimeoutSeconds: number;
   /** X402_LOCAL_BALANCE: what an address the local ledger has not seen holds, in USDC's atomic units (default 1,000 USDC). */
   localBalance: number;
+  /**
+   * X402_RPC_URL: a JSON-RPC endpoint of the chain, asked whether a remote facilitator's settle of
+   * unknown outcome moved the money once its validBefore has passed (x402/chain-outcome.ts); unset,
+   * such a payment is left to an operator (npm run x402:reconcile).
+   */
+  rpcUrl: string | undefined;
 }
 
 /** A name pinned to a loopback address for one port (PROFILE_FETCH_RESOLVE, as curl's --resolve). */
@@ -255,6 +261,8 @@ function x402(env: NodeJS.ProcessEnv): X402Config {
   const facilitatorUrl = env.X402_FACILITATOR_URL || undefined;
   if (facilitatorUrl !== undefined && !/^https?:\/\/[^/]/.test(facilitatorUrl)) throw new Error(`X402_FACILITATOR_URL must be an http(s) URL, got "${facilitatorUrl}"`);
   if (facilitatorUrl !== undefined && !URL.canParse(facilitatorUrl)) throw new Error(`X402_FACILITATOR_URL must be an http(s) URL, got "${facilitatorUrl}"`);
+  const rpcUrl = env.X402_RPC_URL || undefined;
+  if (rpcUrl !== undefined && !(/^https?:\/\/[^/]/.test(rpcUrl) && URL.canParse(rpcUrl))) throw new Error('X402_RPC_URL must be an http(s) URL');
   const payTo = env.X402_PAY_TO || undefined;
   if (payTo !== undefined && !ADDRESS.test(payTo)) throw new Error(`X402_PAY_TO must be an EVM address (0x and 40 hex digits), got "${payTo}"`);
   // The ledger never stands for real money: on mainnet a real facilitator settles, to an address someone holds.
@@ -269,6 +277,7 @@ function x402(env: NodeJS.ProcessEnv): X402Config {
     payTo: payTo as `0x${string}` | undefined,
     maxTimeoutSeconds: positive('X402_MAX_TIMEOUT_SECONDS', env.X402_MAX_TIMEOUT_SECONDS, 300),
     localBalance: usdcUnits('X402_LOCAL_BALANCE', env.X402_LOCAL_BALANCE, '1000'),
+    rpcUrl,
   };
 }
 
@@ -318,6 +327,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'X402_FACILITATOR_TIMEOUT_MS', default: '10000', meaning: "how long a verify or settle may take; past it a settle's outcome is unknown (503, the order left pending)" },
   { name: 'X402_PAY_TO', default: 'on `base-sepolia`: an address derived from `SECRETS_KEY` (no private key stored); on `base`: required', meaning: 'the address x402 payments are made to' },
   { name: 'X402_MAX_TIMEOUT_SECONDS', default: '300', meaning: 'how long a payment may take to settle, offered as `maxTimeoutSeconds`' },
+  { name: 'X402_RPC_URL', default: 'unset → such payments are marked for review', meaning: "a JSON-RPC endpoint of `X402_NETWORK`'s chain (it may hold a provider's key: only its host is logged). With `X402_FACILITATOR_URL`, a settle whose outcome stayed unknown is decided by the chain once `validBefore` has passed and the block after it is confirmed: paid to `X402_PAY_TO` → the order is placed, else it is voided; unset, the payment waits for an operator (`npm run x402:reconcile`, see [x402](x402.md#settlements-that-end))" },
   { name: 'X402_LOCAL_BALANCE', default: '1000', meaning: 'USDC an address holds on the local ledger until it is first seen (at most 6 decimals); `npm run x402:fund` tops one up' },
   { name: 'WEBHOOK_RETRY_SCHEDULE', default: '`30,120,600,3600,21600,43200`', meaning: 'seconds between an order webhook’s failed attempt and the next (each ±10 %), comma-separated; the last repeats until three days after the event, when the delivery is `failed` (see [webhooks](webhooks.md#retries))' },
 ];

@@ -228,11 +228,17 @@ describe('describeX402 (start-up lines)', () => {
     expect(lines).toContain('npm run x402:fund -- <address> <usdc>');
   });
 
-  it('remote: lists what /supported answers', async () => {
+  it('remote: lists what /supported answers; says who decides a lost settle: the chain (its host, never its URL) or an operator', async () => {
     const lines = await describeX402(remote);
     expect(lines.join('\n')).toContain(`the facilitator at ${standin.url}`);
     expect(lines.join('\n')).toContain('exact v1 base-sepolia, exact v2 eip155:84532');
-    expect(lines.join('\n')).not.toContain('warning');
+    expect(lines.filter((l) => l.includes('warning'))).toEqual(['x402: warning: X402_RPC_URL is unset: a settle whose answer is lost is left for review once its validBefore has passed (npm run x402:reconcile).']);
+    const rpcUrl = 'https://base-sepolia.rpc.example/v2/provider-key-0123';
+    const withChain = createX402(testConfig({ ...standin.env, X402_RPC_URL: rpcUrl }), noDatabase, keysOf(TEST_SECRETS_KEY));
+    const said = (await describeX402(withChain)).join('\n');
+    expect(said).toContain('decided by the chain at base-sepolia.rpc.example once its validBefore has passed');
+    expect(said).not.toContain('provider-key');
+    expect(said).not.toContain('warning');
   });
 
   it('remote, not answering or not listing our chain: a warning line, never a throw', async () => {
@@ -257,6 +263,7 @@ describe('configuration', () => {
       payTo: undefined,
       maxTimeoutSeconds: 300,
       localBalance: 1_000_000_000,
+      rpcUrl: undefined,
     });
   });
 
@@ -280,6 +287,7 @@ describe('configuration', () => {
     expect(load({ X402_LOCAL_BALANCE: '12.5' })().x402.localBalance).toBe(12_500_000);
     expect(load({ X402_FACILITATOR_TIMEOUT_MS: '0' })).toThrow(/X402_FACILITATOR_TIMEOUT_MS/);
     expect(load({ X402_MAX_TIMEOUT_SECONDS: 'soon' })).toThrow(/X402_MAX_TIMEOUT_SECONDS/);
+    expect(load({ X402_RPC_URL: 'wss://rpc.example/key' })).toThrow(/^X402_RPC_URL must be an http\(s\) URL$/);
   });
 
   it('X402_PAY_TO is used checksummed; unset on base-sepolia, the address comes from SECRETS_KEY alone', () => {

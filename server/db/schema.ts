@@ -788,6 +788,12 @@ export const x402Payments = pgTable(
      * "nonce used" or "expired" no longer proves the money did not move (payments/x402-settlement.ts).
      */
     settleAttempts: integer('settle_attempts').notNull().default(0),
+    /**
+     * Set once, when a pending payment past validBefore, sent to a remote facilitator whose answer
+     * was lost, cannot be decided for want of a chain to ask (no X402_RPC_URL): the sweep leaves it
+     * to an operator (npm run x402:reconcile, the admin API) instead of retrying it every minute.
+     */
+    reviewSince: timestamp('review_since', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
   },

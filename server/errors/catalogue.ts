@@ -221,6 +221,16 @@ export const ERROR_CATALOGUE = {
     hint: 'Wait for Retry-After and send the same request again: the payment being settled answers its order once settled; the cart cannot change meanwhile.',
     retryable: true,
   },
+  x402_payment_not_found: {
+    status: 404,
+    message: 'No x402 payment has that id.',
+    hint: 'GET /api/admin/x402/payments/review (or npm run x402:reconcile) lists the payments left for review, with their ids (xpay_…).',
+  },
+  x402_payment_not_in_review: {
+    status: 409,
+    message: 'That x402 payment is not left for review: there is nothing to decide.',
+    hint: '`details.status` says where it stands: settled or failed (already decided), or pending and not left for review (a settle, the sweep or the chain still decides it).',
+  },
 
   // -- idempotency
   IDEMPOTENCY_KEY_REQUIRED: {

@@ -35,6 +35,7 @@ import { refusalReason } from '../x402/checks';
 import type { X402 } from '../x402/facilitator';
 import { authorizationKey, type PaymentRead, type SentPayment } from '../x402/payment';
 import { enqueueOrderWebhook, type OutboxServices } from '../webhooks/outbox';
+import { chainVerdict, type SettleOutcome } from './x402-lost-settle';
 import { checkoutOffer, paymentRefusal, UNITS_PER_CENT, v1Requirement, v2Requirement, type Offer } from '../x402/requirements';
 
 export interface SettlementServices extends OutboxServices {
@@ -64,7 +65,7 @@ export interface SettledCheckout {
   payment: { scheme: 'exact'; network: string; asset: string; amount: string; payer: string; transaction: string };
 }
 
-type PaymentRow = typeof x402Payments.$inferSelect;
+export type PaymentRow = typeof x402Payments.$inferSelect;
 
 const PAYMENT_IN_PROGRESS: CartNotice = {
   type: 'info',
@@ -257,8 +258,6 @@ async function holdCart(services: SettlementServices, tx: Db, request: Settlemen
   return row;
 }
 
-type Outcome = { kind: 'settled'; response: SettleResponse } | { kind: 'failed'; reason: string } | { kind: 'unknown'; cause: unknown };
-
 /** After an unknown settle, these from a remote facilitator do not prove the money did not move. */
 const AMBIGUOUS_AFTER_UNKNOWN = new Set(['invalid_exact_evm_nonce_already_used', 'invalid_exact_evm_payload_authorization_valid_before']);
 
@@ -276,16 +275,10 @@ export async function settlePayment(services: SettlementServices, row: PaymentRo
     if (now?.status === 'failed') throw paymentRefusal('payment_rejected', offerOf(services, now), { reason: now.failureReason! });
     throw paymentInProgress();
   }
-  const outcome = await settleOnce(services, leased);
-  if (outcome.kind === 'settled') {
-    const { answer } = (await fresh(services).transaction(async (tx) => {
-      const recorded = await recordSettled(services, tx as unknown as Db, leased, outcome.response, request);
-      if (request?.storeSuccess) await request.storeSuccess(tx as unknown as Db, recorded.answer);
-      return recorded;
-    })) as { answer: SettledCheckout; placed: boolean };
-    return answer;
-  }
-  const ambiguous = !x402.ledger && leased.settleAttempts > 1 && outcome.kind === 'failed' && AMBIGUOUS_AFTER_UNKNOWN.has(outcome.reason);
+  // Past validBefore, after a settle of unknown outcome, the chain answers instead of the facilitator.
+  const outcome = (await chainVerdict(services, leased)) ?? (await settleOnce(services, leased));
+  if (outcome.kind === 'settled') return placeSettled(services, leased, outcome.response, request);
+  const ambiguous = !x402.ledger && leased.settleAttempts > 1 && outcome.kind === 'failed' && !outcome.proven && AMBIGUOUS_AFTER_UNKNOWN.has(outcome.reason);
   if (outcome.kind === 'failed' && !ambiguous) {
     await fresh(services).transaction((tx) => voidPayment(tx as unknown as Db, leased, outcome.reason, config.cartTtlHours));
     throw paymentRefusal('payment_rejected', offerOf(services, leased), { reason: outcome.reason });
@@ -297,6 +290,16 @@ export async function settlePayment(services: SettlementServices, row: PaymentRo
     headers: { 'Retry-After': '5' },
     cause: outcome.kind === 'unknown' ? outcome.cause : undefined,
   });
+}
+
+/** A settled payment recorded, its order placed (once, whoever records it first), and the answer. */
+export async function placeSettled(services: SettlementServices, row: PaymentRow, response: SettleResponse, request?: SettlementRequest): Promise<SettledCheckout> {
+  const { answer } = (await fresh(services).transaction(async (tx) => {
+    const recorded = await recordSettled(services, tx as unknown as Db, row, response, request);
+    if (request?.storeSuccess) await request.storeSuccess(tx as unknown as Db, recorded.answer);
+    return recorded;
+  })) as { answer: SettledCheckout };
+  return answer;
 }
 
 /** The lease: a conditional update, as idempotency claims are taken; counts the attempt. */
@@ -311,7 +314,7 @@ async function takeLease(db: Db, id: string, timeoutMs: number): Promise<Payment
  * reason but `settlement_pending`. Everything else (a 5xx, a timeout, any other error, pending) is
  * unknown: the money may have moved.
  */
-async function settleOnce(services: SettlementServices, row: PaymentRow): Promise<Outcome> {
+async function settleOnce(services: SettlementServices, row: PaymentRow): Promise<SettleOutcome> {
   const offer = offerOf(services, row);
   const requirements = row.version === 1 ? v1Requirement(offer) : v2Requirement(offer);
   try {
@@ -337,7 +340,7 @@ async function recordSettled(
   row: PaymentRow,
   response: SettleResponse,
   request: SettlementRequest | undefined,
-): Promise<{ answer: SettledCheckout; placed: boolean }> {
+): Promise<{ answer: SettledCheckout }> {
   const [settled] = await tx
     .update(x402Payments)
     .set({ status: 'settled', transaction: response.transaction, settledAt: new Date(), leaseUntil: null })
@@ -349,7 +352,7 @@ async function recordSettled(
     await enqueueOrderWebhook(services, tx, row.orderId, 'order_placed');
     await enqueueOrderConfirmation(tx, row.orderId);
   }
-  return { answer: settledAnswer(services, settled ?? row, request, response.transaction), placed: placed !== undefined };
+  return { answer: settledAnswer(services, settled ?? row, request, response.transaction) };
 }
 
 /** The 200 of a settled payment, with the payment response header in the payment's own version (and network form). */
@@ -370,7 +373,7 @@ function settledAnswer(services: SettlementServices, row: PaymentRow, request: S
 }
 
 /** A definite failure: the order voided (stock back), the payment failed, the cart open again with a fresh expiry and a message. */
-async function voidPayment(tx: Db, row: PaymentRow, reason: string, cartTtlHours: number): Promise<void> {
+export async function voidPayment(tx: Db, row: PaymentRow, reason: string, cartTtlHours: number): Promise<void> {
   await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, row.cartId)).for('update');
   const [failed] = await tx
     .update(x402Payments)
@@ -404,7 +407,8 @@ const SWEEP_BATCH = 100;
  * Each minute, beside sweepExpired: pending payments older than twice the facilitator's timeout
  * whose lease lapsed (their request gave up, or its process died) are settled again, and those
  * past validBefore voided, by the same step 6. With a remote facilitator, one never sent to it
- * (no attempt) and past validBefore is voided without asking: no money can have moved.
+ * (no attempt) and past validBefore is voided without asking: no money can have moved; one sent
+ * and unanswered is decided by the chain, or left for review (x402-lost-settle.ts).
  */
 export async function sweepPayments(services: SettlementServices): Promise<{ settled: number; voided: number; pending: number }> {
   const db = fresh(services);
@@ -418,6 +422,8 @@ export async function sweepPayments(services: SettlementServices): Promise<{ set
         eq(x402Payments.status, 'pending'),
         lt(x402Payments.createdAt, new Date(now.getTime() - 2 * timeoutMs)),
         or(isNull(x402Payments.leaseUntil), lt(x402Payments.leaseUntil, now)),
+        // Left for review (no chain to ask): an operator decides, not a retry each minute.
+        services.x402.chain ? undefined : isNull(x402Payments.reviewSince),
       ),
     )
     .orderBy(x402Payments.createdAt)

@@ -5,6 +5,7 @@
  */
 import { router, t } from '../trpc/init';
 import { adminOrdersRouter } from './admin-orders';
+import { adminX402Router } from './admin-x402';
 import { buyerRouter } from './buyer';
 import { cartsRouter } from './carts';
 import { catalogRouter } from './catalog';
@@ -27,6 +28,7 @@ export const appRouter = router({
   developer: developerRouter,
   ucp: ucpRouter,
   adminOrders: adminOrdersRouter,
+  adminX402: adminX402Router,
   webhooks: webhooksRouter,
 });
 

@@ -9,6 +9,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { newScope } from '../db/deadline';
 import type { ServiceKeys } from '../secrets/keys';
+import { chainReader, type ChainReader } from './chain-outcome';
 import { Ledger } from './ledger';
 import { caip2Of, x402Network, type X402Network } from './networks';
 import { payToAddress } from './pay-to';
@@ -21,6 +22,11 @@ export interface X402 {
   facilitator: FacilitatorClient;
   /** The local ledger when no remote facilitator is configured (it is then also `facilitator`): its balance check stands for a second verify. */
   ledger: Ledger | undefined;
+  /**
+   * With a remote facilitator and X402_RPC_URL: the chain, which decides a settle of unknown
+   * outcome once validBefore has passed. The ledger needs none: it knows its own transfers.
+   */
+  chain: ChainReader | undefined;
 }
 
 export function createX402(config: Pick<Config, 'x402'>, database: Pick<Database, 'scoped'>, keys: Pick<ServiceKeys, 'key'>): X402 {
@@ -41,11 +47,11 @@ export function createX402(config: Pick<Config, 'x402'>, database: Pick<Database
           }
         : undefined,
     });
-    return { ...common, facilitator, ledger: undefined };
+    return { ...common, facilitator, ledger: undefined, chain: x402.rpcUrl ? chainReader(x402.rpcUrl, network) : undefined };
   }
   // Each call of the ledger gets a fresh deadline: a settle runs after the request's own work.
   const ledger = new Ledger(() => database.scoped(newScope()), { network, localBalance: x402.localBalance });
-  return { ...common, facilitator: ledger, ledger };
+  return { ...common, facilitator: ledger, ledger, chain: undefined };
 }
 
 /** USDC's atomic units as dollars and cents (6 decimals), for the logs. */
@@ -70,16 +76,20 @@ export async function describeX402(x402: X402): Promise<string[]> {
   }
   const where = x402.facilitator instanceof HTTPFacilitatorClient ? `the facilitator at ${x402.facilitator.url}` : 'the facilitator';
   const head = `x402: payments on ${chain} settle through ${where}, paid to ${payTo}.`;
+  const lost = x402.chain
+    ? `x402: a settle whose answer is lost is decided by the chain at ${x402.chain.host} once its validBefore has passed.`
+    : 'x402: warning: X402_RPC_URL is unset: a settle whose answer is lost is left for review once its validBefore has passed (npm run x402:reconcile).';
   try {
     const { kinds } = await x402.facilitator.getSupported();
     const listed = kinds.map((k) => `${k.scheme} v${k.x402Version} ${k.network}`).join(', ') || 'nothing';
     const ours = kinds.some((k) => k.scheme === 'exact' && caip2Of(k.network) === network.caip2);
     return [
       head,
+      lost,
       `x402: the facilitator supports ${listed}.`,
       ...(ours ? [] : [`x402: warning: it lists no exact kind for ${network.caip2}: settlements will fail until it does.`]),
     ];
   } catch (err) {
-    return [head, `x402: warning: the facilitator did not answer /supported (${err instanceof Error ? err.message : String(err)}); checkouts still ask it at each verify and settle.`];
+    return [head, lost, `x402: warning: the facilitator did not answer /supported (${err instanceof Error ? err.message : String(err)}); checkouts still ask it at each verify and settle.`];
   }
 }

@@ -670,6 +670,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/x402/payments/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List x402 payments left for review (ADMIN_TOKEN bearer)
+         * @description x402 payments whose settle went to the remote facilitator without an answer (a timeout, a 5xx, a process that died) and whose validBefore has passed, with no X402_RPC_URL for the chain to decide: each order stays pending_payment, its stock held, until an operator looks the payer’s nonce up on the chain and decides (POST /api/admin/x402/payments/{id}/decision). Oldest first. Needs `Authorization: Bearer <ADMIN_TOKEN>`.
+         */
+        get: operations["adminX402-paymentsForReview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/x402/payments/{id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Place or release an x402 payment left for review (ADMIN_TOKEN bearer)
+         * @description `place` (with `transaction`): the chain shows the authorization moved its amount to the payee: the order is placed, as a settle places it (the cart completed, the order webhook and confirmation e-mail sent). `release`: it did not, and cannot any more (validBefore has passed): the order is voided, its stock back, the cart open again with a payment_failed warning. A payment not left for review answers 409 x402_payment_not_in_review. Needs `Authorization: Bearer <ADMIN_TOKEN>`.
+         */
+        post: operations["adminX402-decidePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/webhooks/failed": {
         parameters: {
             query?: never;
@@ -1631,6 +1671,40 @@ export interface components {
              */
             created_at: string;
         };
+        X402PaymentForReview: {
+            /** @description The payment (xpay_…). */
+            id: string;
+            /** @description Its order, pending_payment while the payment is pending. */
+            order_id: string;
+            cart_id: string;
+            /**
+             * @description pending until decided; then settled (placed) or failed (released).
+             * @enum {string}
+             */
+            status: "pending" | "settled" | "failed";
+            /** @description CAIP-2. */
+            network: string;
+            /** @description The token (USDC) contract. */
+            asset: string;
+            /** @description The authorization’s `from`: look its nonce up on the chain. */
+            payer: string;
+            /** @description The EIP-3009 nonce (bytes32). */
+            nonce: string;
+            /** @description Atomic units of the asset (USDC: 6 decimals). */
+            amount: string;
+            /** @description RFC 3339. */
+            valid_before: string;
+            /** @description Settles sent to the facilitator. */
+            settle_attempts: number;
+            /** @description RFC 3339. */
+            created_at: string;
+            /** @description When it was left for review. */
+            review_since: string | null;
+            /** @description Once placed, the transaction given. */
+            transaction: string | null;
+            /** @description Once released, why (released_after_review). */
+            failure_reason: string | null;
+        };
         WebhookDelivery: {
             /** @description The delivery’s Webhook-Id (a UUID), the same at every attempt. */
             id: string;
@@ -2442,6 +2516,22 @@ export interface components {
                  */
                 reason: "stale" | "signer_mismatch";
             };
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 404 x402_payment_not_found: No x402 payment has that id. GET /api/admin/x402/payments/review (or npm run x402:reconcile) lists the payments left for review, with their ids (xpay_…). */
+        "Error.x402_payment_not_found": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "x402_payment_not_found";
+            "service:advisories"?: components["schemas"]["ServiceAdvisories"];
+        };
+        /** @description 409 x402_payment_not_in_review: That x402 payment is not left for review: there is nothing to decide. `details.status` says where it stands: settled or failed (already decided), or pending and not left for review (a settle, the sweep or the chain still decides it). */
+        "Error.x402_payment_not_in_review": {
+            /** @description What went wrong, in prose; may be reworded: branch on code. */
+            error: string;
+            /** @constant */
+            code: "x402_payment_not_in_review";
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
         /** @description One way to pay the checkout, as x402 v1 states it: an authorization of maxAmountRequired of the asset to payTo, from a wallet linked to the buyer, valid from now (validAfter not in the future) until at least 6 s after it arrives (validBefore). */
@@ -10876,6 +10966,333 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.order_not_fulfillable"] | components["schemas"]["Error.fulfillment_quantity_exceeded"];
+                };
+            };
+            /** @description `payload_too_large`: Send at most 1 MiB. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: Send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
+    "adminX402-paymentsForReview": {
+        parameters: {
+            query?: {
+                /** @description How many (default 100). */
+                limit?: number;
+            };
+            header?: {
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payments: components["schemas"]["X402PaymentForReview"][];
+                    };
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.invalid_request"];
+                };
+            };
+            /** @description `credential_required`: `details.required` names the credential or scope; the WWW-Authenticate header says the same. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.credential_required"];
+                };
+            };
+            /**
+             * @description `admin_disabled`: Set ADMIN_TOKEN on the server, or use `npm run limits`.
+             *
+             *     `admin_token_invalid`: Use the ADMIN_TOKEN bearer.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.admin_disabled"] | components["schemas"]["Error.admin_token_invalid"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
+    "adminX402-decidePayment": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path: {
+                /** @description The payment (xpay_…). */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    outcome: "place" | "release";
+                    /** @description With `place`: the transaction that moved the money to the payee, as the chain shows it. */
+                    transaction?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["X402PaymentForReview"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `invalid_json`: Send a JSON document.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"];
+                };
+            };
+            /** @description `credential_required`: `details.required` names the credential or scope; the WWW-Authenticate header says the same. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.credential_required"];
+                };
+            };
+            /**
+             * @description `admin_disabled`: Set ADMIN_TOKEN on the server, or use `npm run limits`.
+             *
+             *     `admin_token_invalid`: Use the ADMIN_TOKEN bearer.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.admin_disabled"] | components["schemas"]["Error.admin_token_invalid"];
+                };
+            };
+            /** @description `x402_payment_not_found`: GET /api/admin/x402/payments/review (or npm run x402:reconcile) lists the payments left for review, with their ids (xpay_…). */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.x402_payment_not_found"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `x402_payment_not_in_review`: `details.status` says where it stands: settled or failed (already decided), or pending and not left for review (a settle, the sweep or the chain still decides it). */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.x402_payment_not_in_review"];
                 };
             };
             /** @description `payload_too_large`: Send at most 1 MiB. */

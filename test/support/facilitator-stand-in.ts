@@ -6,12 +6,16 @@
  *
  * Each call can be scripted (`next`): a refusal answered 200 or with an error status (a 4xx
  * SettleError body), `settlement_pending`, any status with a JSON body or none, or no answer at all
- * (past the client's timeout). Unscripted calls succeed. Every call is recorded with its headers
- * and body, and the authorizations it answered settled are kept in `settled`.
+ * (past the client's timeout), or the money moved and the answer lost (`'lost'`). Unscripted calls
+ * succeed, but a settle of an authorization it settled already, or past its validBefore, is
+ * refused (`invalid_exact_evm_nonce_already_used`, `…_valid_before`), as on a chain. Every call is
+ * recorded with its headers and body, and the authorizations whose money it moved are kept in
+ * `settled`, and, given a chain stand-in, mined there.
  */
 import type { AddressInfo } from 'node:net';
 import { keccak256 } from 'viem';
 import { x402Network, type X402Network } from '../../server/x402/networks';
+import type { ChainStandin } from './chain-stand-in';
 import { standInServer } from './stand-in-server';
 
 export const STANDIN_FACILITATOR_TOKEN = 'fac_test_standin_token';
@@ -23,9 +27,10 @@ export const STANDIN_FACILITATOR_TOKEN = 'fac_test_standin_token';
  *   errorReason}`, with `status` (200 unless given; a 4xx makes the client throw VerifyError or SettleError);
  * - `'pending'`: settle `{success: false, errorReason: 'settlement_pending'}`, 200;
  * - `{status, body?}`: that status with `body` as JSON, or an empty body;
- * - `'hang'`: never answers (until the stand-in closes).
+ * - `'hang'`: never answers (until the stand-in closes);
+ * - `'lost'`: settle moves the money, then drops the connection unanswered (as when the answer is lost, or the service died waiting).
  */
-export type StandinAnswer = 'ok' | 'pending' | 'hang' | { refuse: string; status?: number } | { status: number; body?: unknown };
+export type StandinAnswer = 'ok' | 'pending' | 'hang' | 'lost' | { refuse: string; status?: number } | { status: number; body?: unknown };
 
 export type FacilitatorPath = '/verify' | '/settle' | '/supported';
 
@@ -51,12 +56,20 @@ export interface FacilitatorStandin {
   close(): Promise<void>;
 }
 
-export async function startFacilitatorStandin(opts: { token?: string; network?: X402Network } = {}): Promise<FacilitatorStandin> {
+export async function startFacilitatorStandin(opts: { token?: string; network?: X402Network; chain?: ChainStandin } = {}): Promise<FacilitatorStandin> {
   const token = opts.token ?? STANDIN_FACILITATOR_TOKEN;
   const network = opts.network ?? x402Network('base-sepolia');
   const calls: RecordedCall[] = [];
   const settled: string[] = [];
   const scripts: Record<FacilitatorPath, StandinAnswer[]> = { '/verify': [], '/settle': [], '/supported': [] };
+
+  /** Moves the authorization's money (mined on the chain stand-in, when there is one); its transaction. */
+  function move(payload: any): string {
+    const { from, to, value, nonce } = payload.authorization;
+    settled.push(`${from}:${nonce}`);
+    if (opts.chain) return opts.chain.transferWithAuthorization({ from, to, value: BigInt(value), nonce });
+    return typeof payload.signature === 'string' ? keccak256(payload.signature) : `0x${'ab'.repeat(32)}`;
+  }
 
   function answerFor(path: FacilitatorPath, answer: StandinAnswer, body: any): { status: number; body?: unknown } {
     const payload = body?.paymentPayload?.payload;
@@ -86,9 +99,7 @@ export async function startFacilitatorStandin(opts: { token?: string; network?: 
       };
     }
     if (path === '/verify') return { status: 200, body: { isValid: true, payer } };
-    settled.push(`${payer}:${payload?.authorization?.nonce}`);
-    const transaction = typeof payload?.signature === 'string' ? keccak256(payload.signature) : `0x${'ab'.repeat(32)}`;
-    return { status: 200, body: { success: true, payer, transaction, network: requiredNetwork } };
+    return { status: 200, body: { success: true, payer, transaction: move(payload), network: requiredNetwork } };
   }
 
   const server = standInServer((req, res, { raw, path }) => {
@@ -113,9 +124,17 @@ export async function startFacilitatorStandin(opts: { token?: string; network?: 
       record.outcome = 'unauthorized';
       return send(401, { error: 'unauthorized', message: 'A bearer token is required.' });
     }
-    const answer = scripts[path as FacilitatorPath].shift() ?? 'ok';
+    const authorization = (body as any)?.paymentPayload?.payload?.authorization;
+    const spent = path === '/settle' && settled.includes(`${authorization?.from}:${authorization?.nonce}`);
+    const expired = path === '/settle' && Number(authorization?.validBefore) <= Date.now() / 1000;
+    const refusal = spent ? 'invalid_exact_evm_nonce_already_used' : expired ? 'invalid_exact_evm_payload_authorization_valid_before' : undefined;
+    const answer = scripts[path as FacilitatorPath].shift() ?? (refusal ? { refuse: refusal } : 'ok');
     record.outcome = answer;
     if (answer === 'hang') return; // answered never: the client's timeout ends it
+    if (answer === 'lost') {
+      move((body as any).paymentPayload.payload);
+      return res.destroy();
+    }
     const out = answerFor(path as FacilitatorPath, answer, body);
     send(out.status, out.body);
   });

@@ -6,7 +6,10 @@
 import { ensureDemoCatalog } from '../../server/catalog/demo';
 import { EXAMPLE_AGENT, EXAMPLE_IDEMPOTENCY_KEY, type ExampleRecording } from '../../server/http/openapi';
 import { newId } from '../../server/lib/ids';
-import { carts, orderWebhookDeliveries } from '../../server/db/schema';
+import { carts, orderWebhookDeliveries, x402Payments } from '../../server/db/schema';
+import { orderLines, priceCart } from '../../server/carts/pricing';
+import { placeOrder } from '../../server/orders/place';
+import { EXAMPLE_X402_PAYMENT } from '../../server/routers/admin-x402';
 import { issuePaymentLink } from '../../server/payments/checkout';
 import { EXAMPLE_ORDER } from '../../server/routers/admin-orders';
 import { EXAMPLE_DELIVERY } from '../../server/routers/webhooks';
@@ -65,6 +68,7 @@ export async function resolveExample(t: TestApp, input: Record<string, unknown>,
   if (input.buyer_id === EXAMPLE_BUYER) return { ...input, buyer_id: await exampleBuyer(t) };
   if (input.id === EXAMPLE_ORDER) return { ...input, id: await exampleOrder(t) };
   if (input.id === EXAMPLE_DELIVERY) return { ...input, id: await exampleFailedDelivery(t) };
+  if (input.id === EXAMPLE_X402_PAYMENT) return { ...input, id: await exampleReviewedPayment(t) };
   if (Object.values(input).includes(EXAMPLE_PRODUCT)) {
     const id = await exampleProduct(t);
     return Object.fromEntries(Object.entries(input).map(([k, v]) => [k, v === EXAMPLE_PRODUCT ? id : v]));
@@ -108,6 +112,48 @@ async function exampleFailedDelivery(t: TestApp): Promise<string> {
     .where(eq(orderWebhookDeliveries.orderId, orderId))
     .returning({ id: orderWebhookDeliveries.id });
   return delivery.id;
+}
+
+/**
+ * An x402 payment left for review (EXAMPLE_X402_PAYMENT stands for it): a cart of the create
+ * example, its order pending, as a settle whose answer was lost leaves it once validBefore has
+ * passed with no X402_RPC_URL (payments/x402-lost-settle.ts).
+ */
+async function exampleReviewedPayment(t: TestApp): Promise<string> {
+  const db = t.db.database.db;
+  const { id: cartId } = (await resolveExample(t, { id: EXAMPLE_CART })) as { id: string };
+  const [cart] = await db.select().from(carts).where(eq(carts.id, cartId));
+  const priced = await priceCart(db, cart);
+  const id = newId('xpay');
+  return db.transaction(async (t) => {
+    const tx = t as unknown as typeof db;
+    const placed = await placeOrder(tx, {
+      cart: { id: cart.id, owner: cart.owner, platform: cart.platform, shippingAddress: cart.shippingAddress! },
+      lines: orderLines(priced),
+      totals: priced.totals,
+      payment: { provider: 'x402', reference: id },
+      pending: { notice: { type: 'info', code: 'payment_in_progress', message: 'An x402 payment of this cart is being settled.', path: null } },
+    });
+    if (!placed.placed) throw new Error('the example cart cannot be placed');
+    const hour = 3_600_000;
+    await tx.insert(x402Payments).values({
+      id,
+      cartId,
+      orderId: placed.order.id,
+      version: 2,
+      network: 'eip155:84532',
+      asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
+      payer: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      nonce: `0x${'4e'.repeat(32)}`,
+      amount: String(priced.totals.total_cents * 10_000),
+      validBefore: new Date(Date.now() - hour),
+      payload: {},
+      idempotencyKey: `example-fixture-${newId('k')}`,
+      settleAttempts: 1,
+      reviewSince: new Date(Date.now() - hour + 60_000),
+    });
+    return id;
+  });
 }
 
 /** A key the example developer mints for one call (EXAMPLE_KEY stands for it). */
@@ -175,7 +221,7 @@ export function comparable(value: unknown, key = ''): unknown {
     // A webhook signing key is made at random for each database.
     if (['kid', 'x', 'y'].includes(key)) return `<${key}>`;
     return value
-      .replace(/\b(prod|var|sel|fb|req|cart|item|plink|ord|key|buy|fev)_[0-9a-z]{26}\b/g, '$1_<id>')
+      .replace(/\b(prod|var|sel|fb|req|cart|item|plink|ord|key|buy|fev|xpay)_[0-9a-z]{26}\b/g, '$1_<id>')
       .replace(/^(ak|bt)_live_(?:[\w-]{43}|[\w-]{4})$/, '$1_live_<secret>')
       .replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, '<uuid>')
       .replace(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$/, '<time>')

@@ -1,0 +1,1 @@
+ALTER TABLE "x402_payments" ADD COLUMN "review_since" timestamp with time zone;
