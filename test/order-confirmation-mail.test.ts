@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../server/db/client';
 import { carts, orderConfirmationMails, orders, paymentLinks, variants, type CartBuyer } from '../server/db/schema';
 import { completePayment } from '../server/payments/complete';
+import { providerNamed } from '../server/payments/select';
 import { ConfirmationMailWorker } from '../server/payments/confirmation-mail';
 import { payPage, type PayPage } from '../server/payments/pay-page';
 import type { OutboxOptions } from '../server/outbox/worker';
@@ -213,6 +214,39 @@ describe('the order confirmation e-mail', () => {
     await sendDue();
     await smtp.nextMail(to);
     expect(await rowOf(order.id)).toMatchObject({ state: 'sent' });
+  });
+
+  it('waits for the capture: a card order is confirmed once captured, one whose capture is refused never, one whose process died before capturing a minute on', async () => {
+    const provider = providerNamed(t.app.services.config, 'builtin');
+    const authorize = async (c: { id: string }) => {
+      const [link] = await db.select().from(paymentLinks).where(eq(paymentLinks.cartId, c.id));
+      const auth = await provider.authorize!({ number: CARD.number, expiry: CARD.expiry, cvc: CARD.cvc, name: CARD.name }, { amountCents: link.amountCents, currency: 'USD' });
+      if (auth.status !== 'authorized') throw new Error(auth.status);
+      return { linkId: link.id, authorization: auth.authorization, provider: 'builtin' };
+    };
+
+    // Refused for good (the authorization lapsed before the capture): the order is voided, never confirmed.
+    const refused = await linkedCart({ email: 'lapsed@example.org' });
+    const lapsed = await authorize(refused);
+    await provider.release(lapsed.authorization, 'lapsed');
+    expect((await completePayment(t.app.services, lapsed)).kind).toBe('payment_failed');
+    const voided = await orderOf(refused.id);
+    await sendDue(later(2));
+    await settle();
+    expect(mailsTo('lapsed@example.org')).toHaveLength(0);
+    expect(await rowOf(voided.id)).toMatchObject({ state: 'skipped' });
+
+    // Placed but never captured (the capture fails as a process that died before it would): held, then sent once the hold is over.
+    const died = await linkedCart({ email: 'uncaptured@example.org' });
+    const [link] = await db.select().from(paymentLinks).where(eq(paymentLinks.cartId, died.id));
+    await expect(completePayment(t.app.services, { linkId: link.id, authorization: 'auth_never_captured', provider: 'builtin' })).rejects.toThrow(/unknown authorization/);
+    const held = await orderOf(died.id);
+    expect(held.status).toBe('placed');
+    await sendDue();
+    expect(await rowOf(held.id)).toMatchObject({ state: 'pending', attempts: 0 });
+    await sendDue(later(2));
+    await smtp.nextMail('uncaptured@example.org');
+    expect(await rowOf(held.id)).toMatchObject({ state: 'sent' });
   });
 
   it('a Stripe capture that failed once and succeeded on the retried notice (already_paid) is mailed', async () => {

@@ -22,7 +22,7 @@ import { carts, orders, paymentLinks, type CartNotice } from '../db/schema';
 import { placeOrder, voidOrder, type ShortLine } from '../orders/place';
 import type { Services } from '../trpc/context';
 import { cancelLiveLink } from '../carts/links';
-import { enqueueOrderConfirmation } from './confirmation-mail';
+import { CAPTURE_HOLD_MS, enqueueOrderConfirmation, releaseOrderConfirmation } from './confirmation-mail';
 import { CaptureRefused } from './provider';
 import { providerNamed } from './select';
 import { enqueueOrderWebhook } from '../webhooks/outbox';
@@ -35,7 +35,8 @@ export interface CompletedPayment {
 }
 
 export type PaymentOutcome =
-  | { kind: 'placed'; orderId: string }
+  /** `confirmationHeld`: the buyer's confirmation waits for the capture (confirmation-mail.ts). */
+  | { kind: 'placed'; orderId: string; confirmationHeld?: boolean }
   /** The link was paid before: its order; this payment's own authorization, if another, is released. */
   | { kind: 'already_paid'; orderId: string }
   /** Lines the catalog can no longer fill: nothing placed, nothing charged; the link stays payable. */
@@ -75,6 +76,8 @@ export async function completePayment(services: Services, payment: CompletedPaym
     await provider.release(payment.authorization, key);
     return { kind: 'payment_failed', orderId };
   }
+  // Captured: a held confirmation goes now (on a retried notice, the one its first capture held).
+  if (outcome.kind === 'already_paid' || (outcome.kind === 'placed' && outcome.confirmationHeld)) await releaseOrderConfirmation(services.db, orderId);
   return outcome;
 }
 
@@ -135,9 +138,11 @@ async function settle(services: Services, tx: Db, payment: CompletedPayment): Pr
   }
   await markPaid(tx, { linkId: link.id, closedAt: new Date() });
   await enqueueOrderWebhook(services, tx, { order: placed.order, owner: cart.owner, scope: cart.scope, paidBy: link, placedNow: true }, 'order_placed');
-  // Its buyer is told after the commit, by the outbox's worker (a cart without an e-mail costs no statement).
-  if (cart.buyer?.email) await enqueueOrderConfirmation(tx, placed.order.id);
-  return { kind: 'placed', orderId: placed.order.id };
+  // Its buyer is told after the commit and the capture, by the outbox's worker (a cart without an
+  // e-mail costs no statement): a capture refused for good voids the order before it is confirmed.
+  if (!cart.buyer?.email) return { kind: 'placed', orderId: placed.order.id };
+  await enqueueOrderConfirmation(tx, placed.order.id, CAPTURE_HOLD_MS);
+  return { kind: 'placed', orderId: placed.order.id, confirmationHeld: true };
 }
 
 /**

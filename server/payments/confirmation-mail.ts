@@ -44,19 +44,42 @@ type ConfirmationMail = typeof orderConfirmationMails.$inferSelect;
 
 const statements = outboxStatements<ConfirmationMail>({ name: 'confirmation_mail', table: orderConfirmationMails, key: { property: 'orderId', column: 'order_id' } });
 
-/** The order's confirmation, due at once, when its cart names a buyer's e-mail; once per order. */
-const insertConfirmation = preparedRows<{ orderId: string; now: string }, never>(
+/** The order's confirmation, due at `due`, when its cart names a buyer's e-mail; once per order. */
+const insertConfirmation = preparedRows<{ orderId: string; now: string; due: string }, never>(
   'confirmation_mail_insert',
   sql`INSERT INTO order_confirmation_mails (order_id, occurred_at, next_attempt_at)
-      SELECT o.id, ${sql.placeholder('now')}::timestamptz, ${sql.placeholder('now')}::timestamptz
+      SELECT o.id, ${sql.placeholder('now')}::timestamptz, ${sql.placeholder('due')}::timestamptz
       FROM orders o JOIN carts c ON c.id = o.cart_id
       WHERE o.id = ${sql.placeholder('orderId')} AND c.buyer->>'email' IS NOT NULL
       ON CONFLICT DO NOTHING`,
 );
 
-/** Adds the confirmation of `orderId` to the transaction `tx` that placed it (nothing for a cart without a buyer's e-mail). */
-export async function enqueueOrderConfirmation(tx: Db, orderId: string): Promise<void> {
-  await insertConfirmation(tx, { orderId, now: new Date().toISOString() });
+/**
+ * How long a card order's confirmation waits for its capture (complete.ts), which releases it at
+ * once when the capture succeeds: longer than a capture takes with its retries (Stripe's client:
+ * 8 s a try), so a refused capture voids the order before the worker could confirm it, while a
+ * process that died between the commit and the capture still confirms the order a minute later.
+ */
+export const CAPTURE_HOLD_MS = 60_000;
+
+/**
+ * Adds the confirmation of `orderId` to the transaction `tx` that placed it (nothing for a cart
+ * without a buyer's e-mail): due at once, or `heldMs` later for a payment still to be captured.
+ */
+export async function enqueueOrderConfirmation(tx: Db, orderId: string, heldMs = 0): Promise<void> {
+  const now = new Date();
+  await insertConfirmation(tx, { orderId, now: now.toISOString(), due: new Date(now.getTime() + heldMs).toISOString() });
+}
+
+const releaseConfirmation = preparedRows<{ orderId: string; now: string }, never>(
+  'confirmation_mail_release',
+  sql`UPDATE order_confirmation_mails SET next_attempt_at = ${sql.placeholder('now')}::timestamptz
+      WHERE order_id = ${sql.placeholder('orderId')} AND state = 'pending' AND next_attempt_at > ${sql.placeholder('now')}::timestamptz`,
+);
+
+/** A held confirmation made due now: its order's payment was captured. */
+export async function releaseOrderConfirmation(db: Db, orderId: string): Promise<void> {
+  await releaseConfirmation(db, { orderId, now: new Date().toISOString() });
 }
 
 /** Sends the outbox: every server process runs one (main.ts). */
