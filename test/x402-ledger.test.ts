@@ -26,7 +26,7 @@ import { x402Network } from '../server/x402/networks';
 import { parseSentPayment, type SentPayment } from '../server/x402/payment';
 import { UNITS_PER_CENT, v1Requirement, v2Requirement, type Offer } from '../server/x402/requirements';
 import { setClock } from './support/clock';
-import { highSTwin } from './support/x402-agent';
+import { bareRecoveryId, highSTwin } from './support/x402-agent';
 import { testDatabase, type TestDatabase } from './support/app';
 
 const network = x402Network('base-sepolia');
@@ -147,7 +147,11 @@ describe('verify', () => {
     expect(await refused(await resigned(v2, payers.eve, {}))).toBe('invalid_exact_evm_signature');
     // The high-s twin of the payer's own signature: it recovers to `from`, but USDC's ECRecover (EIP-2) refuses it.
     expect(await refused(withSignature(v2, highSTwin((v2.payload as { signature: `0x${string}` }).signature)))).toBe('invalid_exact_evm_signature');
+    // v as the bare recovery id 0/1: it recovers to `from` too, and ECRecover refuses any v but 27/28.
+    expect(await refused(withSignature(v2, bareRecoveryId((v2.payload as { signature: `0x${string}` }).signature)))).toBe('invalid_exact_evm_signature');
     expect(await refused(withAuthorization(v2, { validBefore: '1' }))).toBe('invalid_exact_evm_payload_authorization_valid_before');
+    // Further out than the requirements' maxTimeoutSeconds (and a minute's skew) allow.
+    expect(await refused(withAuthorization(v2, { validBefore: String(2n ** 256n - 1n) }))).toBe('invalid_exact_evm_payload_authorization_valid_before');
     expect(await refused(withAuthorization(v2, { validAfter: String(Math.floor(Date.now() / 1000) + 3600) }))).toBe('invalid_exact_evm_payload_authorization_valid_after');
     // A v1 payment carries no asset or resource: judged against v1 requirements, by network name.
     const v1 = await paymentFor(payers.dana, o, 1);

@@ -43,6 +43,7 @@ interface Required {
   payTo: string;
   amount: bigint;
   resource: string | undefined;
+  maxTimeoutSeconds: number;
 }
 
 /** A transfer as settle compares it (the value as text: a bigint past 2^53 reads exactly). */
@@ -96,6 +97,7 @@ export class Ledger implements FacilitatorClient {
         amount: required.amount,
         resource: held ? required.resource! : '',
         now: nowSeconds(),
+        maxTimeoutSeconds: required.maxTimeoutSeconds,
       });
     if (terms) return refuse(terms);
     if (!signedByPayer(p, this.network)) return refuse('invalid_exact_evm_signature');
@@ -275,8 +277,9 @@ function readRequest(payload: PaymentPayload, requirements: PaymentRequirements)
   if (typeof payment === 'string') return payment;
   const r = requirements as unknown as Record<string, unknown>;
   const amount = version === 1 ? r.maxAmountRequired : r.amount;
-  if (typeof amount !== 'string' || !/^\d+$/.test(amount) || typeof r.payTo !== 'string' || typeof r.network !== 'string') {
-    throw new TypeError(`x402 v${version} requirements need scheme, network, payTo and ${version === 1 ? 'maxAmountRequired' : 'amount'}: ${JSON.stringify(requirements)}`);
+  const maxTimeoutSeconds = r.maxTimeoutSeconds;
+  if (typeof amount !== 'string' || !/^\d+$/.test(amount) || typeof r.payTo !== 'string' || typeof r.network !== 'string' || !Number.isSafeInteger(maxTimeoutSeconds)) {
+    throw new TypeError(`x402 v${version} requirements need scheme, network, payTo, maxTimeoutSeconds and ${version === 1 ? 'maxAmountRequired' : 'amount'}: ${JSON.stringify(requirements)}`);
   }
   return {
     payment,
@@ -287,6 +290,7 @@ function readRequest(payload: PaymentPayload, requirements: PaymentRequirements)
       payTo: r.payTo,
       amount: BigInt(amount),
       resource: typeof r.resource === 'string' ? r.resource : undefined,
+      maxTimeoutSeconds: maxTimeoutSeconds as number,
     },
   };
 }
