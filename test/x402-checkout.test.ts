@@ -5,11 +5,12 @@
  * On PGlite and, with DATABASE_URL, on Postgres.
  */
 import { randomBytes } from 'node:crypto';
+import { format } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from '@x402/core/http';
 import { authorizationTypes } from '@x402/evm';
 import type { PrivateKeyAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { carts, orders, variants, x402LedgerTransfers, x402Payments } from '../server/db/schema';
 import { BASE, freshKey, testApp, type TestApp } from './support/app';
 import { seedCart, variantId } from './support/cart-fixtures';
@@ -356,6 +357,32 @@ describe('the cart as it stands', () => {
     const res = await checkout(empty);
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ code: 'cart_not_ready', details: { reasons: [{ code: 'cart_empty' }] } });
+  });
+});
+
+describe('the server log', () => {
+  it('a database failure recording the payment (a 500) logs the statement’s error, never the signed payment or the statement’s parameters', async () => {
+    const cartId = await buyerCart();
+    const payload = await signed(WALLETS.alice);
+    const logged: string[] = [];
+    const error = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void logged.push(format(...args)));
+    // A constraint no row meets: the payment's insert fails as the probes' 1e12 validBefore once did.
+    await db().execute(sql`ALTER TABLE x402_payments ADD CONSTRAINT refuses_every_row CHECK (false) NOT VALID`);
+    try {
+      const res = await checkout(cartId, { headers: v1Header(payload) });
+      expect(res.status).toBe(500);
+      expect((await res.json()).code).toBe('internal_error');
+    } finally {
+      error.mockRestore();
+      await db().execute(sql`ALTER TABLE x402_payments DROP CONSTRAINT refuses_every_row`);
+    }
+    const log = logged.join('\n');
+    for (const secret of [payload.signature, payload.authorization.nonce.slice(2), payload.authorization.from, cartId]) expect(log).not.toContain(secret);
+    expect(log).not.toMatch(/params:/);
+    // What an operator needs is still there: the statement's text and Postgres's own words.
+    expect(log).toContain('unexpected error');
+    expect(log).toContain('insert into "x402_payments"');
+    expect(log).toContain('[23514]: new row for relation "x402_payments" violates check constraint "refuses_every_row"');
   });
 });
 
