@@ -221,6 +221,16 @@ export const ERROR_CATALOGUE = {
     hint: 'Wait for Retry-After and send the same request again: the payment being settled answers its order once settled; the cart cannot change meanwhile.',
     retryable: true,
   },
+  x402_ledger_not_in_use: {
+    status: 409,
+    message: 'X402_FACILITATOR_URL is set: payments settle through that facilitator, on chain, and the local ledger is not in use.',
+    hint: 'Fund the wallet on the chain X402_NETWORK names instead.',
+  },
+  x402_ledger_balance_limit: {
+    status: 409,
+    message: 'The top-up would take the balance past what the local ledger holds (2^63 − 1 atomic units).',
+    hint: 'Top up less: the balance and `details.max_balance` are in the asset’s atomic units.',
+  },
 
   // -- idempotency
   IDEMPOTENCY_KEY_REQUIRED: {

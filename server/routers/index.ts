@@ -15,6 +15,7 @@ import { paymentsRouter } from './payments';
 import { platformRouter } from './platform';
 import { ucpRouter } from './ucp';
 import { webhooksRouter } from './webhooks';
+import { x402LedgerRouter } from './x402-ledger';
 
 export const appRouter = router({
   platform: platformRouter,
@@ -28,6 +29,7 @@ export const appRouter = router({
   ucp: ucpRouter,
   adminOrders: adminOrdersRouter,
   webhooks: webhooksRouter,
+  x402Ledger: x402LedgerRouter,
 });
 
 export type AppRouter = typeof appRouter;
