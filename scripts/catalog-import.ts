@@ -11,7 +11,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatProblem, parseFeed } from '../server/catalog/feed-import';
 import { UnknownSellerError, importProducts, sellerIdByHandle } from '../server/catalog/feed-store';
-import { describeError, fail, openCommandDatabase, progressBar, seconds } from './support/cli';
+import { forLog } from '../server/errors/for-log';
+import { fail, openCommandDatabase, progressBar, seconds } from './support/cli';
 
 const USAGE = `Usage: npm run catalog:import -- --seller <handle> <file>
 
@@ -77,6 +78,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(`Import failed, nothing was written: ${describeError(err)}`);
+  console.error(`Import failed, nothing was written: ${forLog(err, { frames: false })}`);
   process.exit(1);
 });

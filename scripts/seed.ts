@@ -12,7 +12,8 @@ import { rows } from '../server/db/client';
 import { dropForBulkLoad, restoreAfterBulkLoad, type Dropped } from '../server/catalog/bulk-load';
 import { CatalogGenerator } from '../server/catalog/generator';
 import { upsertSellers, writeProducts } from '../server/catalog/writer';
-import { describeError, fail, openCommandDatabase, progressBar, seconds } from './support/cli';
+import { forLog } from '../server/errors/for-log';
+import { fail, openCommandDatabase, progressBar, seconds } from './support/cli';
 
 const USAGE = `Usage: npm run seed -- --sellers N --products M [--seed S]
 
@@ -146,6 +147,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  console.error(describeError(err));
+  console.error(forLog(err, { frames: false }));
   process.exit(1);
 });

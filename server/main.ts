@@ -14,6 +14,7 @@ import { createHttpServer } from './http/server';
 import { purgeExpiredRecords } from './trpc/idempotency';
 import { sweepExpired } from './carts/expiry';
 import { StartupError } from './db/connect-retry';
+import { forLog } from './errors/for-log';
 import { claimDataDir } from './db/data-dir-lock';
 import { ensureDemoCatalog } from './catalog/demo';
 import { pageUnavailable } from './http/page-outage';
@@ -112,7 +113,7 @@ async function main(): Promise<void> {
   // process gone) are settled again or voided.
   const sweep = setInterval(() => {
     void sweepExpired(app.services.db).catch(() => {});
-    void sweepPayments(app.services).catch((err) => console.warn(`x402 payment sweep: ${(err as Error).message}`));
+    void sweepPayments(app.services).catch((err) => console.warn(`x402 payment sweep: ${forLog(err, { frames: false })}`));
     void sweepAccounts(app.services.db).catch(() => {});
     void sweepOAuth(app.services.db).catch(() => {});
     void retireLegacySecrets(app.services.db, app.services.keys).catch(() => {});
@@ -165,7 +166,7 @@ async function main(): Promise<void> {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   main().catch((err) => {
-    console.error(err instanceof StartupError || err instanceof MissingSecretsKey ? err.message : err);
+    console.error(err instanceof StartupError || err instanceof MissingSecretsKey ? err.message : forLog(err));
     process.exit(1);
   });
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
 import { ERROR_CATALOGUE } from '../server/errors/catalogue';
+import { forLog } from '../server/errors/for-log';
 import { agentHeaders, AGENT, BASE, freshKey, testApp, testConfig, testDatabase, type TestApp } from './support/app';
 import { testServer } from './support/http';
 import { startStripeStandin } from './support/stripe-standin';
@@ -89,6 +90,19 @@ describe('error model', () => {
     expect(body.request_id).toBe(res.headers.get('request-id'));
     expect(Object.keys(body).sort()).toEqual(['code', 'error', 'request_id']);
     await broken.drop();
+  });
+});
+
+describe('the server log of a failure', () => {
+  it('keeps a database error’s words and code, never a parameter: not drizzle’s "params:", not a value Postgres quotes back', async () => {
+    const payload = JSON.stringify({ signature: `0x${'ab'.repeat(65)}` });
+    const failed = await t.app.services.db.execute(sql`SELECT ${payload}::jsonb, ${'not-a-number-0xfeed'}::int`).catch((err: unknown) => err);
+    const line = forLog(failed);
+    expect(line).toContain('[22P02]: invalid input syntax for type integer: "…"');
+    expect(line).toContain('Failed query: SELECT $1::jsonb, $2::int');
+    expect(line).not.toContain('not-a-number-0xfeed');
+    expect(line).not.toContain('abab');
+    expect(forLog(failed, { frames: false })).not.toContain('\n');
   });
 });
 

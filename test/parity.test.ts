@@ -5,6 +5,7 @@
  * missing or wrong, credential missing or unknown, idempotency key missing, reused with other
  * input, replayed). A new operation fails this suite until it has an example input below.
  */
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, products } from '../server/db/schema';
@@ -54,6 +55,8 @@ const EXAMPLES: Record<string, Input | (() => Promise<Input>)> = {
   'adminOrders.recordFulfillmentEvent': { id: 'ord_0123', type: 'shipped', tracking_number: '1Z999AA10123456784' },
   'webhooks.failedDeliveries': { limit: 5 },
   'webhooks.retryDelivery': { id: '0f8fad5b-d9cb-469f-a165-70867728950e' },
+  // A wallet of its own each call: both transports answer the same balance.
+  'x402Ledger.fund': async () => ({ address: `0x${randomBytes(20).toString('hex')}`, amount: '1000000' }),
   'platform.feedback': { category: 'other', severity: 'friction', message: 'parity', context: { endpoint: '/api/agent/search' } },
   'platform.retiredProducts': {},
   'catalog.search': { q: 'merino', limit: 2, in_stock: true, min_price_cents: 0 },
@@ -150,7 +153,8 @@ function stable(outcome: Outcome): Outcome {
   const text = JSON.stringify(outcome.data)
     .replace(/\b(fb|cart|item|plink)_[0-9a-z]{26}\b/g, '$1_…')
     .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, '<time>')
-    .replace(/\/pay\/[\w-]+/g, '/pay/…');
+    .replace(/\/pay\/[\w-]+/g, '/pay/…')
+    .replace(/\b0x[0-9a-fA-F]{40}\b/g, '0x…');
   return { ...outcome, data: JSON.parse(text) };
 }
 

@@ -1,14 +1,14 @@
 /**
  * signerOf (server/lib/secp256k1.ts) names the same signer viem does for any key and digest, and
- * no one for what the chain would refuse: the high-s twin of a valid signature, a recovery id that
- * is not 0/1/27/28, a wrong length, r or s out of range.
+ * no one for what the chain would refuse: the high-s twin of a valid signature, a `v` that is not
+ * 27 or 28 (the bare recovery id 0/1 included), a wrong length, r or s out of range.
  */
 import fc from 'fast-check';
 import { bytesToHex, keccak256, recoverAddress, toHex, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { signerOf } from '../server/lib/secp256k1';
-import { highSTwin } from './support/x402-agent';
+import { bareRecoveryId, highSTwin } from './support/x402-agent';
 
 const KEY: Hex = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
 const account = privateKeyToAccount(KEY);
@@ -29,11 +29,11 @@ describe('signerOf', () => {
     );
   });
 
-  it('takes v as 0/1 as well as 27/28', async () => {
+  it('names no one for v as the bare recovery id 0/1, though the curve accepts it: USDC’s ECRecover takes only 27/28', async () => {
     const digest = keccak256(toHex('order'));
-    const signature = await sign(digest);
-    const v = Number.parseInt(signature.slice(130), 16);
-    expect(signerOf(digest, `${signature.slice(0, 130)}0${v - 27}` as Hex)).toBe(account.address);
+    const bare = bareRecoveryId(await sign(digest));
+    expect(await recoverAddress({ hash: digest, signature: bare })).toBe(account.address);
+    expect(signerOf(digest, bare)).toBeUndefined();
   });
 
   it('names no one for the high-s twin of a valid signature, though the curve accepts it', async () => {

@@ -5,11 +5,12 @@
  * On PGlite and, with DATABASE_URL, on Postgres.
  */
 import { randomBytes } from 'node:crypto';
+import { format } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader } from '@x402/core/http';
 import { authorizationTypes } from '@x402/evm';
 import type { PrivateKeyAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { carts, orderConfirmationMails, orders, variants, x402LedgerTransfers, x402Payments } from '../server/db/schema';
 import { ConfirmationMailWorker } from '../server/payments/confirmation-mail';
 import { BASE, freshKey, testApp, type TestApp } from './support/app';
@@ -17,7 +18,7 @@ import { seedCart, variantId } from './support/cart-fixtures';
 import { seedSmallCatalog } from './support/catalog-fixtures';
 import { signedInDeveloper, type Developer } from './support/developer';
 import { startSmtpSink, type SmtpSink } from './support/smtp';
-import { checkoutAs, encoded, linkWallet, mintKey, paymentFor, verifiedBuyer as verifiedBuyerOf, WALLETS } from './support/x402-agent';
+import { bareRecoveryId, checkoutAs, encoded, highSTwin, linkWallet, mintKey, paymentFor, verifiedBuyer as verifiedBuyerOf, WALLETS } from './support/x402-agent';
 
 const USDC = '0x036CbD53842c5426634e7929541eC2318f3dCF7e';
 
@@ -294,12 +295,24 @@ describe('refused, nothing changed', () => {
     await refused({ 'X-PAYMENT': encoded({ x402Version: 1, scheme: 'upto', network: 'base-sepolia', payload: await signed(WALLETS.alice) }) }, 'payment_rejected', 'invalid_exact_evm_scheme');
   });
 
-  it('a signature of another chain or another signer, an unregistered wallet, another cart’s v2 resource', async () => {
+  it('a validity window no honest client signs: validBefore past now + maxTimeoutSeconds + a minute (the probes’ 1e12 to 2^256 − 1), validAfter far ahead → 402, never 500', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const farOut = [now + 300 + 61, 1e12, 8.64e12, 1e13, 2 ** 53, 2n ** 256n - 1n].map(String);
+    for (const validBefore of farOut) await refused(v1Header(await signed(WALLETS.alice, { validBefore })), 'payment_rejected', 'invalid_exact_evm_payload_authorization_valid_before');
+    await refused(v1Header(await signed(WALLETS.alice, { validAfter: String(2n ** 256n - 1n) })), 'payment_rejected', 'invalid_exact_evm_payload_authorization_valid_after');
+    // The stock client's clock a minute ahead of ours is still in the window.
+    expect((await checkout(await buyerCart(), { headers: v1Header(await signed(WALLETS.alice, { validBefore: String(now + 300 + 55) })) })).status).toBe(200);
+  });
+
+  it('a signature of another chain or another signer, one the chain refuses (high s, v 0/1), an unregistered wallet, another cart’s v2 resource', async () => {
     await refused(v1Header(await signed(WALLETS.alice, {}, 8453)), 'payment_rejected', 'invalid_exact_evm_signature');
     const forged = await signed(WALLETS.bob);
     await refused(v1Header({ ...forged, authorization: { ...forged.authorization, from: WALLETS.alice.address } }), 'payment_rejected', 'invalid_exact_evm_signature');
     await refused(v1Header(await signed(WALLETS.bob)), 'payment_rejected', 'payer_not_registered');
     const payload = await signed(WALLETS.alice);
+    // Both recover to Alice, and USDC's ECRecover refuses both: whatever the facilitator, they are refused before it is asked.
+    await refused(v1Header({ ...payload, signature: highSTwin(payload.signature) }), 'payment_rejected', 'invalid_exact_evm_signature');
+    await refused(v1Header({ ...payload, signature: bareRecoveryId(payload.signature) }), 'payment_rejected', 'invalid_exact_evm_signature');
     await refused((cartId) => v2Header(cartId, payload, `${BASE}/api/agent/cart/cart_someone_else/checkout`), 'payment_rejected', 'resource_mismatch');
     await refused((cartId) => {
       const header = JSON.parse(Buffer.from(v2Header(cartId, payload)['PAYMENT-SIGNATURE'], 'base64').toString());
@@ -357,6 +370,32 @@ describe('the cart as it stands', () => {
     const res = await checkout(empty);
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ code: 'cart_not_ready', details: { reasons: [{ code: 'cart_empty' }] } });
+  });
+});
+
+describe('the server log', () => {
+  it('a database failure recording the payment (a 500) logs the statement’s error, never the signed payment or the statement’s parameters', async () => {
+    const cartId = await buyerCart();
+    const payload = await signed(WALLETS.alice);
+    const logged: string[] = [];
+    const error = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void logged.push(format(...args)));
+    // A constraint no row meets: the payment's insert fails as the probes' 1e12 validBefore once did.
+    await db().execute(sql`ALTER TABLE x402_payments ADD CONSTRAINT refuses_every_row CHECK (false) NOT VALID`);
+    try {
+      const res = await checkout(cartId, { headers: v1Header(payload) });
+      expect(res.status).toBe(500);
+      expect((await res.json()).code).toBe('internal_error');
+    } finally {
+      error.mockRestore();
+      await db().execute(sql`ALTER TABLE x402_payments DROP CONSTRAINT refuses_every_row`);
+    }
+    const log = logged.join('\n');
+    for (const secret of [payload.signature, payload.authorization.nonce.slice(2), payload.authorization.from, cartId]) expect(log).not.toContain(secret);
+    expect(log).not.toMatch(/params:/);
+    // What an operator needs is still there: the statement's text and Postgres's own words.
+    expect(log).toContain('unexpected error');
+    expect(log).toContain('insert into "x402_payments"');
+    expect(log).toContain('[23514]: new row for relation "x402_payments" violates check constraint "refuses_every_row"');
   });
 });
 

@@ -26,8 +26,9 @@ import { x402Network } from '../server/x402/networks';
 import { parseSentPayment, type SentPayment } from '../server/x402/payment';
 import { UNITS_PER_CENT, v1Requirement, v2Requirement, type Offer } from '../server/x402/requirements';
 import { setClock } from './support/clock';
-import { highSTwin } from './support/x402-agent';
-import { testDatabase, type TestDatabase } from './support/app';
+import { bareRecoveryId, highSTwin } from './support/x402-agent';
+import { freshKey, testApp, testDatabase, type TestApp, type TestDatabase } from './support/app';
+import { testServer, type TestServer } from './support/http';
 
 const network = x402Network('base-sepolia');
 /** X402_LOCAL_BALANCE's default: 1,000 USDC. */
@@ -147,7 +148,11 @@ describe('verify', () => {
     expect(await refused(await resigned(v2, payers.eve, {}))).toBe('invalid_exact_evm_signature');
     // The high-s twin of the payer's own signature: it recovers to `from`, but USDC's ECRecover (EIP-2) refuses it.
     expect(await refused(withSignature(v2, highSTwin((v2.payload as { signature: `0x${string}` }).signature)))).toBe('invalid_exact_evm_signature');
+    // v as the bare recovery id 0/1: it recovers to `from` too, and ECRecover refuses any v but 27/28.
+    expect(await refused(withSignature(v2, bareRecoveryId((v2.payload as { signature: `0x${string}` }).signature)))).toBe('invalid_exact_evm_signature');
     expect(await refused(withAuthorization(v2, { validBefore: '1' }))).toBe('invalid_exact_evm_payload_authorization_valid_before');
+    // Further out than the requirements' maxTimeoutSeconds (and a minute's skew) allow.
+    expect(await refused(withAuthorization(v2, { validBefore: String(2n ** 256n - 1n) }))).toBe('invalid_exact_evm_payload_authorization_valid_before');
     expect(await refused(withAuthorization(v2, { validAfter: String(Math.floor(Date.now() / 1000) + 3600) }))).toBe('invalid_exact_evm_payload_authorization_valid_after');
     // A v1 payment carries no asset or resource: judged against v1 requirements, by network name.
     const v1 = await paymentFor(payers.dana, o, 1);
@@ -288,6 +293,71 @@ describe('fund', () => {
     expect(await ledger.balance(address)).toBe(BigInt(LOCAL_BALANCE) + 3_500_000n);
     await expect(ledger.fund(address, 0n)).rejects.toThrow(RangeError);
   });
+
+  it('a balance past a bigint is refused (x402_ledger_balance_limit), never a database overflow; nothing changes', async () => {
+    const address = account('fb').address;
+    const max = 2n ** 63n - 1n;
+    await expect(ledger.fund(address, max)).rejects.toMatchObject({ code: 'x402_ledger_balance_limit' });
+    const near = await ledger.fund(address, max - BigInt(LOCAL_BALANCE) - 5n);
+    expect(near).toBe(max - 5n);
+    await expect(ledger.fund(address, 6n)).rejects.toMatchObject({ code: 'x402_ledger_balance_limit', details: { max_balance: String(max) } });
+    expect(await ledger.fund(address, 5n)).toBe(max);
+  });
+});
+
+describe('POST /api/admin/x402/ledger/top-ups, through the real handler', () => {
+  const ADMIN_TOKEN = 'ledger-admin-token-0123456789abcdef';
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp({ ADMIN_TOKEN }, tdb);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const topUp = (body: unknown, headers: Record<string, string> = { Authorization: `Bearer ${ADMIN_TOKEN}` }, app = t) =>
+    app.call('POST', '/api/admin/x402/ledger/top-ups', { headers, body });
+
+  it('adds the amount to the wallet and answers its balance; the same Idempotency-Key adds nothing twice', async () => {
+    const address = account('ad').address;
+    const key = { Authorization: `Bearer ${ADMIN_TOKEN}`, 'Idempotency-Key': freshKey() };
+    const res = await topUp({ address: address.toLowerCase(), amount: '12500000' }, key);
+    expect(res.status, await res.clone().text()).toBe(200);
+    const answer = { address, network: 'base-sepolia', asset: network.asset, amount: '12500000', balance: '1012500000' };
+    expect(await res.json()).toEqual(answer);
+    const again = await topUp({ address: address.toLowerCase(), amount: '12500000' }, key);
+    expect(await again.json()).toEqual(answer);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await ledger.balance(address)).toBe(1_012_500_000n);
+  });
+
+  it('refuses without the admin token, bad input, a balance past a bigint, and when a remote facilitator settles', async () => {
+    const address = account('ae').address;
+    expect((await topUp({ address, amount: '1' }, {})).status).toBe(401);
+    expect(await (await topUp({ address, amount: '1' }, { Authorization: 'Bearer wrong' })).json()).toMatchObject({ code: 'admin_token_invalid' });
+    for (const body of [{ address: '0x1234', amount: '1' }, { address, amount: '0' }, { address, amount: '1.5' }, { address, amount: '1000000000000000000' }, { address, amount: 1 }]) {
+      expect(await (await topUp(body)).json(), JSON.stringify(body)).toMatchObject({ code: 'invalid_request' });
+    }
+    await ledger.fund(address, 2n ** 63n - 1n - BigInt(LOCAL_BALANCE));
+    const full = await topUp({ address, amount: '1' });
+    expect(full.status).toBe(409);
+    expect(await full.json()).toMatchObject({ code: 'x402_ledger_balance_limit' });
+
+    const remote = await testApp({ ADMIN_TOKEN, X402_FACILITATOR_URL: 'https://facilitator.example' }, tdb);
+    try {
+      const res = await topUp({ address, amount: '1' }, undefined, remote);
+      expect(res.status).toBe(409);
+      expect(await res.json()).toMatchObject({ code: 'x402_ledger_not_in_use' });
+    } finally {
+      await remote.close();
+    }
+    const disabled = await testApp({}, tdb);
+    try {
+      expect(await (await topUp({ address, amount: '1' }, undefined, disabled)).json()).toMatchObject({ code: 'admin_disabled' });
+    } finally {
+      await disabled.close();
+    }
+  });
 });
 
 describe('npm run x402:fund', () => {
@@ -315,13 +385,51 @@ describe('npm run x402:fund', () => {
     }
   }
 
-  it('tops up an address and prints its new balance in USDC', async () => {
+  it('with no server running, tops up an address in the database and prints what it did', async () => {
     const address = account('fe').address;
     const funded = await fund([address.toLowerCase(), '12.5']);
     expect(funded, funded.stderr).toMatchObject({ code: 0 });
-    expect(funded.stdout).toContain(`${address} on the local ledger (base-sepolia, no money moves): 1012.5 USDC.`);
+    const where = tdb.url ? 'in the Postgres database directly' : `in ${dataDir} directly (no server is running on it)`;
+    expect(funded.stdout).toContain(`Added 12.5 USDC to ${address} on the local ledger (base-sepolia, no money moves), ${where}: it holds 1012.5 USDC now.`);
     if (tdb.url) expect(await ledger.balance(address)).toBe(1_012_500_000n);
   }, 120_000);
+
+  describe('while a server runs on the embedded database', () => {
+    const ADMIN_TOKEN = 'fund-admin-token-0123456789abcdef';
+    let server: TestServer;
+    let busyDir: string;
+    beforeAll(async () => {
+      server = await testServer({ ADMIN_TOKEN }, tdb);
+      // The folder as a running server leaves it: its pid (this process's, alive) in server.pid.
+      busyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acapi-x402-fund-busy-'));
+      fs.writeFileSync(path.join(busyDir, 'server.pid'), String(process.pid));
+    });
+    afterAll(async () => {
+      await server?.close();
+      fs.rmSync(busyDir, { recursive: true, force: true });
+    });
+    const onBusyDir = (env: Record<string, string>) => ({ DATA_DIR: busyDir, DATABASE_URL: '', PORT: new URL(server.url).port, ...env });
+
+    it('goes through the server’s admin API, with no downtime, and says so', async () => {
+      const address = account('fc').address;
+      const funded = await fund([address, '250'], onBusyDir({ ADMIN_TOKEN }));
+      expect(funded, funded.stderr).toMatchObject({ code: 0 });
+      expect(funded.stdout).toContain(`Added 250 USDC to ${address} on the local ledger (base-sepolia, no money moves), through the admin API of the server running on ${busyDir} (pid ${process.pid}): it holds 1250 USDC now.`);
+      expect(await ledger.balance(address)).toBe(1_250_000_000n);
+    }, 120_000);
+
+    it('without ADMIN_TOKEN says which variable to set and how to make one; a wrong one, what the server answered', async () => {
+      const address = account('fc').address;
+      const off = await fund([address, '1'], onBusyDir({ ADMIN_TOKEN: '' }));
+      expect(off.code).toBe(1);
+      expect(off.stderr).toContain(`The server (pid ${process.pid}) is running on the embedded database in ${busyDir}`);
+      expect(off.stderr).toContain('Set ADMIN_TOKEN in the server\'s environment (make one with: openssl rand -hex 32)');
+      const wrong = await fund([address, '1'], onBusyDir({ ADMIN_TOKEN: 'not-the-servers-token-0123456789' }));
+      expect(wrong.code).toBe(1);
+      expect(wrong.stderr).toContain('which answered 403 admin_token_invalid');
+      expect(await ledger.balance(address)).toBe(1_250_000_000n);
+    }, 120_000);
+  });
 
   it('refuses with a remote facilitator configured, and a malformed address or amount', async () => {
     const address = account('fe').address;

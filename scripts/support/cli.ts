@@ -61,13 +61,6 @@ export function progressBar(unit: string): cliProgress.SingleBar {
   );
 }
 
-/** An error in one paragraph: drizzle's query errors otherwise print every parameter (whole batches). */
-export function describeError(err: unknown): string {
-  if (!(err instanceof Error)) return String(err);
-  const cause = err.cause instanceof Error ? `\n  caused by: ${err.cause.message}` : '';
-  return `${err.message.split('\nparams:')[0]}${cause}`;
-}
-
 export function seconds(since: number): string {
   return `${((performance.now() - since) / 1000).toFixed(1)} s`;
 }

@@ -10,7 +10,7 @@ import { ERROR_CATALOGUE, type ErrorSpec } from '../errors/catalogue';
 import { ADVISORY_CATALOGUE } from '../identity/advisories';
 import { MAX_INPUT_DEPTH, MAX_QUERY_WORDS } from '../lib/input-limits';
 import type { Operation } from '../trpc/meta';
-import { SETTLE_MARGIN_SECONDS } from '../x402/checks';
+import { CLOCK_SKEW_SECONDS, SETTLE_MARGIN_SECONDS } from '../x402/checks';
 import { x402Network } from '../x402/networks';
 import type { PlatformLimits } from './limits';
 import { LLMS_TXT_PATH, SERVICE_VERSION, UCP_VERSION } from './ucp-profile';
@@ -235,12 +235,12 @@ function settlement(config: Config) {
     steps: [
       `1. POST the checkout (no body, or {}) with an Idempotency-Key and no payment. The cart is checked as for a payment link (404 cart_not_found; 409 cart_expired, cart_not_open, cart_not_ready; 400 cart_total_exceeds_limit; a live payment link is fine: settling cancels it), then 409 wallet_required if the buyer linked no wallet, then 402 payment_required.`,
       `2. The 402 says what to pay, twice. Body, x402 v1: {x402Version: 1, error, code, accepts: [{scheme: "exact", network: "${network.name}", maxAmountRequired, resource: this checkout’s URL, description, mimeType, payTo, maxTimeoutSeconds, asset, outputSchema: null, extra: {name, version}}]}. Header PAYMENT-REQUIRED, x402 v2 as base64 JSON: {x402Version: 2, error, resource: {url, description, mimeType}, accepts: [{scheme, network: "${network.caip2}", amount, asset, payTo, maxTimeoutSeconds, extra}]}. The amount is the cart’s total in USDC’s atomic units (6 decimals): total_cents × 10⁴.`,
-      `3. Sign it with an x402 client and a linked wallet (e.g. @x402/core’s x402Client with @x402/evm’s exact scheme; it refuses payments over $1 unless setSpendControls allows more) and send the same request again with the payment in X-PAYMENT (x402 v1) or PAYMENT-SIGNATURE (v2), one of them, base64 JSON. The same Idempotency-Key may be used: 402s are not stored.`,
+      `3. Sign it with an x402 client and a linked wallet (e.g. @x402/fetch’s wrapFetchWithPayment over @x402/core’s x402Client with @x402/evm’s exact scheme registered, which pays the 402 and sends the request again itself; x402Client refuses payments over $1 unless setSpendControls({maxAmountPerPayment: "$250"}) allows more) and send the same request again with the payment in X-PAYMENT (x402 v1) or PAYMENT-SIGNATURE (v2), one of them, base64 JSON. The same Idempotency-Key may be used: 402s are not stored.`,
       '4. 200 {order_id, cart_id, status: "placed", amount_cents, currency: "USD", payment: {scheme, network (CAIP-2), asset, amount, payer, transaction}} with X-PAYMENT-RESPONSE (a v1 payment) or PAYMENT-RESPONSE (v2): base64 JSON {success: true, transaction, network, payer}. The cart is completed; the order’s history is pending_payment, then placed.',
     ],
     refusals: [
       '400 payment_invalid (not stored): both headers; X-PAYMENT not x402Version 1, or PAYMENT-SIGNATURE not 2; not base64 JSON; not an x402 payment with an exact EVM authorization ({signature: 65 bytes hex, authorization: {from, to, value, validAfter, validBefore, nonce}}).',
-      `402 payment_rejected (not stored; nothing charged, nothing changed), with the requirements again and details.reason, the first that applies: invalid_exact_evm_scheme; invalid_exact_evm_network_mismatch (the network, or a v2 payment’s asset); invalid_exact_evm_recipient_mismatch (to is not payTo); invalid_exact_evm_payload_authorization_value_mismatch (value is not exactly the amount, also when the cart’s total moved since the 402); invalid_exact_evm_payload_authorization_valid_after (validAfter in the future); invalid_exact_evm_payload_authorization_valid_before (validBefore less than ${SETTLE_MARGIN_SECONDS} s ahead); resource_mismatch (a v2 payment not made for this checkout); payer_not_registered (from is no wallet of this buyer); invalid_exact_evm_signature; invalid_exact_evm_nonce_already_used; then the facilitator’s verify (the local ledger: invalid_exact_evm_insufficient_balance; a remote facilitator: its reason as given).`,
+      `402 payment_rejected (not stored; nothing charged, nothing changed), with the requirements again and details.reason, the first that applies: invalid_exact_evm_scheme; invalid_exact_evm_network_mismatch (the network, or a v2 payment’s asset); invalid_exact_evm_recipient_mismatch (to is not payTo); invalid_exact_evm_payload_authorization_value_mismatch (value is not exactly the amount, also when the cart’s total moved since the 402); invalid_exact_evm_payload_authorization_valid_after (validAfter in the future); invalid_exact_evm_payload_authorization_valid_before (validBefore less than ${SETTLE_MARGIN_SECONDS} s ahead, or more than maxTimeoutSeconds + ${CLOCK_SKEW_SECONDS} s ahead); resource_mismatch (a v2 payment not made for this checkout); payer_not_registered (from is no wallet of this buyer); invalid_exact_evm_signature (not from’s, or not one USDC accepts: s in the upper half, or v other than 27/28); invalid_exact_evm_nonce_already_used; then the facilitator’s verify (the local ledger: invalid_exact_evm_insufficient_balance; a remote facilitator: its reason as given).`,
     ],
     pending: 'Once a payment passes, its order is placed as pending_payment (its stock taken) and the facilitator settles it. Meanwhile the cart is in checkout with order_id set and an info message payment_in_progress: changes, cancelling, payment links and a checkout with another payment answer 409 payment_in_progress (retryable, Retry-After; not stored by the checkout).',
     outcomes: {
@@ -543,7 +543,7 @@ function limits(live: PlatformLimits, config: Config) {
       wallets: `${MAX_WALLETS} linked per buyer (or person) (409 wallet_limit_reached); a link signed within ${LINK_FRESH_SECONDS} s of the service’s clock`,
     },
     x402: {
-      payment_window: `validAfter not in the future; validBefore at least ${SETTLE_MARGIN_SECONDS} s after the payment arrives`,
+      payment_window: `validAfter not in the future; validBefore at least ${SETTLE_MARGIN_SECONDS} s and at most max_timeout_seconds + ${CLOCK_SKEW_SECONDS} s after the payment arrives`,
       max_timeout_seconds: config.x402.maxTimeoutSeconds,
     },
     request: {

@@ -231,6 +231,16 @@ export const ERROR_CATALOGUE = {
     message: 'That x402 payment is not left for review: there is nothing to decide.',
     hint: '`details.status` says where it stands: settled or failed (already decided), or pending and not left for review (a settle, the sweep or the chain still decides it).',
   },
+  x402_ledger_not_in_use: {
+    status: 409,
+    message: 'X402_FACILITATOR_URL is set: payments settle through that facilitator, on chain, and the local ledger is not in use.',
+    hint: 'Fund the wallet on the chain X402_NETWORK names instead.',
+  },
+  x402_ledger_balance_limit: {
+    status: 409,
+    message: 'The top-up would take the balance past what the local ledger holds (2^63 − 1 atomic units).',
+    hint: 'Top up less: the balance and `details.max_balance` are in the asset’s atomic units.',
+  },
 
   // -- idempotency
   IDEMPOTENCY_KEY_REQUIRED: {

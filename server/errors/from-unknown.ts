@@ -2,10 +2,11 @@
  * Turns anything a procedure threw into a catalogue error, for every transport: our own ApiErrors
  * pass through (tRPC wraps them as the cause of a TRPCError),
  * schema violations become invalid_request, an unreachable or overloaded database becomes a
- * retryable 503, and everything else is a 500 whose details stay in the server log.
+ * retryable 503, and everything else is a 500 whose details stay in the server log (for-log.ts).
  */
 import { TRPCError } from '@trpc/server';
 import { ApiError } from './catalogue';
+import { causes, forLog } from './for-log';
 import { invalidRequest, requestIssues, type SchemaIssue } from './invalid-request';
 
 const CONNECTION_CODES = new Set([
@@ -33,10 +34,6 @@ const CONNECTION_CODES = new Set([
   '55000',
   '3D000',
 ]);
-
-function* causes(err: unknown): Generator<unknown> {
-  for (let e = err, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) yield e;
-}
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (const e of causes(err)) {
@@ -76,6 +73,6 @@ export function toApiError(err: unknown, requestId: string): ApiError {
     return new ApiError('service_unavailable', { headers: { 'Retry-After': '5' }, cause: err });
   }
   if (err instanceof TRPCError && err.code === 'PAYLOAD_TOO_LARGE') return new ApiError('payload_too_large');
-  console.error(`[${requestId}] unexpected error`, err);
+  console.error(`[${requestId}] unexpected error: ${forLog(err)}`);
   return new ApiError('internal_error', { cause: err });
 }

@@ -9,6 +9,7 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { withRequestScope } from '../db/deadline';
 import { ApiError, errorBody } from '../errors/catalogue';
+import { forLog } from '../errors/for-log';
 import { isDatabaseUnavailable } from '../errors/from-unknown';
 import { confirmUid, isProviderPath, type AuthorizationServer } from '../oauth/authorization-server';
 import type { Gateway } from './gateway';
@@ -108,7 +109,7 @@ export function createHttpServer({ base, trustProxy = false, gateway, mcp, webho
     clientAddress(req, trustProxy);
     serveAuth(auth, base, req, res)
       .catch((err) => {
-        console.error('auth failure', err);
+        console.error(`auth failure: ${forLog(err)}`);
         if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json', 'X-Content-Type-Options': 'nosniff' });
         res.end(JSON.stringify({ error: 'Something went wrong on our side.', code: 'internal_error' }));
       })
@@ -137,7 +138,7 @@ export function createHttpServer({ base, trustProxy = false, gateway, mcp, webho
         // The request was cut off mid-body (the client hung up, or its body was unparsable and
         // answered as malformed_request): nobody is left to answer and nothing failed here.
         if (req.destroyed && (err as { code?: string }).code === 'ECONNRESET') return;
-        console.error('gateway failure', err);
+        console.error(`gateway failure: ${forLog(err)}`);
         if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json', 'X-Content-Type-Options': 'nosniff' });
         res.end(JSON.stringify({ error: 'Something went wrong on our side.', code: 'internal_error' }));
       })
@@ -193,7 +194,7 @@ async function serveConfirm(oauth: Pick<AuthorizationServer, 'confirm'>, uid: st
  */
 function answerOAuthFailure(err: unknown, res: http.ServerResponse): void {
   const unavailable = isDatabaseUnavailable(err);
-  if (!unavailable) console.error('oauth failure', err);
+  if (!unavailable) console.error(`oauth failure: ${forLog(err)}`);
   if (res.headersSent) return void res.end();
   res.writeHead(unavailable ? 503 : 500, { 'Content-Type': 'application/json; charset=utf-8', ...(unavailable ? { 'Retry-After': '5' } : {}) });
   res.end(

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import Provider, { errors, interactionPolicy, type AdapterFactory, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
+import { forLog } from '../errors/for-log';
 import { isDatabaseUnavailable } from '../errors/from-unknown';
 import { drizzleAdapter, type ClientDocuments } from './adapter';
 import { checkClientMetadata } from './client-metadata-rules';
@@ -238,7 +239,7 @@ export function createProvider({ db, base, trustProxy, keys, sessionCookieName, 
   // under /oauth/ has an RFC 6749 body, unknown paths included.
   provider.on('server_error', (ctx: KoaContextWithOIDC, err: unknown) => {
     if (isDatabaseUnavailable(err)) ctx.state.databaseUnavailable = true;
-    else console.error('[oauth] server error', err);
+    else console.error(`[oauth] server error: ${forLog(err)}`);
   });
   const issuer = new URL(base);
   provider.use(async (ctx, next) => {

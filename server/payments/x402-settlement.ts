@@ -112,7 +112,7 @@ export async function settleCheckout(services: SettlementServices, db: Db, reque
   const payment = sent!;
   const authorization = authorizationKey(payment, x402.network.asset);
   const reason =
-    (await refusalReason(payment, { network: x402.network, payTo: x402.payTo, amount: offer.amount, resource: offer.resource, now: nowSeconds() }, {
+    (await refusalReason(payment, { network: x402.network, payTo: x402.payTo, amount: offer.amount, resource: offer.resource, now: nowSeconds(), maxTimeoutSeconds: offer.maxTimeoutSeconds }, {
       payerRegistered: wallets.has(authorization.payer),
       nonceUsed: () => nonceUsed(db, authorization),
     })) ?? (await facilitatorVerdict(x402, payment, offer));

@@ -1,9 +1,10 @@
 /**
  * The checks every x402 payment passes before anything is written, in the order the refusal
  * reasons are given (a payment wrong in two ways is told the first): scheme, network and asset,
- * recipient, value, validity window, resource, payer, signature, nonce. Reasons are @x402/evm's
- * words where it has them. Only the service's own configuration is trusted: the EIP-712 domain
- * the signature is checked under comes from it, never from the payment.
+ * recipient, value, validity window (open now, and closing within the requirements'
+ * maxTimeoutSeconds), resource, payer, signature, nonce. Reasons are @x402/evm's words where it
+ * has them. Only the service's own configuration is trusted: the EIP-712 domain the signature is
+ * checked under comes from it, never from the payment.
  */
 import { authorizationTypes } from '@x402/evm';
 import { getAddress, hashTypedData } from 'viem';
@@ -13,6 +14,12 @@ import type { SentPayment } from './payment';
 
 /** A payment must stay valid this long after it arrives: the facilitator needs the time to settle. */
 export const SETTLE_MARGIN_SECONDS = 6n;
+/**
+ * How far the payer's clock may run ahead of ours. The stock client signs validBefore as its own
+ * clock + maxTimeoutSeconds; one further out is no honest client's, and past year 9999 it is no
+ * time a database column holds (the payment's record keeps it).
+ */
+export const CLOCK_SKEW_SECONDS = 60n;
 
 export interface Expected {
   network: X402Network;
@@ -22,6 +29,8 @@ export interface Expected {
   resource: string;
   /** Unix seconds. */
   now: bigint;
+  /** The requirements' maxTimeoutSeconds: a validBefore further out than this (and the skew) is refused. */
+  maxTimeoutSeconds: number;
 }
 
 export interface PaymentFacts {
@@ -47,7 +56,8 @@ export function termsReason(p: SentPayment, expected: Expected): string | undefi
   if (transfer) return transfer;
   const { authorization: a } = p;
   if (a.validAfter > expected.now) return 'invalid_exact_evm_payload_authorization_valid_after';
-  if (a.validBefore < expected.now + SETTLE_MARGIN_SECONDS) return 'invalid_exact_evm_payload_authorization_valid_before';
+  const latest = expected.now + BigInt(expected.maxTimeoutSeconds) + CLOCK_SKEW_SECONDS;
+  if (a.validBefore < expected.now + SETTLE_MARGIN_SECONDS || a.validBefore > latest) return 'invalid_exact_evm_payload_authorization_valid_before';
   if (p.version === 2 && p.resourceUrl !== expected.resource) return 'resource_mismatch';
   return undefined;
 }

@@ -14,6 +14,7 @@ import type { Network, PaymentPayload, PaymentRequirements, SettleResponse, Supp
 import { and, eq, sql } from 'drizzle-orm';
 import { getAddress, keccak256 } from 'viem';
 import type { Db } from '../db/client';
+import { ApiError } from '../errors/catalogue';
 import { x402LedgerAccounts as accounts, x402LedgerTransfers as transfers } from '../db/schema';
 import { newId } from '../lib/ids';
 import { signedByPayer, termsReason, transferReason } from './checks';
@@ -43,6 +44,7 @@ interface Required {
   payTo: string;
   amount: bigint;
   resource: string | undefined;
+  maxTimeoutSeconds: number;
 }
 
 /** A transfer as settle compares it (the value as text: a bigint past 2^53 reads exactly). */
@@ -96,6 +98,7 @@ export class Ledger implements FacilitatorClient {
         amount: required.amount,
         resource: held ? required.resource! : '',
         now: nowSeconds(),
+        maxTimeoutSeconds: required.maxTimeoutSeconds,
       });
     if (terms) return refuse(terms);
     if (!signedByPayer(p, this.network)) return refuse('invalid_exact_evm_signature');
@@ -190,17 +193,25 @@ export class Ledger implements FacilitatorClient {
     return BigInt(row?.balance ?? this.localBalance);
   }
 
-  /** Adds `units` to `address` (an unseen address starts from X402_LOCAL_BALANCE); the new balance. */
-  async fund(address: string, units: bigint): Promise<bigint> {
+  /**
+   * Adds `units` to `address` (an unseen address starts from X402_LOCAL_BALANCE); the new balance.
+   * `db` is the caller's transaction when it has one (the admin API's). A balance past a bigint is
+   * refused (x402_ledger_balance_limit), before Postgres's overflow would fail the statement.
+   */
+  async fund(address: string, units: bigint, db: Db = this.db()): Promise<bigint> {
     if (units <= 0n) throw new RangeError(`a top-up is a positive amount, got ${units}`);
-    const [row] = await this.db()
+    const tooMuch = () => new ApiError('x402_ledger_balance_limit', { details: { max_balance: String(INT8_MAX) } });
+    if (BigInt(this.localBalance) + units > INT8_MAX) throw tooMuch();
+    const [row] = await db
       .insert(accounts)
       .values({ ...this.accountKey(address), balance: sql`${String(this.localBalance)}::bigint + ${String(units)}::bigint` })
       .onConflictDoUpdate({
         target: [accounts.network, accounts.asset, accounts.address],
         set: { balance: sql`${accounts.balance} + ${String(units)}::bigint`, updatedAt: new Date() },
+        setWhere: sql`${accounts.balance} <= ${String(INT8_MAX - units)}::bigint`,
       })
       .returning({ balance: sql<string>`${accounts.balance}::text` });
+    if (!row) throw tooMuch();
     return BigInt(row.balance);
   }
 
@@ -275,8 +286,9 @@ function readRequest(payload: PaymentPayload, requirements: PaymentRequirements)
   if (typeof payment === 'string') return payment;
   const r = requirements as unknown as Record<string, unknown>;
   const amount = version === 1 ? r.maxAmountRequired : r.amount;
-  if (typeof amount !== 'string' || !/^\d+$/.test(amount) || typeof r.payTo !== 'string' || typeof r.network !== 'string') {
-    throw new TypeError(`x402 v${version} requirements need scheme, network, payTo and ${version === 1 ? 'maxAmountRequired' : 'amount'}: ${JSON.stringify(requirements)}`);
+  const maxTimeoutSeconds = r.maxTimeoutSeconds;
+  if (typeof amount !== 'string' || !/^\d+$/.test(amount) || typeof r.payTo !== 'string' || typeof r.network !== 'string' || !Number.isSafeInteger(maxTimeoutSeconds)) {
+    throw new TypeError(`x402 v${version} requirements need scheme, network, payTo, maxTimeoutSeconds and ${version === 1 ? 'maxAmountRequired' : 'amount'}: ${JSON.stringify(requirements)}`);
   }
   return {
     payment,
@@ -287,6 +299,7 @@ function readRequest(payload: PaymentPayload, requirements: PaymentRequirements)
       payTo: r.payTo,
       amount: BigInt(amount),
       resource: typeof r.resource === 'string' ? r.resource : undefined,
+      maxTimeoutSeconds: maxTimeoutSeconds as number,
     },
   };
 }

@@ -86,3 +86,8 @@ export function highSTwin(signature: `0x${string}`): `0x${string}` {
   const v = Number.parseInt(signature.slice(130), 16);
   return `0x${signature.slice(2, 66)}${(order - s).toString(16).padStart(64, '0')}${(v === 27 ? 28 : 27).toString(16)}`;
 }
+
+/** The same signature with v written as the bare recovery id (0/1), as some signers write it: the curve accepts it, USDC's ECRecover does not. */
+export function bareRecoveryId(signature: `0x${string}`): `0x${string}` {
+  return `0x${signature.slice(2, 130)}0${Number.parseInt(signature.slice(130), 16) - 27}`;
+}
