@@ -22,6 +22,12 @@ function parametersOf(e: unknown): string[] {
   return values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '')).filter((v) => v.length >= SHORTEST_REDACTED);
 }
 
+/** A message cut before drizzle's "params:", each parameter the chain holds in it made "…". */
+function scrubber(chain: unknown[]): (text: string) => string {
+  const values = chain.flatMap(parametersOf);
+  return (text) => values.reduce((t, v) => t.replaceAll(v, '…'), text.replace(/\nparams: [\s\S]*$/, ''));
+}
+
 /**
  * Each error of the chain (the cause last) as its name, code (the SQLSTATE of a database error)
  * and message, with its stack frames unless `frames` is false (one line, for a recurring warning).
@@ -30,8 +36,7 @@ function parametersOf(e: unknown): string[] {
  */
 export function forLog(err: unknown, { frames = true }: { frames?: boolean } = {}): string {
   const chain = [...causes(err)];
-  const values = chain.flatMap(parametersOf);
-  const scrub = (text: string) => values.reduce((t, v) => t.replaceAll(v, '…'), text.replace(/\nparams: [\s\S]*$/, ''));
+  const scrub = scrubber(chain);
   const described = chain.map((e) => {
     if (!(e instanceof Error)) return scrub(String(e));
     const code = (e as { code?: unknown }).code;
@@ -39,4 +44,15 @@ export function forLog(err: unknown, { frames = true }: { frames?: boolean } = {
     return frames ? [head, ...(e.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line))].join('\n') : head;
   });
   return described.join(frames ? '\ncaused by: ' : ' ← ');
+}
+
+/**
+ * Why a step failed, in one line for a warning and a row's last_error: the innermost cause's own
+ * words (the database's, say), not the SQL of the query that failed with it, and scrubbed as
+ * forLog scrubs.
+ */
+export function reasonOf(err: unknown): string {
+  const chain = [...causes(err)];
+  const innermost = chain.findLast((e) => e instanceof Error) ?? err;
+  return scrubber(chain)(innermost instanceof Error ? innermost.message : String(innermost));
 }

@@ -19,6 +19,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { placeholderFor, prepared } from '../db/prepared';
 import { nextAttemptAt } from './schedule';
+import { reasonOf } from '../errors/for-log';
 
 /** What every outbox row holds (db/schema.ts: outboxColumns). */
 export interface OutboxRow {
@@ -99,16 +100,6 @@ export function outboxStatements<Row extends OutboxRow>({ name, table, key, clai
       .where(sql`${keyColumn} = ${sql.placeholder('key')} AND state = 'sending' AND lease_until = ${sql.placeholder('lease')}::timestamptz`),
   );
   return { key: key.property, claim, record };
-}
-
-/**
- * Why a step failed, for the log and a row's last_error: the innermost cause's own words (the
- * database's, say), not the SQL and parameters of the query that failed with it.
- */
-export function reasonOf(err: unknown): string {
-  let e = err;
-  while (e instanceof Error && e.cause instanceof Error) e = e.cause;
-  return e instanceof Error ? e.message : String(e);
 }
 
 export abstract class OutboxWorker<Row extends OutboxRow> {

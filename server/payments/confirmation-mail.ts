@@ -21,6 +21,7 @@ import type { Db } from '../db/client';
 import { preparedRows } from '../db/prepared';
 import { carts, orderConfirmationMails, orders } from '../db/schema';
 import { centsToDecimal } from '../domain/limits';
+import { reasonOf } from '../errors/for-log';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { OutboxWorker, outboxStatements, type OutboxOptions, type Outcome } from '../outbox/worker';
 import type { ServiceKeys } from '../secrets/keys';
@@ -102,7 +103,7 @@ export class ConfirmationMailWorker extends OutboxWorker<ConfirmationMail> {
       await this.services.mailer.send(message);
       return { state: 'sent' };
     } catch (err) {
-      const reason = (err as Error).message;
+      const reason = reasonOf(err);
       // The operator's sign of a mail server in trouble; the row keeps it as its last_error too.
       console.warn(`Order ${orderId}: ${reason}; the order stands, and its confirmation is tried again later.`);
       return { state: 'retry', reason };

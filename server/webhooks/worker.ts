@@ -17,7 +17,8 @@ import { orderWebhookDeliveries, webhookGoneUrls } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
 import type { Negotiator } from '../negotiation';
 import { ORDER_CAPABILITY } from '../negotiation/capabilities';
-import { OutboxWorker, outboxStatements, reasonOf, type OutboxOptions, type Outcome as Ended } from '../outbox/worker';
+import { reasonOf } from '../errors/for-log';
+import { OutboxWorker, outboxStatements, type OutboxOptions, type Outcome as Ended } from '../outbox/worker';
 import type { ProfileFetcher } from '../profiles';
 import { FetchRefused } from '../profiles/fetch';
 import type { ServiceKeys } from '../secrets/keys';
@@ -112,7 +113,7 @@ export class DeliveryWorker extends OutboxWorker<Delivery> {
     try {
       negotiated = await this.services.negotiator.negotiate(`profile="${delivery.profileUrl}"`);
     } catch (err) {
-      const reason = `the platform profile ${delivery.profileUrl}: ${(err as Error).message}`;
+      const reason = `the platform profile ${delivery.profileUrl}: ${reasonOf(err)}`;
       return err instanceof ApiError && err.code === 'invalid_profile_url' ? { state: 'failed', reason } : { state: 'retry', reason };
     }
     const order = negotiated.intersection[ORDER_CAPABILITY];
