@@ -19,7 +19,7 @@ import * as oauth from 'oauth4webapi';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tokenHash } from '../server/carts/links';
 import { openDatabase, type Database } from '../server/db/client';
-import { idempotencyRecords, paymentLinks, serviceSettings } from '../server/db/schema';
+import { idempotencyRecords, orderWebhookDeliveries, paymentLinks, serviceSettings } from '../server/db/schema';
 import { seal, unseal } from '../server/lib/secrets';
 import { oauthKeys } from '../server/oauth/keys';
 import { BINDING_CAPABILITIES } from '../server/negotiation/capabilities';
@@ -30,8 +30,9 @@ import { deriveKey, KEY_PURPOSES, MissingSecretsKey, ServiceKeys } from '../serv
 import { secretsKeyFile, withSecretsKey } from '../server/secrets/secrets-key';
 import { retireLegacySecrets } from '../server/secrets-upgrade';
 import { createContext } from '../server/trpc/context';
+import { openBody } from '../server/webhooks/sealed-bodies';
 import { DeliveryWorker } from '../server/webhooks/worker';
-import { ADDRESS, agentApi, seedCart, variantId } from './support/cart-fixtures';
+import { ADDRESS, agentApi, OWNER, seedCart, variantId } from './support/cart-fixtures';
 import { seedCatalog, seller } from './support/catalog-fixtures';
 import { setClock } from './support/clock';
 import { signedInDeveloper, type Developer } from './support/developer';
@@ -39,7 +40,7 @@ import { BASE, freshKey, TEST_SECRETS_KEY, testApp, testConfig, testDatabase, ty
 import { Browser, oauthServer, refreshTarget, signedInPerson, type OAuthServer } from './support/oauth';
 import { authorizationRequest, discover, insecure, registerClient } from './support/oauth-client';
 import { dumpDatabase, tokensIn, urlsIn, whatOpens } from './support/offline-copy';
-import { payOnPage } from './support/orders';
+import { payOnPage, placedOrder } from './support/orders';
 import { platformCapability, platformProfile, serveProfile, UCP_DESTINATION, ucpAgentHeader } from './support/platform-profile';
 import { profileServer } from './support/profile-server';
 import { startSmtpSink, type SmtpSink } from './support/smtp';
@@ -197,11 +198,29 @@ describe('npm run secrets:rotate and oauth:rotate-keys', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('re-seal the OAuth keys under the new key, say until when the previous one must stay, and refuse without a previous key', async () => {
+  /** The service under `key` alone, on the commands' database (on PGlite closed again before the next command). */
+  async function withApp<T>(key: string, use: (t: TestApp) => Promise<T>): Promise<T> {
+    const database = pg ? undefined : await openDatabase({ dataDir: env.DATA_DIR });
+    try {
+      return await use(await testApp({ SECRETS_KEY: key, SECRETS_KEY_PREVIOUS: '' }, pg ?? { database: database!, drop: () => database!.close() }));
+    } finally {
+      await database?.close();
+    }
+  }
+  const deliveryOf = async (t: TestApp, orderId: string) => (await t.app.services.db.select().from(orderWebhookDeliveries).where(eq(orderWebhookDeliveries.orderId, orderId)))[0];
+
+  it('re-seal the OAuth keys and every order webhook body under the new key, say until when the previous one must stay, and refuse without a previous key', async () => {
     const [a, b] = [b64(randomBytes(32)), b64(randomBytes(32))];
     const first = await cli('scripts/oauth-rotate-keys.ts', { ...env, SECRETS_KEY: a, SECRETS_KEY_PREVIOUS: '' });
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(/^Rotated: signing with key \S+; 1 previous key kept to verify with/);
+    // An order webhook made under a: kept for good, its body must still open once b alone is set.
+    const webhook = await withApp(a, async (t) => {
+      await catalogWithKettle(t);
+      const order = await placedOrder(t.app.services, OWNER, [['Enamel Kettle', 1]], { platform: 'https://agents.test/platform.json' });
+      return { orderId: order.id, body: await openBody(t.app.services.keys, (await deliveryOf(t, order.id)).body) };
+    });
+    expect(webhook.body).toContain('"permalink_url"');
 
     const lone = await cli('scripts/secrets-rotate.ts', { ...env, SECRETS_KEY: b, SECRETS_KEY_PREVIOUS: '' });
     expect(lone.code).toBe(1);
@@ -214,8 +233,11 @@ describe('npm run secrets:rotate and oauth:rotate-keys', () => {
     const rotated = await cli('scripts/secrets-rotate.ts', { ...env, SECRETS_KEY: b, SECRETS_KEY_PREVIOUS: a });
     expect(rotated.code, rotated.stderr).toBe(0);
     expect(rotated.stdout).toMatch(/^OAuth keys sealed under the new SECRETS_KEY\. Keep SECRETS_KEY_PREVIOUS set until \d{4}-\d\d-\d\dT[\d:.]+Z, then remove it/);
+    expect(rotated.stdout).toContain('Order webhook bodies sealed under the new SECRETS_KEY: 1.');
     const after = await cli('scripts/oauth-rotate-keys.ts', { ...env, SECRETS_KEY: b, SECRETS_KEY_PREVIOUS: '' });
     expect(after.code, after.stderr).toBe(0);
+    // The same bytes, under b alone.
+    expect(await withApp(b, async (t) => openBody(t.app.services.keys, (await deliveryOf(t, webhook.orderId)).body))).toBe(webhook.body);
   }, 240_000);
 });
 
@@ -334,6 +356,28 @@ describe('a rotation (SECRETS_KEY_PREVIOUS)', () => {
       expect((await agentApi(second)('GET', `/api/agent/cart/${cartId}`)).body.status).toBe('completed');
       // Started with the new key, the OAuth keys are sealed under it: the new key alone opens them.
       expect((await oauthKeys(second.app.services.db, new ServiceKeys(second.app.services.db, next, undefined))).signing).toEqual(signing);
+    } finally {
+      await db.drop();
+    }
+  }, 60_000);
+});
+
+describe('what an older version stored in the clear', () => {
+  it('an order webhook body is sealed at the next start, and opens to the same bytes', async () => {
+    const db = await testDatabase();
+    try {
+      const first = await testApp({}, db);
+      await catalogWithKettle(first);
+      const order = await placedOrder(first.app.services, OWNER, [['Enamel Kettle', 1]], { platform: 'https://agents.test/platform.json' });
+      const raw = first.app.services.db;
+      const [row] = await raw.select().from(orderWebhookDeliveries).where(eq(orderWebhookDeliveries.orderId, order.id));
+      const body = await openBody(first.app.services.keys, row.body);
+      await raw.update(orderWebhookDeliveries).set({ body }).where(eq(orderWebhookDeliveries.id, row.id));
+
+      const second = await testApp({}, db);
+      const [sealed] = await raw.select().from(orderWebhookDeliveries).where(eq(orderWebhookDeliveries.id, row.id));
+      expect(sealed.body).toMatch(/^[A-Za-z0-9_-]+$/);
+      expect(await openBody(second.app.services.keys, sealed.body)).toBe(body);
     } finally {
       await db.drop();
     }
