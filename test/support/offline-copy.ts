@@ -8,6 +8,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { openDatabase, rows } from '../../server/db/client';
+import { SESSION_COOKIE } from '../../server/identity/session-cookie';
 import { continueCheckout } from '../../server/payments/continue';
 import { payPage } from '../../server/payments/pay-page';
 import type { TestApp } from './app';
@@ -57,12 +58,14 @@ const PAGE = /^\/(pay|checkout)\/([^/?#]+)$/;
 /**
  * Each URL and token tried against the live service `live`: a URL on its origin opened (a page
  * through the page's own function, anything else as a GET without credentials), each token as a
- * bearer credential, a pay-page token and a continue_url token. Answers what was let in.
+ * bearer credential, a developer's session cookie, a pay-page token and a continue_url token.
+ * Answers what was let in.
  */
 export async function whatOpens(live: TestApp, urls: string[], tokens: string[]): Promise<string[]> {
   const opened: string[] = [];
   const pages = payPage(live.app.services);
   const origin = new URL(live.config.publicBaseUrl).origin;
+  const cookie = `${origin.startsWith('https:') ? '__Secure-' : ''}${SESSION_COOKIE}`;
   const tryPage = async (kind: string, token: string, what: string) => {
     if (kind === 'pay') {
       const view = await pages.view(token, {});
@@ -85,6 +88,8 @@ export async function whatOpens(live: TestApp, urls: string[], tokens: string[])
   for (const token of tokens) {
     const res = await live.call('GET', '/api/agent/search?q=kettle', { headers: { Authorization: `Bearer ${token}` } });
     if (res.status !== 401) opened.push(`${token} as a bearer credential: ${res.status}`);
+    const session = await live.call('GET', '/api/developer/network-keys', { headers: { Cookie: `${cookie}=${token}` } });
+    if (session.status < 400) opened.push(`${token} as a session cookie: ${session.status}`);
     await tryPage('pay', token, token);
     await tryPage('checkout', token, token);
   }
