@@ -2,8 +2,10 @@
  * SECRETS_KEY (server/secrets/): every sealing, signing and MAC key derived from it and never
  * stored; where it comes from (the environment; on the embedded database a 0600 file beside
  * DATA_DIR; on Postgres nowhere else: start-up refuses); the upgrade from the keys stored before it
- * and a rotation, both without breaking a live payment link or a replay; and a copy of the database
- * alone, read offline, recovering nothing that acts. On PGlite and, with DATABASE_URL, on Postgres.
+ * and a rotation, both without breaking a live payment link, a replay or a webhook kept for good;
+ * and a copy of the database alone, read offline after every surface's journey, recovering nothing
+ * that acts: no URL or token-shaped string in it opens a page of the live service or is taken as a
+ * credential. On PGlite and, with DATABASE_URL, on Postgres.
  */
 import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
