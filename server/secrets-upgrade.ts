@@ -6,14 +6,17 @@
  * the last link or replay record made under them has expired; every other stored key goes at once
  * (an old cursor then answers the usual invalid-cursor error; a pending buyer code or sign-in link
  * fails and is asked for again). The sweep (`retireLegacySecrets`) deletes each kept key when due.
+ * Stored answers and webhook bodies found in the clear (written before they were sealed whole, or
+ * by an instance of an older version) are sealed at every start.
  */
 import { eq, inArray, max } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { idempotencyRecords, paymentLinks, serviceSettings } from './db/schema';
 import { forgetLegacyCookieKeys, sealOAuthKeys } from './oauth/keys';
 import { TTL } from './oauth/provider';
-import { purgeExpiredRecords, RETENTION_HOURS } from './trpc/idempotency';
+import { purgeExpiredRecords, RETENTION_HOURS, sealPlainRecords } from './trpc/idempotency';
 import { LEGACY_ROWS, type ServiceKeys } from './secrets/keys';
+import { sealStoredBodies } from './webhooks/sealed-bodies';
 import { prepareSigningKeys } from './webhooks/signing-key-rotation';
 
 const MARKER = 'secrets.upgrade';
@@ -30,12 +33,15 @@ interface Marker {
 /**
  * What start-up does once the database is open: the upgrade, then the kept keys read while no
  * transaction holds PGlite's one connection, then the webhook signing keys (re-sealed after a
- * rotation of SECRETS_KEY, the first one made), before any profile is served.
+ * rotation of SECRETS_KEY, the first one made), before any profile is served; then what is stored
+ * in the clear is sealed (a stored answer may need a kept key to open its old field seals).
  */
 export async function prepareSecrets(services: { db: Db; keys: ServiceKeys }): Promise<void> {
   await upgradeSecrets(services.db, services.keys);
   await services.keys.loadLegacy();
   await prepareSigningKeys(services.db, services.keys);
+  await sealPlainRecords(services.db, services.keys);
+  await sealStoredBodies(services.db, services.keys, 'plain');
 }
 
 export async function upgradeSecrets(db: Db, keys: ServiceKeys, now = new Date()): Promise<void> {

@@ -2,8 +2,10 @@
  * SECRETS_KEY (server/secrets/): every sealing, signing and MAC key derived from it and never
  * stored; where it comes from (the environment; on the embedded database a 0600 file beside
  * DATA_DIR; on Postgres nowhere else: start-up refuses); the upgrade from the keys stored before it
- * and a rotation, both without breaking a live payment link or a replay; and a copy of the database
- * alone, read offline, recovering nothing that acts. On PGlite and, with DATABASE_URL, on Postgres.
+ * and a rotation, both without breaking a live payment link, a replay or a webhook kept for good;
+ * and a copy of the database alone, read offline after every surface's journey, recovering nothing
+ * that acts: no URL or token-shaped string in it opens a page of the live service or is taken as a
+ * credential. On PGlite and, with DATABASE_URL, on Postgres.
  */
 import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
@@ -11,29 +13,40 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { eq, sql } from 'drizzle-orm';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { eq } from 'drizzle-orm';
 import * as oauth from 'oauth4webapi';
-import postgres from 'postgres';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tokenHash } from '../server/carts/links';
-import { openDatabase, rows, type Database } from '../server/db/client';
-import { idempotencyRecords, paymentLinks, serviceSettings } from '../server/db/schema';
+import { openDatabase, type Database } from '../server/db/client';
+import { idempotencyRecords, orderWebhookDeliveries, paymentLinks, serviceSettings } from '../server/db/schema';
 import { seal, unseal } from '../server/lib/secrets';
 import { oauthKeys } from '../server/oauth/keys';
+import { BINDING_CAPABILITIES } from '../server/negotiation/capabilities';
+import { continueCheckout } from '../server/payments/continue';
 import { payPage } from '../server/payments/pay-page';
 import { createCaller } from '../server/routers';
 import { deriveKey, KEY_PURPOSES, MissingSecretsKey, ServiceKeys } from '../server/secrets/keys';
 import { secretsKeyFile, withSecretsKey } from '../server/secrets/secrets-key';
 import { retireLegacySecrets } from '../server/secrets-upgrade';
 import { createContext } from '../server/trpc/context';
-import { agentApi, seedCart } from './support/cart-fixtures';
+import { openBody } from '../server/webhooks/sealed-bodies';
+import { DeliveryWorker } from '../server/webhooks/worker';
+import { ADDRESS, agentApi, OWNER, seedCart, variantId } from './support/cart-fixtures';
 import { seedCatalog, seller } from './support/catalog-fixtures';
 import { setClock } from './support/clock';
 import { signedInDeveloper, type Developer } from './support/developer';
 import { BASE, freshKey, TEST_SECRETS_KEY, testApp, testConfig, testDatabase, type TestApp, type TestDatabase } from './support/app';
-import { Browser, oauthServer, refreshTarget, signedInPerson } from './support/oauth';
+import { Browser, oauthServer, refreshTarget, signedInPerson, type OAuthServer } from './support/oauth';
 import { authorizationRequest, discover, insecure, registerClient } from './support/oauth-client';
-import { startSmtpSink } from './support/smtp';
+import { dumpDatabase, tokensIn, urlsIn, whatOpens } from './support/offline-copy';
+import { payOnPage, placedOrder } from './support/orders';
+import { platformCapability, platformProfile, serveProfile, UCP_DESTINATION, ucpAgentHeader } from './support/platform-profile';
+import { profileServer } from './support/profile-server';
+import { startSmtpSink, type SmtpSink } from './support/smtp';
+import { checkoutAs, linkWallet, mintKey, paymentFor, verifiedBuyer, WALLETS } from './support/x402-agent';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '..');
@@ -187,11 +200,29 @@ describe('npm run secrets:rotate and oauth:rotate-keys', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('re-seal the OAuth keys under the new key, say until when the previous one must stay, and refuse without a previous key', async () => {
+  /** The service under `key` alone, on the commands' database (on PGlite closed again before the next command). */
+  async function withApp<T>(key: string, use: (t: TestApp) => Promise<T>): Promise<T> {
+    const database = pg ? undefined : await openDatabase({ dataDir: env.DATA_DIR });
+    try {
+      return await use(await testApp({ SECRETS_KEY: key, SECRETS_KEY_PREVIOUS: '' }, pg ?? { database: database!, drop: () => database!.close() }));
+    } finally {
+      await database?.close();
+    }
+  }
+  const deliveryOf = async (t: TestApp, orderId: string) => (await t.app.services.db.select().from(orderWebhookDeliveries).where(eq(orderWebhookDeliveries.orderId, orderId)))[0];
+
+  it('re-seal the OAuth keys and every order webhook body under the new key, say until when the previous one must stay, and refuse without a previous key', async () => {
     const [a, b] = [b64(randomBytes(32)), b64(randomBytes(32))];
     const first = await cli('scripts/oauth-rotate-keys.ts', { ...env, SECRETS_KEY: a, SECRETS_KEY_PREVIOUS: '' });
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(/^Rotated: signing with key \S+; 1 previous key kept to verify with/);
+    // An order webhook made under a: kept for good, its body must still open once b alone is set.
+    const webhook = await withApp(a, async (t) => {
+      await catalogWithKettle(t);
+      const order = await placedOrder(t.app.services, OWNER, [['Enamel Kettle', 1]], { platform: 'https://agents.test/platform.json' });
+      return { orderId: order.id, body: await openBody(t.app.services.keys, (await deliveryOf(t, order.id)).body) };
+    });
+    expect(webhook.body).toContain('"permalink_url"');
 
     const lone = await cli('scripts/secrets-rotate.ts', { ...env, SECRETS_KEY: b, SECRETS_KEY_PREVIOUS: '' });
     expect(lone.code).toBe(1);
@@ -204,8 +235,11 @@ describe('npm run secrets:rotate and oauth:rotate-keys', () => {
     const rotated = await cli('scripts/secrets-rotate.ts', { ...env, SECRETS_KEY: b, SECRETS_KEY_PREVIOUS: a });
     expect(rotated.code, rotated.stderr).toBe(0);
     expect(rotated.stdout).toMatch(/^OAuth keys sealed under the new SECRETS_KEY\. Keep SECRETS_KEY_PREVIOUS set until \d{4}-\d\d-\d\dT[\d:.]+Z, then remove it/);
+    expect(rotated.stdout).toContain('Order webhook bodies sealed under the new SECRETS_KEY: 1.');
     const after = await cli('scripts/oauth-rotate-keys.ts', { ...env, SECRETS_KEY: b, SECRETS_KEY_PREVIOUS: '' });
     expect(after.code, after.stderr).toBe(0);
+    // The same bytes, under b alone.
+    expect(await withApp(b, async (t) => openBody(t.app.services.keys, (await deliveryOf(t, webhook.orderId)).body))).toBe(webhook.body);
   }, 240_000);
 });
 
@@ -231,10 +265,11 @@ describe('the upgrade from keys stored in the database', () => {
       const [link] = await raw.select().from(paymentLinks).where(eq(paymentLinks.cartId, cartId));
       const oldToken = createHmac('sha256', oldLinkKey).update(link.id).digest('base64url');
       await raw.update(paymentLinks).set({ tokenHash: tokenHash(oldToken) }).where(eq(paymentLinks.id, link.id));
+      // The record as it was then: plain JSON, its headers beside it, the secret sealed in its field.
       const [record] = await raw.select().from(idempotencyRecords).where(eq(idempotencyRecords.key, idempotencyKey));
-      const sealedSecret = /"sealed":"([^"]+)"/.exec(record.responseBody!)![1];
-      const resealed = seal(unseal(sealedSecret, before.app.services.keys.key('replay-seal')), oldSealKey);
-      await raw.update(idempotencyRecords).set({ responseBody: record.responseBody!.replace(sealedSecret, resealed) }).where(eq(idempotencyRecords.key, idempotencyKey));
+      const { headers: answerHeaders, ...outcome } = JSON.parse(unseal(record.responseBody!, before.app.services.keys.key('replay-seal')));
+      const legacyBody = JSON.stringify({ ...outcome, data: { ...outcome.data, secret: { sealed: seal(outcome.data.secret, oldSealKey) } } });
+      await raw.update(idempotencyRecords).set({ responseBody: legacyBody, responseHeaders: answerHeaders }).where(eq(idempotencyRecords.key, idempotencyKey));
       const jwk = { ...generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }), kid: 'old-kid', alg: 'ES256', use: 'sig' };
       const oldCookie = randomBytes(32).toString('base64url');
       await raw.delete(serviceSettings);
@@ -258,6 +293,10 @@ describe('the upgrade from keys stored in the database', () => {
       const provider = await oauthKeys(raw, keys);
       expect(provider.signing).toEqual([jwk]);
       expect(provider.cookies).toEqual([keys.key('oauth-cookie').toString('base64url'), oldCookie]);
+
+      // The plain record is sealed whole at the start, its old field seal opened under the kept key.
+      const [upgraded] = await raw.select().from(idempotencyRecords).where(eq(idempotencyRecords.key, idempotencyKey));
+      expect([upgraded.responseBody, upgraded.responseHeaders]).toEqual([expect.stringMatching(/^[A-Za-z0-9_-]+$/), null]);
 
       // The link made before still answers and pays; the replay still opens its secret.
       expect(await cartLink(after, cartId)).toBe(`${BASE}/pay/${oldToken}`);
@@ -325,19 +364,115 @@ describe('a rotation (SECRETS_KEY_PREVIOUS)', () => {
   }, 60_000);
 });
 
+describe('what an older version stored in the clear', () => {
+  it('an order webhook body is sealed at the next start, and opens to the same bytes', async () => {
+    const db = await testDatabase();
+    try {
+      const first = await testApp({}, db);
+      await catalogWithKettle(first);
+      const order = await placedOrder(first.app.services, OWNER, [['Enamel Kettle', 1]], { platform: 'https://agents.test/platform.json' });
+      const raw = first.app.services.db;
+      const [row] = await raw.select().from(orderWebhookDeliveries).where(eq(orderWebhookDeliveries.orderId, order.id));
+      const body = await openBody(first.app.services.keys, row.body);
+      await raw.update(orderWebhookDeliveries).set({ body }).where(eq(orderWebhookDeliveries.id, row.id));
+
+      const second = await testApp({}, db);
+      const [sealed] = await raw.select().from(orderWebhookDeliveries).where(eq(orderWebhookDeliveries.id, row.id));
+      expect(sealed.body).toMatch(/^[A-Za-z0-9_-]+$/);
+      expect(await openBody(second.app.services.keys, sealed.body)).toBe(body);
+    } finally {
+      await db.drop();
+    }
+  }, 60_000);
+});
+
+/**
+ * The journeys of every surface, on `s` as the platform `platform` (its webhook `hooks` received):
+ * the seed API on REST (a cart, its payment link paid on the page, a quick buy) and MCP (a quick
+ * buy and a live link), UCP's checkout on REST (paid through its continue_url, then completed)
+ * and MCP (left payable), an x402 settlement, and the order webhooks sent. Answers what a person
+ * or agent would open afterwards: the pages' URLs and a buyer token, for the probe's control.
+ */
+async function everySurface(s: OAuthServer, smtp: SmtpSink, dev: Developer, platform: string, hooks: string[]): Promise<{ urls: string[]; tokens: string[] }> {
+  const services = s.app.services;
+  const kettle = await variantId(services.db, 'Enamel Kettle');
+  const rest = async (method: string, path: string, body?: unknown) => {
+    const res = await s.call(method, path, { headers: { 'UCP-Agent': ucpAgentHeader(platform), 'Idempotency-Key': freshKey() }, body });
+    expect(res.status, `${method} ${path}: ${await res.clone().text()}`).toBeLessThan(300);
+    return res.json();
+  };
+  const cart = await rest('POST', '/api/agent/cart', { items: [{ variant_id: kettle, quantity: 1 }], shipping_address: ADDRESS });
+  const restLink = await rest('POST', '/api/agent/payment-link', { cart_id: cart.id });
+  await payOnPage(services, restLink.url, s.url);
+  await rest('POST', '/api/agent/quick-buy', { variant_id: kettle, quantity: 1, shipping_address: ADDRESS });
+
+  const mcp = async (path: string, name: string, args: Record<string, unknown>) => {
+    const client = new Client({ name: 'offline-copy', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${s.url}${path}`)));
+    const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+    await client.close();
+    expect(result.isError, JSON.stringify(result)).toBeFalsy();
+    return result.structuredContent as Record<string, any>;
+  };
+  const meta = { 'ucp-agent': { profile: platform } };
+  const quick = await mcp('/api/mcp', 'quick_buy', { meta, idempotency_key: freshKey(), variant_id: kettle, quantity: 1, shipping_address: ADDRESS });
+  const mcpLink = await mcp('/api/mcp', 'checkout', { meta, idempotency_key: freshKey(), cart_id: quick.id });
+
+  const checkout = { line_items: [{ item: { id: kettle }, quantity: 1 }], buyer: { email: 'ada@example.com' }, fulfillment: { methods: [{ type: 'shipping', destinations: [UCP_DESTINATION] }] } };
+  const session = await rest('POST', '/ucp/checkout-sessions', checkout);
+  expect(session.status).toBe('requires_escalation');
+  const opened = await continueCheckout(services, new URL(session.continue_url).pathname.split('/').pop()!);
+  if (opened.kind !== 'pay') throw new Error(`continue_url: ${opened.kind}`);
+  await payOnPage(services, opened.url, s.url);
+  const completed = await rest('POST', `/ucp/checkout-sessions/${session.id}/complete`, {});
+  expect(completed.order.permalink_url).toMatch(/\/pay\//);
+  const mcpSession = await mcp('/ucp/mcp', 'create_checkout', { meta: { ...meta, 'idempotency-key': freshKey() }, checkout });
+  expect(mcpSession.continue_url).toMatch(/\/checkout\//);
+
+  const buyer = await verifiedBuyer(s, smtp, await mintKey(s, dev, ['buyer:write', 'checkout:write']));
+  expect((await linkWallet(s, buyer.token, WALLETS.alice)).status).toBe(201);
+  const buyerCart = await seedCart(services.db, [['Enamel Kettle', 1]], ADDRESS, `buyer:${buyer.id}`);
+  const key = freshKey();
+  const { headers } = await paymentFor(await checkoutAs(s, buyer.token, buyerCart, { key }), WALLETS.alice);
+  expect((await checkoutAs(s, buyer.token, buyerCart, { key, headers })).status).toBe(200);
+
+  const worker = new DeliveryWorker(services);
+  for (let round = 0; round < 10 && hooks.length < 2; round++) await worker.runOnce();
+  expect(hooks.length).toBeGreaterThanOrEqual(2);
+  const permalinks = hooks.map((body) => JSON.parse(body).permalink_url as string);
+  return { urls: [restLink.url, mcpLink.url, session.continue_url, completed.order.permalink_url, mcpSession.continue_url, ...permalinks], tokens: [buyer.token] };
+}
+
 describe('an offline copy of the database', () => {
-  it('recovers no key, buyer token, code, pay-page token, session, OAuth token or private key', async () => {
+  it('recovers no key, buyer token, code, pay-page token, session, OAuth token or private key, and holds no URL or token the live service accepts', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acapi-copy-'));
     const smtp = await startSmtpSink();
+    const ps = await profileServer();
+    const hooks: string[] = [];
+    ps.routes.set('/hooks/orders', (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        hooks.push(Buffer.concat(chunks).toString('utf8'));
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    const ORDER = 'dev.ucp.shopping.order';
+    const capabilities = Object.fromEntries(
+      Object.keys(BINDING_CAPABILITIES).map((name) => [name, [platformCapability(name, name === ORDER ? { config: { webhook_url: `${ps.origin}/hooks/orders` } } : {})]]),
+    );
+    const platform = serveProfile(ps, '/platform.json', platformProfile({ capabilities }));
     let pg: TestDatabase | undefined;
     let database: Database | undefined;
+    let live: TestApp | undefined;
     try {
       // PGlite on disk (what DATA_DIR holds), or a database of its own on the Postgres server.
       pg = onPostgres ? await testDatabase() : undefined;
       const dataDir = path.join(dir, 'data');
       if (!pg) database = await openDatabase({ dataDir });
       const existing: TestDatabase = pg ?? { database: database!, drop: () => database!.close() };
-      const s = await oauthServer({ SMTP_URL: smtp.url }, existing);
+      const env = { SMTP_URL: smtp.url, ...ps.env };
+      const s = await oauthServer(env, existing);
       const db = s.app.services.db;
       await catalogWithKettle(s);
 
@@ -376,25 +511,15 @@ describe('an offline copy of the database', () => {
         await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, 'http://127.0.0.1:9/callback', started.verifier, insecure),
       );
       const privateKey = (await oauthKeys(db, s.app.services.keys)).signing[0] as { d: string };
+      const journeys = await everySurface(s, smtp, dev, platform, hooks);
       await s.close();
 
       // The copy: the DATA_DIR folder alone, opened elsewhere; on Postgres, every row as a dump reads it.
-      let dump: Record<string, unknown[]>;
-      if (pg) {
-        const reader = postgres(pg.url!, { max: 1, onnotice: () => {} });
-        const tables = await reader<{ name: string }[]>`SELECT table_schema || '.' || table_name AS name FROM information_schema.tables WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`;
-        dump = Object.fromEntries(await Promise.all(tables.map(async ({ name }) => [name, await reader.unsafe(`SELECT * FROM ${name.split('.').map((p) => `"${p}"`).join('.')}`)])));
-        await reader.end();
-      } else {
+      if (!pg) {
         await database!.close();
-        const copy = path.join(dir, 'copy');
-        fs.cpSync(dataDir, copy, { recursive: true });
-        const opened = await openDatabase({ dataDir: copy, migrate: false });
-        const tables = await rows<{ name: string }>(opened.db, sql`SELECT table_schema || '.' || table_name AS name FROM information_schema.tables WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`);
-        dump = {};
-        for (const { name } of tables) dump[name] = await rows(opened.db, sql.raw(`SELECT * FROM ${name.split('.').map((p) => `"${p}"`).join('.')}`));
-        await opened.close();
+        database = undefined;
       }
+      const dump = await dumpDatabase(pg ? { url: pg.url! } : { dataDir, copyDir: path.join(dir, 'copy') });
       expect(Object.keys(dump)).toEqual(expect.arrayContaining(['public.network_keys', 'public.buyer_tokens', 'public.buyer_codes', 'public.payment_links', 'public.oauth_records', 'public.sessions', 'public.service_settings', 'public.idempotency_records']));
       const text = JSON.stringify(dump);
 
@@ -402,9 +527,22 @@ describe('an offline copy of the database', () => {
       expect(text).not.toMatch(/ak_live_[A-Za-z0-9_-]{43}/);
       expect(text).not.toMatch(/bt_live_[A-Za-z0-9_-]{43}/);
       expect(text).not.toMatch(/"d":"/);
+      expect(text).not.toMatch(/\/(pay|checkout)\/[A-Za-z0-9_-]{20,}/);
+
+      // Every URL and token-like string in the copy, tried against the service running again on
+      // the database (with SECRETS_KEY): none opens a page or is taken as a credential. The
+      // journeys' own URLs and a buyer token, tried the same way, do: the probe's control.
+      if (!pg) database = await openDatabase({ dataDir });
+      live = await testApp({ PUBLIC_BASE_URL: s.url, ...env }, pg ?? { database: database!, drop: () => database!.close() });
+      const urls = urlsIn(text);
+      const tokens = tokensIn(text);
+      expect(tokens.length).toBeGreaterThan(20);
+      expect(await whatOpens(live, urls, tokens)).toEqual([]);
+      const controls = [...journeys.tokens, dev.session];
+      expect(await whatOpens(live, journeys.urls, controls)).toHaveLength(journeys.urls.length + controls.length);
 
       // Every value service_settings holds, tried as a key: none makes a pay-page token or a code's
-      // hash, opens a sealed value (a replay's secret, the OAuth keys), or is a private key.
+      // hash, opens a sealed value (a stored answer, a webhook body, the OAuth keys), or is a private key.
       const settings = dump['public.service_settings'] as { key: string; value: string }[];
       const candidates = settings.flatMap((r) => [Buffer.from(r.value, 'base64url'), Buffer.from(r.value)]).filter((k) => k.length === 32);
       const [link] = dump['public.payment_links'] as { id: string }[];
@@ -413,18 +551,20 @@ describe('an offline copy of the database', () => {
         expect(createHmac('sha256', key).update(link.id).digest('base64url')).not.toBe(payToken);
         expect(createHmac('sha256', key).update(`${pending.buyer_id}:${pendingCode}`).digest('base64url')).not.toBe(code.code_hash);
       }
-      const sealedValues = [...text.matchAll(/\\?"sealed\\?":\\?"([A-Za-z0-9_-]+)/g)].map((m) => m[1]);
-      expect(sealedValues.length).toBeGreaterThanOrEqual(3); // the mint's and the verify's replays, and the OAuth keys
-      for (const sealedValue of sealedValues) for (const key of candidates) expect(() => unseal(sealedValue, key)).toThrow();
+      const sealedValues = text.match(/[A-Za-z0-9_-]{100,}/g) ?? [];
+      expect(sealedValues.length).toBeGreaterThanOrEqual(10); // the stored answers, the webhook bodies, the OAuth and webhook signing keys
+      for (const sealedValue of sealedValues) for (const key of [...candidates, Buffer.alloc(32)]) expect(() => unseal(sealedValue, key)).toThrow();
       const oauthRow = settings.find((r) => r.key === 'oauth.keys')!;
       expect(Object.keys(JSON.parse(oauthRow.value))).toEqual(['sealed']);
-      expect(() => unseal(JSON.parse(oauthRow.value).sealed, Buffer.alloc(32))).toThrow();
       // With SECRETS_KEY (and only with it) they open: the test's own control.
       expect(unseal(JSON.parse(oauthRow.value).sealed, deriveKey(Buffer.from(TEST_SECRETS_KEY, 'base64'), 'oauth-keys-seal'))).toContain(privateKey.d);
     } finally {
+      await live?.close();
+      if (!pg) await database?.close();
       await pg?.drop();
       await smtp.close();
+      await ps.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 240_000);
 });

@@ -56,10 +56,12 @@ export const idempotencyRecords = pgTable(
     fingerprint: text('fingerprint').notNull(),
     state: text('state', { enum: ['running', 'done'] }).notNull(),
     responseStatus: integer('response_status'),
+    /** Only in records stored before outcomes were sealed whole: the headers are in the outcome now. */
     responseHeaders: jsonb('response_headers').$type<Record<string, string>>(),
     /**
-     * The stored outcome as the JSON text it was written as: jsonb would reorder its keys, and a
-     * replay must answer the first answer's bytes.
+     * The stored outcome (answer or error, with its headers), sealed as a whole under a key derived
+     * from SECRETS_KEY (trpc/idempotency.ts); the JSON text it was written as inside, since jsonb would
+     * reorder its keys and a replay must answer the first answer's bytes.
      */
     responseBody: text('response_body'),
     createdAt: createdAt(),
@@ -943,6 +945,7 @@ export const orderWebhookDeliveries = pgTable(
     profileUrl: text('profile_url').notNull(),
     /** The seller handle of the endpoint that made the order (its profile signs as UCP-Agent); null for the network's. */
     scope: text('scope'),
+    /** The body sent at every attempt, sealed under a key derived from SECRETS_KEY (webhooks/sealed-bodies.ts). */
     body: text('body').notNull(),
     ...outboxColumns(WEBHOOK_DELIVERY_STATES),
     /** The URL the last attempt went to (the profile's webhook_url then). */
@@ -954,6 +957,9 @@ export const orderWebhookDeliveries = pgTable(
     index('order_webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`state IN ('pending', 'sending')`),
     index('order_webhook_deliveries_order_idx').on(t.orderId, t.profileUrl, t.createdAt),
     index('order_webhook_deliveries_failed_idx').on(t.createdAt).where(sql`state = 'failed'`),
+    // Bodies are stored sealed (webhooks/sealed-bodies.ts); this finds, at each start, one written in
+    // the clear by an older version without reading every body kept. Empty otherwise.
+    index('order_webhook_deliveries_plain_body_idx').on(t.id).where(sql`body LIKE '{%'`),
   ],
 );
 

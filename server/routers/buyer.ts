@@ -181,7 +181,7 @@ export const buyerRouter = router({
 
   verify: credential('buyer:write')
     .meta({
-      op: { errors: ['buyer_not_found', 'invalid_code', 'code_expired', 'code_attempts_exceeded'], secretFields: ['buyer_token'] },
+      op: { errors: ['buyer_not_found', 'invalid_code', 'code_expired', 'code_attempts_exceeded'] },
       examples: { 'no-code-sent': { summary: 'A code for a buyer no code was sent to (or whose code was used up)', input: { buyer_id: EXAMPLE_BUYER, code: '000000' } } },
       openapi: {
         method: 'POST',

@@ -88,7 +88,7 @@ export const developerRouter = router({
 
   mintNetworkKey: developer
     .meta({
-      op: { successStatus: 201, errors: ['key_limit_reached', 'rate_limited', 'origin_refused'], secretFields: ['secret'] },
+      op: { successStatus: 201, errors: ['key_limit_reached', 'rate_limited', 'origin_refused'] },
       examples: { 'buyer-agent': { summary: 'A key that may register and verify buyers', input: { name: 'Shopping agent', scopes: ['buyer:write'] } } },
       openapi: {
         method: 'POST',

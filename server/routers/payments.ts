@@ -36,8 +36,6 @@ export const paymentsRouter = router({
         otherSuccess: { status: 200, description: 'The cart’s live payment link, issued before: the same URL and amount.' },
         limits: ['max_cart_total_cents'],
         errors: ['cart_not_found', 'cart_expired', 'cart_not_open', 'payment_in_progress', 'cart_not_ready', 'cart_total_exceeds_limit'],
-        // The pay-page URL carries the link's token: whoever has it can pay.
-        secretFields: ['url'],
       },
       examples: {
         link: { summary: 'A link for a cart with one line and a US address', input: { cart_id: EXAMPLE_CART } },

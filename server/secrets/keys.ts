@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import { serviceSettings } from '../db/schema';
 
 export const KEY_PURPOSES = [
-  /** Seals the secret fields of stored idempotent outcomes (a minted key answered again on replay). */
+  /** Seals every stored idempotent outcome as a whole (trpc/idempotency.ts): a replay opens it. */
   'replay-seal',
   /** HMACs the e-mailed buyer codes. */
   'buyer-code',
@@ -28,6 +28,8 @@ export const KEY_PURPOSES = [
   'oauth-keys-seal',
   /** Seals the ES256 private keys that sign order webhooks where they are stored (webhooks/signing-keys.ts). */
   'webhook-keys-seal',
+  /** Seals every order webhook's stored body as a whole (webhooks/sealed-bodies.ts): each attempt opens it. */
+  'webhook-body-seal',
   /** Auth.js's secret when AUTH_SECRET is unset. */
   'auth',
   /** MACs the "known browser" and "asked for a link" cookies of signing in (accounts/browser-cookies.ts). */

@@ -6,10 +6,12 @@
  * request exactly when they are the same operation with the same input. The operation and its
  * stored, transport-neutral outcome (result or error) commit in one transaction; a retry replays
  * that outcome, finds the claim still running, or is refused for other input, and never acts twice.
+ * Every stored outcome is sealed as a whole (secrets/sealed-text.ts): whatever an answer carries (a
+ * minted key, a buyer token, a pay-page URL, a continue_url), the table holds none of it in the clear.
  */
 import { createHash } from 'node:crypto';
 import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { newScope } from '../db/deadline';
 import { placeholderFor, placeholders, prepared } from '../db/prepared';
@@ -18,7 +20,9 @@ import { ApiError, type ErrorCode } from '../errors/catalogue';
 import { apiErrorIn } from '../errors/from-unknown';
 import { canonicalJson } from '../lib/canonical-json';
 import { callerNamespace } from '../identity/caller';
-import { seal, unsealUnderAny } from '../lib/secrets';
+import { unsealUnderAny } from '../lib/secrets';
+import type { ServiceKeys } from '../secrets/keys';
+import { isPlainJson, openText, plainJson, sealText } from '../secrets/sealed-text';
 import type { RequestContext } from './context';
 import { t } from './init';
 
@@ -59,9 +63,11 @@ interface StoredOutcome {
   /** A success status other than the operation's usual one (ResponseControl.status). */
   status?: number;
   error?: StoredError;
+  /** The success answer's headers (stored in `response_headers` before outcomes were sealed). */
+  headers?: Record<string, string>;
 }
 
-type Claim = { kind: 'claimed' } | { kind: 'replay'; outcome: StoredOutcome; headers: Record<string, string> };
+type Claim = { kind: 'claimed' } | { kind: 'replay'; outcome: StoredOutcome };
 
 /** Every idempotent call runs these two: built once (db/prepared.ts). */
 const insertClaim = prepared<IdempotencyClaim & { createdAt: Date }, { key: string }[]>('idempotency_claim', (db) =>
@@ -72,26 +78,22 @@ const insertClaim = prepared<IdempotencyClaim & { createdAt: Date }, { key: stri
     .returning({ key: idempotencyRecords.key }),
 );
 
-const storeOutcome = prepared<{ namespace: string; key: string; responseBody: string; responseHeaders: Record<string, string> }, unknown>('idempotency_store', (db) =>
+const storeOutcome = prepared<{ namespace: string; key: string; responseBody: string }, unknown>('idempotency_store', (db) =>
   db
     .update(idempotencyRecords)
-    .set({ state: 'done', responseBody: placeholderFor<string>('responseBody'), responseHeaders: placeholderFor<Record<string, string>>('responseHeaders') })
+    .set({ state: 'done', responseBody: placeholderFor<string>('responseBody') })
     .where(and(eq(idempotencyRecords.namespace, sql.placeholder('namespace')), eq(idempotencyRecords.key, sql.placeholder('key')))),
 );
 
-async function claim(db: Db, c: IdempotencyClaim): Promise<Claim> {
+async function claim(db: Db, keys: ServiceKeys, c: IdempotencyClaim): Promise<Claim> {
   const inserted = await insertClaim(db, { namespace: c.namespace, key: c.key, fingerprint: c.fingerprint, createdAt: new Date() });
   if (inserted.length) return { kind: 'claimed' };
 
   const where = and(eq(idempotencyRecords.namespace, c.namespace), eq(idempotencyRecords.key, c.key));
   const [record] = await db.select().from(idempotencyRecords).where(where);
-  if (!record) return claim(db, c); // purged between the two statements
+  if (!record) return claim(db, keys, c); // purged between the two statements
   if (record.fingerprint !== c.fingerprint) throw new ApiError('idempotency_key_reused');
-  if (record.state === 'done') {
-    // Parsed from the text it was stored as, so its keys come back in their order and the replay
-    // renders byte for byte what the first answer did.
-    return { kind: 'replay', outcome: JSON.parse(record.responseBody!) as StoredOutcome, headers: record.responseHeaders ?? {} };
-  }
+  if (record.state === 'done') return { kind: 'replay', outcome: await storedOutcome(keys, record) };
   const takenOver = await db
     .update(idempotencyRecords)
     .set({ createdAt: new Date() })
@@ -101,8 +103,37 @@ async function claim(db: Db, c: IdempotencyClaim): Promise<Claim> {
   throw new ApiError('idempotency_request_in_progress', { headers: { 'Retry-After': '1' } });
 }
 
-async function store(db: Db, c: IdempotencyClaim, outcome: StoredOutcome, headers: Record<string, string>): Promise<void> {
-  await storeOutcome(db, { namespace: c.namespace, key: c.key, responseBody: JSON.stringify(outcome), responseHeaders: headers });
+async function store(db: Db, keys: ServiceKeys, c: IdempotencyClaim, outcome: StoredOutcome): Promise<void> {
+  await storeOutcome(db, { namespace: c.namespace, key: c.key, responseBody: sealText(keys, 'replay-seal', JSON.stringify(outcome)) });
+}
+
+type DoneRecord = Pick<typeof idempotencyRecords.$inferSelect, 'responseBody' | 'responseHeaders'>;
+
+/**
+ * A done record's outcome, parsed from the text it was stored as, so its keys come back in their
+ * order and the replay renders byte for byte what the first answer did.
+ */
+async function storedOutcome(keys: ServiceKeys, record: DoneRecord): Promise<StoredOutcome> {
+  const text = record.responseBody!;
+  return isPlainJson(text) ? fromPlainRecord(keys, record) : (JSON.parse(await openText(keys, 'replay-seal', text)) as StoredOutcome);
+}
+
+/**
+ * A record stored before outcomes were sealed whole: its headers beside it, and the secret fields
+ * an operation declared (a minted key, a buyer token, a payment link's url) sealed one by one, each
+ * `{ "sealed": … }` in its field's place, under the current, previous or legacy key.
+ */
+async function fromPlainRecord(keys: ServiceKeys, record: DoneRecord): Promise<StoredOutcome> {
+  const outcome = JSON.parse(record.responseBody!) as StoredOutcome;
+  const data = outcome.ok && outcome.data !== null && typeof outcome.data === 'object' ? { ...(outcome.data as Record<string, unknown>) } : undefined;
+  for (const [field, value] of Object.entries(data ?? {})) {
+    const sealed = (value as { sealed?: unknown } | null)?.sealed;
+    if (typeof sealed !== 'string' || Object.keys(value as object).length !== 1) continue;
+    const opened = unsealUnderAny(sealed, await keys.verifying('replay-seal'));
+    if (!opened) throw new Error(`A stored answer's ${field} was sealed under a key no longer configured (SECRETS_KEY_PREVIOUS removed too early?)`);
+    data![field] = opened.plaintext;
+  }
+  return { ...outcome, ...(data && { data }), headers: record.responseHeaders ?? {} };
 }
 
 /** Forgets the claim (running, or done but not delivered), so a retry with the key runs again. */
@@ -122,45 +153,22 @@ async function forget(ctx: RequestContext, c: IdempotencyClaim): Promise<void> {
   release(ctx.services.database.scoped(newScope()), c).catch(() => {});
 }
 
-function replayed(ctx: RequestContext, outcome: StoredOutcome, headers: Record<string, string>) {
+function replayed(ctx: RequestContext, outcome: StoredOutcome) {
   ctx.response.replayed = true;
   if (!outcome.ok) {
     const e = outcome.error!;
     throw new ApiError(e.code, { message: e.message, details: e.details, headers: e.headers });
   }
-  Object.assign(ctx.response.headers, headers);
+  Object.assign(ctx.response.headers, outcome.headers);
   ctx.response.status = outcome.status;
   // The stored outcome was validated by the output schema when it was produced.
   return { ok: true as const, data: outcome.data, ctx, marker: middlewareMarker };
-}
-
-/** An answer's secret fields, sealed where they stand, so the stored JSON keeps its key order. */
-function sealSecrets(data: unknown, fields: readonly string[], key: Buffer): unknown {
-  const sealed: Record<string, unknown> = { ...(data as Record<string, unknown>) };
-  for (const field of fields) if (typeof sealed[field] === 'string') sealed[field] = { sealed: seal(sealed[field], key) };
-  return sealed;
-}
-
-/** Opens what was sealed under any of `keys` (the current key, the previous one, or one from before SECRETS_KEY). */
-function openSecrets(outcome: StoredOutcome, fields: readonly string[], keys: Buffer[]): StoredOutcome {
-  if (!outcome.ok) return outcome;
-  const data: Record<string, unknown> = { ...(outcome.data as Record<string, unknown>) };
-  for (const field of fields) {
-    const value = data[field] as { sealed?: string } | undefined;
-    if (!value?.sealed) continue;
-    const opened = unsealUnderAny(value.sealed, keys);
-    if (!opened) throw new Error(`A stored answer's ${field} was sealed under a key no longer configured (SECRETS_KEY_PREVIOUS removed too early?)`);
-    data[field] = opened.plaintext;
-  }
-  return { ...outcome, data };
 }
 
 /**
  * Outcomes of operations that ran are stored (success and business errors); refusals before the
  * operation, in-progress answers, 429s and 5xx are not, so those can be retried with the same key,
  * nor are the refusals an `ownTransactions` operation names unstored (its 402s).
- * Secret fields an operation declares are stored sealed (AES-256-GCM, under a key derived from
- * SECRETS_KEY), so a replay can answer them while the database holds no usable secret.
  */
 const enforceIdempotency = t.middleware(async ({ ctx, path, input, meta, next }) => {
   if (!ctx.idempotencyKey) {
@@ -169,21 +177,16 @@ const enforceIdempotency = t.middleware(async ({ ctx, path, input, meta, next })
     throw new ApiError('IDEMPOTENCY_KEY_REQUIRED');
   }
   const c: IdempotencyClaim = { namespace: callerNamespace(ctx.caller), key: ctx.idempotencyKey, fingerprint: requestFingerprint(path, input) };
-  const secretFields = meta?.op?.secretFields;
-  // Read before the transaction: PGlite has one connection, which the transaction would hold.
-  const sealKeys = secretFields ? await ctx.services.keys.verifying('replay-seal') : undefined;
-  const claimed = await claim(ctx.db, c);
-  if (claimed.kind === 'replay') return replayed(ctx, sealKeys ? openSecrets(claimed.outcome, secretFields!, sealKeys) : claimed.outcome, claimed.headers);
+  const { keys } = ctx.services;
+  const claimed = await claim(ctx.db, keys, c);
+  if (claimed.kind === 'replay') return replayed(ctx, claimed.outcome);
   const own = meta?.op?.ownTransactions;
   try {
     // An effect after the commit that fails (503) forgets the outcome, so a retry with the key runs again.
     return await withEffects(ctx, () =>
       own
         ? runOwnTransactions(ctx, c, next)
-        : inTransaction(ctx, next, async (tx, answered) => {
-            const data = sealKeys ? sealSecrets(answered, secretFields!, sealKeys[0]) : answered;
-            await store(tx, c, { ok: true, data, status: ctx.response.status }, ctx.response.headers);
-          }),
+        : inTransaction(ctx, next, (tx, data) => store(tx, keys, c, { ok: true, data, status: ctx.response.status, headers: ctx.response.headers })),
     );
   } catch (err) {
     const failure = apiErrorIn(err);
@@ -191,7 +194,7 @@ const enforceIdempotency = t.middleware(async ({ ctx, path, input, meta, next })
     // would be stale when replayed, and the retry it asks for must run.
     if (failure && failure.status < 500 && !failure.retryable && !own?.unstored.includes(failure.code)) {
       const error: StoredError = { code: failure.code, message: failure.message, details: failure.details, headers: failure.headers };
-      await store(ctx.db, c, { ok: false, error }, {});
+      await store(ctx.db, keys, c, { ok: false, error });
     } else {
       await forget(ctx, c);
     }
@@ -206,13 +209,14 @@ const enforceIdempotency = t.middleware(async ({ ctx, path, input, meta, next })
  */
 async function runOwnTransactions<R extends { ok: boolean; data?: unknown; error?: unknown }>(ctx: RequestContext, c: IdempotencyClaim, next: () => Promise<R>): Promise<R> {
   let stored = false;
+  const success = (data: unknown): StoredOutcome => ({ ok: true, data, status: ctx.response.status, headers: ctx.response.headers });
   ctx.storeSuccess = async (tx, data) => {
-    await store(tx, c, { ok: true, data, status: ctx.response.status }, ctx.response.headers);
+    await store(tx, ctx.services.keys, c, success(data));
     stored = true;
   };
   const result = await next();
   if (!result.ok) throw result.error;
-  if (!stored) await store(ctx.db, c, { ok: true, data: result.data, status: ctx.response.status }, ctx.response.headers);
+  if (!stored) await store(ctx.db, ctx.services.keys, c, success(result.data));
   return result;
 }
 
@@ -261,4 +265,38 @@ export async function purgeExpiredRecords(db: Db, retentionHours = RETENTION_HOU
     .where(lt(idempotencyRecords.createdAt, new Date(Date.now() - retentionHours * 3_600_000)))
     .returning({ key: idempotencyRecords.key });
   return deleted.length;
+}
+
+/**
+ * Seals the outcomes stored in the clear (before outcomes were sealed whole, or by an instance of
+ * an older version during an upgrade), in batches: what every start does. A record whose field
+ * seal no configured key opens is left as it is and said once: its replay fails as it would have.
+ */
+export async function sealPlainRecords(db: Db, keys: ServiceKeys, batchSize = 500): Promise<number> {
+  const { namespace, key, responseBody } = idempotencyRecords;
+  let sealed = 0;
+  let after = ['', ''];
+  for (;;) {
+    const batch = await db
+      .select({ namespace, key, responseBody, responseHeaders: idempotencyRecords.responseHeaders })
+      .from(idempotencyRecords)
+      .where(and(plainJson(responseBody), sql`(${namespace}, ${key}) > (${after[0]}, ${after[1]})`))
+      .orderBy(asc(namespace), asc(key))
+      .limit(batchSize);
+    if (!batch.length) return sealed;
+    for (const record of batch) {
+      let outcome: StoredOutcome;
+      try {
+        outcome = await fromPlainRecord(keys, record);
+      } catch (err) {
+        console.warn(`Idempotency record left unsealed: ${(err as Error).message}`);
+        continue;
+      }
+      const where = and(eq(namespace, record.namespace), eq(key, record.key), eq(responseBody, record.responseBody!));
+      await db.update(idempotencyRecords).set({ responseBody: sealText(keys, 'replay-seal', JSON.stringify(outcome)), responseHeaders: null }).where(where);
+      sealed++;
+    }
+    const last = batch[batch.length - 1];
+    after = [last.namespace, last.key];
+  }
 }

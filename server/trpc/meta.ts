@@ -53,11 +53,6 @@ export interface OperationPolicy {
    */
   cacheMs?: number;
   /**
-   * Fields of the success answer that are secrets shown once (a minted key): idempotency stores them
-   * sealed, so a replay answers them while the stored outcome holds none in the clear.
-   */
-  secretFields?: readonly string[];
-  /**
    * An idempotent operation that commits its own transactions (x402 settlement commits a pending
    * order before it calls the facilitator): the key is claimed and the procedure runs without a
    * surrounding transaction; it stores its success with `ctx.storeSuccess` in its last one.

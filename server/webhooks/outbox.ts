@@ -3,7 +3,7 @@
  * row inserted in the transaction that wrote the event, so it commits or vanishes with it, and a
  * process that dies after the commit loses nothing (a worker of any process sends it: worker.ts).
  * The body is rendered here, once, from what that transaction wrote: UCP's order as it stands,
- * the same bytes at every attempt. UCP's binding renders the order (ucp/order.ts, which sits above
+ * the same bytes at every attempt, stored sealed (sealed-bodies.ts). UCP's binding renders the order (ucp/order.ts, which sits above
  * the payments and orders that write events), so the service hands its renderer down (app.ts).
  *
  * Whose platform hears of an order: the one a call credited its cart to (`orders.platform`: an
@@ -19,11 +19,12 @@ import { carts, orderWebhookDeliveries, orders } from '../db/schema';
 import { agentOfNamespace } from '../identity/caller';
 import { BINDING_CAPABILITIES, ORDER_CAPABILITY } from '../negotiation/capabilities';
 import type { HeldOrder, Services } from '../trpc/context';
+import { sealBody } from './sealed-bodies';
 
 /** What happened to the order; fulfillment events are named after their type. */
 export type OrderWebhookEvent = 'order_placed' | 'order_voided' | 'fulfillment_shipped' | 'fulfillment_delivered';
 
-export type OutboxServices = Pick<Services, 'renderOrder'>;
+export type OutboxServices = Pick<Services, 'renderOrder' | 'keys'>;
 
 const insertDelivery = prepared<typeof orderWebhookDeliveries.$inferInsert, unknown>('webhook_delivery_insert', (db) =>
   db.insert(orderWebhookDeliveries).values(placeholders('id', 'orderId', 'event', 'profileUrl', 'scope', 'occurredAt', 'body', 'nextAttemptAt')),
@@ -40,7 +41,7 @@ export async function enqueueOrderWebhook(services: OutboxServices, tx: Db, orde
   if (!profileUrl) return undefined;
   const entity = await services.renderOrder(tx, held);
   const { version } = BINDING_CAPABILITIES[ORDER_CAPABILITY];
-  const body = JSON.stringify({ ucp: { version, capabilities: { [ORDER_CAPABILITY]: [{ version }] } }, ...entity });
+  const body = sealBody(services.keys, JSON.stringify({ ucp: { version, capabilities: { [ORDER_CAPABILITY]: [{ version }] } }, ...entity }));
   // The transaction's last step, so this is as near its commit as the transaction can know.
   const occurredAt = new Date();
   const id = randomUUID();

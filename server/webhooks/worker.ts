@@ -4,7 +4,7 @@
  * does (outbox/worker.ts), skipping a row whose order has an earlier delivery to the same platform
  * still to be settled (delivered, failed or skipped): a platform hears of one order's changes in
  * the order they happened. Each attempt looks the platform's webhook URL up afresh (the profile
- * may have changed it) and sends the stored bytes with a fresh signature.
+ * may have changed it) and sends the stored bytes (opened: sealed-bodies.ts) with a fresh signature.
  *
  * An attempt ends the delivery (delivered on a 2xx; skipped when the platform declares no order
  * capability or no webhook_url; failed for a URL that can never be sent to, or one that answered
@@ -22,6 +22,7 @@ import { OutboxWorker, outboxStatements, type OutboxOptions, type Outcome as End
 import type { ProfileFetcher } from '../profiles';
 import { FetchRefused } from '../profiles/fetch';
 import type { ServiceKeys } from '../secrets/keys';
+import { openBody } from './sealed-bodies';
 import { DELIVERY_TIMEOUT_MS, postWebhook, webhookUrlProblem } from './sender';
 import { signedHeaders } from './signed-request';
 import { signingKey } from './signing-keys';
@@ -137,10 +138,11 @@ export class DeliveryWorker extends OutboxWorker<Delivery> {
     const { config, db, keys, profiles } = this.services;
     const now = this.now();
     const key = await signingKey(db, keys, now);
-    const headers = signedHeaders(delivery, url, signerProfile(config.publicBaseUrl, delivery.scope), key, now);
+    const body = await openBody(keys, delivery.body);
+    const headers = signedHeaders({ ...delivery, body }, url, signerProfile(config.publicBaseUrl, delivery.scope), key, now);
     let status: number;
     try {
-      status = await postWebhook(url, headers, delivery.body, profiles.rules, this.options.timeoutMs ?? DELIVERY_TIMEOUT_MS);
+      status = await postWebhook(url, headers, body, profiles.rules, this.options.timeoutMs ?? DELIVERY_TIMEOUT_MS);
     } catch (err) {
       if (err instanceof FetchRefused) return { state: 'retry', reason: err.message };
       throw err;

@@ -1,0 +1,1 @@
+CREATE INDEX "order_webhook_deliveries_plain_body_idx" ON "order_webhook_deliveries" USING btree ("id") WHERE body LIKE '{%';
