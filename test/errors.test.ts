@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
 import { ERROR_CATALOGUE } from '../server/errors/catalogue';
-import { forLog } from '../server/errors/for-log';
+import { forLog, reasonOf } from '../server/errors/for-log';
 import { agentHeaders, AGENT, BASE, freshKey, testApp, testConfig, testDatabase, type TestApp } from './support/app';
 import { testServer } from './support/http';
 import { startStripeStandin } from './support/stripe-standin';
@@ -103,6 +103,9 @@ describe('the server log of a failure', () => {
     expect(line).not.toContain('not-a-number-0xfeed');
     expect(line).not.toContain('abab');
     expect(forLog(failed, { frames: false })).not.toContain('\n');
+    // An outbox's reason (a warning, a row's last_error): the database's words, no SQL, no parameter.
+    expect(reasonOf(failed)).toBe('invalid input syntax for type integer: "…"');
+    expect(reasonOf(new Error('The e-mail to a@example.org could not be sent: refused', { cause: new Error('refused') }))).toBe('The e-mail to a@example.org could not be sent: refused');
   });
 });
 

@@ -47,12 +47,12 @@ export function forLog(err: unknown, { frames = true }: { frames?: boolean } = {
 }
 
 /**
- * Why a step failed, in one line for a warning and a row's last_error: the innermost cause's own
- * words (the database's, say), not the SQL of the query that failed with it, and scrubbed as
- * forLog scrubs.
+ * Why a step failed, in one line for a warning and a row's last_error: the outermost message that
+ * is not a failed statement's (drizzle's "Failed query: <SQL>" gives way to the database's own
+ * words beneath it), scrubbed as forLog scrubs.
  */
 export function reasonOf(err: unknown): string {
   const chain = [...causes(err)];
-  const innermost = chain.findLast((e) => e instanceof Error) ?? err;
-  return scrubber(chain)(innermost instanceof Error ? innermost.message : String(innermost));
+  const told = chain.find((e) => !(e instanceof Error) || !e.message.startsWith('Failed query: ')) ?? err;
+  return scrubber(chain)(told instanceof Error ? told.message : String(told));
 }
