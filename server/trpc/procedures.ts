@@ -22,7 +22,7 @@ import { inputIssue } from '../lib/input-limits';
 import { secondsLeft, type RateState } from '../limits/limiter';
 import type { RequestContext } from './context';
 import { checkCapability, negotiateCall } from './binding';
-import { assertValidKey } from './idempotency';
+import { assertValidKey, keyRequired } from './idempotency';
 import { signatureSent, verifyCallerSignature } from './signature';
 import { t } from './init';
 import type { Access, AppMeta, Scope } from './meta';
@@ -270,9 +270,9 @@ function identity(access: Access) {
  */
 const idempotencyKey = t.middleware(({ ctx, meta, next }) => {
   const key = ctx.envelope.idempotencyKey;
-  if (meta?.idempotent === true && key == null) throw new ApiError('IDEMPOTENCY_KEY_REQUIRED');
+  if (meta?.idempotent === true && key == null) throw keyRequired(ctx, meta);
   if (meta?.idempotent !== undefined && key != null) {
-    assertValidKey(key);
+    assertValidKey(key, ctx, meta);
     ctx.idempotencyKey = key;
   }
   return next();
