@@ -261,6 +261,23 @@ describe('scopes and carts', () => {
   });
 });
 
+describe('a cart behind a checkout', () => {
+  it('answers only the cart’s messages; the checkout’s, at its destination, stay on the checkout', async (ctx) => {
+    const cart = await call('POST', '/ucp/carts', { line_items: [line(mug), line(scarce, 3)], buyer: { email: 'ada@example.com' } });
+    expect(cart.status).toBe(201);
+    const incomplete = { first_name: 'Ada', street_address: '12 Analytical Way', address_country: 'US' };
+    const checkout = conforms(await call('POST', '/ucp/checkout-sessions', { cart_id: cart.body.id, line_items: [], fulfillment: shipping(incomplete) }), ctx);
+    expect(codes(checkout)).toEqual(expect.arrayContaining(['missing@$.fulfillment.methods[0].destinations[0].last_name', 'out_of_stock@$.line_items[1]']));
+    const read = await call('GET', `/ucp/carts/${cart.body.id}`);
+    expect(read.status).toBe(200);
+    const body = conforms(read, ctx, 'https://ucp.dev/schemas/shopping/cart.json');
+    expect(body.fulfillment).toBeUndefined();
+    expect(codes(body)).toEqual(['out_of_stock@$.line_items[1]']);
+    // The checkout still says what its destination lacks.
+    expect(codes(conforms(await call('GET', `/ucp/checkout-sessions/${cart.body.id}`), ctx))).toEqual(codes(checkout));
+  });
+});
+
 describe('complete and cancel', () => {
   async function ready(): Promise<Json> {
     return (await call('POST', '/ucp/checkout-sessions', { line_items: [line(mug)], buyer: { email: 'ada@example.com' }, fulfillment: shipping() })).body;
