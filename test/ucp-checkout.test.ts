@@ -184,6 +184,17 @@ describe('create and update', () => {
     expect(codes(again)).toEqual(codes(body));
   });
 
+  it('a destination’s country as alpha-2, alpha-3 or English name, answered as alpha-2; one invalid message for a country that is none', async (ctx) => {
+    for (const [sent, answered] of [['US', 'US'], ['USA', 'US'], ['us', 'US'], ['United States', 'US'], ['United Kingdom', 'GB'], ['GBR', 'GB']]) {
+      const body = conforms(await call('POST', '/ucp/checkout-sessions', { line_items: [line(mug)], buyer: { email: 'ada@example.com' }, fulfillment: shipping({ ...destination, address_country: sent }) }), ctx);
+      expect(body.fulfillment.methods[0].destinations[0].address_country, sent).toBe(answered);
+      expect(codes(body).filter((c: string) => c.includes('destinations')), sent).toEqual(answered === 'US' ? [] : ['address_undeliverable@$.fulfillment.methods[0].destinations[0]']);
+    }
+    const narnia = conforms(await call('POST', '/ucp/checkout-sessions', { line_items: [line(mug)], buyer: { email: 'ada@example.com' }, fulfillment: shipping({ ...destination, address_country: 'Narnia' }) }), ctx);
+    expect(codes(narnia)).toEqual(['invalid@$.fulfillment.methods[0].destinations[0].address_country']);
+    expect(narnia.messages[0].content).toMatch(/address country is not a country: give its ISO 3166-1 alpha-2 code/);
+  });
+
   it('every item unavailable at create: HTTP 200 error_response, item_unavailable unrecoverable, nothing created', async (ctx) => {
     const before = (await t.app.services.db.select().from(carts)).length;
     const refused = await call('POST', '/ucp/checkout-sessions', { line_items: [line('var_nothing'), line('var_none')] });

@@ -727,7 +727,7 @@ export interface components {
             region?: string;
             /** @description Postal or ZIP code. */
             postal_code: string;
-            /** @description ISO 3166-1 alpha-2 country code, e.g. US (lower case is accepted and upper-cased). Delivery is priced for it. */
+            /** @description ISO 3166-1 alpha-2 country code, e.g. US; in any case, and an alpha-3 code (USA) or the English name (United States) is taken too: stored and answered as alpha-2. Delivery is priced for it. */
             country: string;
             /** @description A phone number for the carrier, ideally in E.164 form (+15035550100). */
             phone?: string;
@@ -1665,7 +1665,7 @@ export interface components {
         };
         /** @description Present when something about the request should change (the Service-Advisory header says the same); the status is unaffected. */
         ServiceAdvisories: components["schemas"]["Advisory"][];
-        /** @description 400 IDEMPOTENCY_KEY_REQUIRED: This operation changes data and needs an idempotency key: the Idempotency-Key header on REST (every POST, PATCH and DELETE under /api/agent), the idempotency_key argument on MCP. Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry. */
+        /** @description 400 IDEMPOTENCY_KEY_REQUIRED: This operation changes data and needs an idempotency key. The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry. */
         "Error.IDEMPOTENCY_KEY_REQUIRED": {
             /** @description What went wrong, in prose; may be reworded: branch on code. */
             error: string;
@@ -1934,7 +1934,7 @@ export interface components {
             };
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
-        /** @description 400 idempotency_key_invalid: The Idempotency-Key must be 16 to 64 printable ASCII characters. A UUID is a good key. */
+        /** @description 400 idempotency_key_invalid: The idempotency key must be 16 to 64 printable ASCII characters. A UUID is a good key. */
         "Error.idempotency_key_invalid": {
             /** @description What went wrong, in prose; may be reworded: branch on code. */
             error: string;
@@ -3018,7 +3018,7 @@ export interface operations {
              *
              *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -4949,7 +4949,7 @@ export interface operations {
                         region?: string;
                         /** @description Postal or ZIP code. */
                         postal_code: string;
-                        /** @description ISO 3166-1 alpha-2 country code, e.g. US (lower case is accepted and upper-cased). Delivery is priced for it. */
+                        /** @description ISO 3166-1 alpha-2 country code, e.g. US; in any case, and an alpha-3 code (USA) or the English name (United States) is taken too: stored and answered as alpha-2. Delivery is priced for it. */
                         country: string;
                         /** @description A phone number for the carrier, ideally in E.164 form (+15035550100). */
                         phone?: string;
@@ -4993,7 +4993,7 @@ export interface operations {
              *
              *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -5469,7 +5469,7 @@ export interface operations {
              *
              *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -5727,7 +5727,7 @@ export interface operations {
              *
              *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -6012,7 +6012,7 @@ export interface operations {
              *
              *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -6268,7 +6268,7 @@ export interface operations {
              *
              *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -6533,7 +6533,7 @@ export interface operations {
                     region?: string;
                     /** @description Postal or ZIP code. */
                     postal_code: string;
-                    /** @description ISO 3166-1 alpha-2 country code, e.g. US (lower case is accepted and upper-cased). Delivery is priced for it. */
+                    /** @description ISO 3166-1 alpha-2 country code, e.g. US; in any case, and an alpha-3 code (USA) or the English name (United States) is taken too: stored and answered as alpha-2. Delivery is priced for it. */
                     country: string;
                     /** @description A phone number for the carrier, ideally in E.164 form (+15035550100). */
                     phone?: string;
@@ -6576,7 +6576,7 @@ export interface operations {
              *
              *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -6840,7 +6840,7 @@ export interface operations {
                         region?: string;
                         /** @description Postal or ZIP code. */
                         postal_code: string;
-                        /** @description ISO 3166-1 alpha-2 country code, e.g. US (lower case is accepted and upper-cased). Delivery is priced for it. */
+                        /** @description ISO 3166-1 alpha-2 country code, e.g. US; in any case, and an alpha-3 code (USA) or the English name (United States) is taken too: stored and answered as alpha-2. Delivery is priced for it. */
                         country: string;
                         /** @description A phone number for the carrier, ideally in E.164 form (+15035550100). */
                         phone?: string;
@@ -6884,7 +6884,7 @@ export interface operations {
              *
              *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -7128,7 +7128,7 @@ export interface operations {
             /**
              * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -7468,7 +7468,7 @@ export interface operations {
              *
              *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -7726,7 +7726,7 @@ export interface operations {
             /**
              * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -7952,7 +7952,7 @@ export interface operations {
             /**
              * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -8195,7 +8195,7 @@ export interface operations {
             /**
              * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -9138,7 +9138,7 @@ export interface operations {
             /**
              * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -9366,7 +9366,7 @@ export interface operations {
             /**
              * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -9743,7 +9743,7 @@ export interface operations {
             /**
              * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -10338,7 +10338,7 @@ export interface operations {
             /**
              * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
