@@ -145,7 +145,7 @@ export const ERROR_CATALOGUE = {
   rate_limited: {
     status: 429,
     message: 'Too many requests of this kind; try again after the Retry-After delay.',
-    hint: 'Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed.',
+    hint: 'Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed.',
     retryable: true,
   },
 

@@ -2269,7 +2269,7 @@ export interface components {
             };
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
-        /** @description 429 rate_limited: Too many requests of this kind; try again after the Retry-After delay. Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+        /** @description 429 rate_limited: Too many requests of this kind; try again after the Retry-After delay. Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
         "Error.rate_limited": {
             /** @description What went wrong, in prose; may be reworded: branch on code. */
             error: string;
@@ -2284,10 +2284,10 @@ export interface components {
                 /** @description Request rate: the seconds until the caller’s window ends (the Retry-After value). */
                 retry_after?: number;
                 /**
-                 * @description Request rate: the policy whose window is spent.
+                 * @description Request rate: the policy whose window is spent; admin: the tries at the admin token from this client address.
                  * @enum {string}
                  */
-                policy?: "open" | "signed" | "credential";
+                policy?: "open" | "address" | "signed" | "credential" | "admin";
                 /** @description Network keys: mints an account may make in a rolling hour. */
                 mints_per_hour?: number;
                 /** @description Network keys: the seconds until the next mint is allowed. */
@@ -2681,7 +2681,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -2868,6 +2868,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -3118,7 +3130,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -3411,7 +3423,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -3614,7 +3626,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -3809,7 +3821,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4016,7 +4028,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4223,7 +4235,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4422,7 +4434,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4621,7 +4633,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4803,7 +4815,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -5122,7 +5134,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -5323,7 +5335,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -5561,7 +5573,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.cart_expired"] | components["schemas"]["Error.cart_not_open"] | components["schemas"]["Error.payment_in_progress"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -5864,7 +5876,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -6108,7 +6120,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.cart_expired"] | components["schemas"]["Error.cart_not_open"] | components["schemas"]["Error.payment_in_progress"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -6399,7 +6411,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -6698,7 +6710,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7011,7 +7023,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7298,7 +7310,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7595,7 +7607,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7844,7 +7856,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -8084,7 +8096,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -8333,7 +8345,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed.
+             * @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed.
              *
              *     `code_attempts_exceeded`: Wait for Retry-After, then request a new code.
              */
@@ -8500,7 +8512,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -8670,7 +8682,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -8849,7 +8861,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -9012,7 +9024,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -9262,7 +9274,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -9470,7 +9482,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -9633,7 +9645,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -9869,7 +9881,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -10053,7 +10065,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -10216,7 +10228,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -10464,7 +10476,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -10647,7 +10659,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -10900,6 +10912,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
+                };
+            };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
             431: {
                 headers: {
@@ -11035,6 +11059,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -11205,6 +11241,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
