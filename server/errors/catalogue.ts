@@ -145,7 +145,7 @@ export const ERROR_CATALOGUE = {
   rate_limited: {
     status: 429,
     message: 'Too many requests of this kind; try again after the Retry-After delay.',
-    hint: 'Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed.',
+    hint: 'Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed.',
     retryable: true,
   },
 
@@ -225,8 +225,8 @@ export const ERROR_CATALOGUE = {
   // -- idempotency
   IDEMPOTENCY_KEY_REQUIRED: {
     status: 400,
-    message: 'This operation changes data and needs an idempotency key.',
-    hint: 'The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.',
+    message: 'This operation changes data and needs an idempotency key, where the caller’s surface takes one (the message names it: a header on REST, an argument on MCP).',
+    hint: 'Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.',
   },
   idempotency_key_invalid: {
     status: 400,

@@ -1665,7 +1665,7 @@ export interface components {
         };
         /** @description Present when something about the request should change (the Service-Advisory header says the same); the status is unaffected. */
         ServiceAdvisories: components["schemas"]["Advisory"][];
-        /** @description 400 IDEMPOTENCY_KEY_REQUIRED: This operation changes data and needs an idempotency key. The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry. */
+        /** @description 400 IDEMPOTENCY_KEY_REQUIRED: This operation changes data and needs an idempotency key, where the caller’s surface takes one (the message names it: a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry. */
         "Error.IDEMPOTENCY_KEY_REQUIRED": {
             /** @description What went wrong, in prose; may be reworded: branch on code. */
             error: string;
@@ -2269,7 +2269,7 @@ export interface components {
             };
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
-        /** @description 429 rate_limited: Too many requests of this kind; try again after the Retry-After delay. Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+        /** @description 429 rate_limited: Too many requests of this kind; try again after the Retry-After delay. Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
         "Error.rate_limited": {
             /** @description What went wrong, in prose; may be reworded: branch on code. */
             error: string;
@@ -2681,7 +2681,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -2870,7 +2870,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -3030,7 +3030,7 @@ export interface operations {
              *
              *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -3130,7 +3130,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -3423,7 +3423,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -3626,7 +3626,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -3821,7 +3821,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4028,7 +4028,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4235,7 +4235,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4434,7 +4434,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4633,7 +4633,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4815,7 +4815,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -5005,7 +5005,7 @@ export interface operations {
              *
              *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -5134,7 +5134,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -5335,7 +5335,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -5481,7 +5481,7 @@ export interface operations {
              *
              *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -5573,7 +5573,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.cart_expired"] | components["schemas"]["Error.cart_not_open"] | components["schemas"]["Error.payment_in_progress"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -5739,7 +5739,7 @@ export interface operations {
              *
              *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -5876,7 +5876,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -6024,7 +6024,7 @@ export interface operations {
              *
              *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -6120,7 +6120,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.cart_expired"] | components["schemas"]["Error.cart_not_open"] | components["schemas"]["Error.payment_in_progress"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -6280,7 +6280,7 @@ export interface operations {
              *
              *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -6411,7 +6411,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -6588,7 +6588,7 @@ export interface operations {
              *
              *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -6710,7 +6710,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -6896,7 +6896,7 @@ export interface operations {
              *
              *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -7023,7 +7023,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7140,7 +7140,7 @@ export interface operations {
             /**
              * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -7310,7 +7310,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7480,7 +7480,7 @@ export interface operations {
              *
              *     `ip_profile_host`: Served with an advisory until its refused_from date (published at /.well-known/ucp), refused after it.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -7607,7 +7607,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7738,7 +7738,7 @@ export interface operations {
             /**
              * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -7856,7 +7856,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7964,7 +7964,7 @@ export interface operations {
             /**
              * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -8096,7 +8096,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -8207,7 +8207,7 @@ export interface operations {
             /**
              * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -8345,7 +8345,7 @@ export interface operations {
                 };
             };
             /**
-             * @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed.
+             * @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed.
              *
              *     `code_attempts_exceeded`: Wait for Retry-After, then request a new code.
              */
@@ -8512,7 +8512,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -8682,7 +8682,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -8861,7 +8861,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -9024,7 +9024,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -9150,7 +9150,7 @@ export interface operations {
             /**
              * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -9274,7 +9274,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -9378,7 +9378,7 @@ export interface operations {
             /**
              * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -9482,7 +9482,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -9645,7 +9645,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -9755,7 +9755,7 @@ export interface operations {
             /**
              * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -9881,7 +9881,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -10065,7 +10065,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -10228,7 +10228,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -10350,7 +10350,7 @@ export interface operations {
             /**
              * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
              *
-             *     `IDEMPOTENCY_KEY_REQUIRED`: The message names where the call’s surface takes it (a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
+             *     `IDEMPOTENCY_KEY_REQUIRED`: Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.
              *
              *     `idempotency_key_invalid`: A UUID is a good key.
              *
@@ -10476,7 +10476,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -10659,7 +10659,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -10912,7 +10912,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -11061,7 +11061,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -11243,7 +11243,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
-            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour), buyer codes (5 per buyer an hour) and tries at the admin token (10 per client address in a rolling minute, a right one clearing them). `Retry-After` gives the seconds until the next one is allowed. */
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
