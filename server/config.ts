@@ -222,13 +222,33 @@ function rateLimits(env: NodeJS.ProcessEnv): RateLimitsConfig {
   };
 }
 
+/** How to make a secret this configuration asks for. */
+export const MAKE_ONE = 'openssl rand -base64 32';
+
+/** Characters an ADMIN_TOKEN needs where the service is deployed (MAKE_ONE makes 44). */
+const ADMIN_TOKEN_MIN_LENGTH = 32;
+
+/**
+ * ADMIN_TOKEN. With DATABASE_URL set the service is a deployment, whose admin API anyone who
+ * reaches it may try tokens at (a few a minute per address: limits/admin-tries.ts), so a short one
+ * is refused, saying how to make one. Decided here rather than by NODE_ENV, which `npm start` sets
+ * on the embedded database too.
+ */
+function adminToken(env: NodeJS.ProcessEnv): string | undefined {
+  const token = env.ADMIN_TOKEN || undefined;
+  if (token !== undefined && env.DATABASE_URL && token.length < ADMIN_TOKEN_MIN_LENGTH) {
+    throw new Error(`ADMIN_TOKEN must be at least ${ADMIN_TOKEN_MIN_LENGTH} characters with DATABASE_URL set (it opens the admin API); got ${token.length}. Make one with: ${MAKE_ONE}`);
+  }
+  return token;
+}
+
 /** 32 random bytes, base64 (or base64url): anything else is refused, saying how to make one. */
 export function parseSecretsKey(variable: string, value: string | undefined): Buffer | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   const text = value.trim();
   const key = Buffer.from(text, 'base64');
   if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text) || key.length !== 32) {
-    throw new Error(`${variable} must be 32 random bytes in base64 (make one with: openssl rand -base64 32); got ${key.length} bytes`);
+    throw new Error(`${variable} must be 32 random bytes in base64 (make one with: ${MAKE_ONE}); got ${key.length} bytes`);
   }
   return key;
 }
@@ -300,7 +320,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'DATABASE_URL', default: 'unset → PGlite', meaning: 'Postgres connection string' },
   { name: 'DATA_DIR', default: '`.data`', meaning: 'PGlite data folder' },
   { name: 'DATABASE_POOL_SIZE', default: '10', meaning: 'Postgres pool size per process' },
-  { name: 'ADMIN_TOKEN', default: 'unset → admin API answers 403 `admin_disabled`', meaning: 'bearer for `/api/admin/*`' },
+  { name: 'ADMIN_TOKEN', default: 'unset → admin API answers 403 `admin_disabled`', meaning: 'bearer for `/api/admin/*`; with `DATABASE_URL` set, at least 32 characters (`openssl rand -base64 32`), else start-up fails. Tries at it are throttled per client address (see [security](security.md#the-admin-token))' },
   { name: 'UCP_NAMESPACE', default: '`com.agentcommerce`', meaning: 'reverse-domain namespace of the service’s own API in UCP documents; set it to your own reversed domain, so that its spec URLs (on PUBLIC_BASE_URL) match it as UCP requires (UCP’s binding is `dev.ucp.*` whatever it is)' },
   { name: 'PROFILE_HOST_REFUSED_FROM', default: '`2027-03-01`', meaning: 'day from which reserved/IP agent-profile hosts are refused' },
   { name: 'PROFILE_FETCH_RESOLVE', default: 'unset', meaning: "`host:port:address[,…]` (curl's `--resolve`): fetch profiles, key directories and OAuth client documents of a name under `.test` or `.localhost` from a loopback address, for that port only (tests, development; production too); a pinned host is not advised as reserved. Anything else fails start-up, which logs each pin" },
@@ -348,7 +368,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
     ucpNamespace: env.UCP_NAMESPACE ?? 'com.agentcommerce',
     profileHostRefusedFrom: refusedFrom,
-    adminToken: env.ADMIN_TOKEN || undefined,
+    adminToken: adminToken(env),
     cartTtlHours: positive('CART_TTL_HOURS', env.CART_TTL_HOURS, 7 * 24),
     paymentLinkTtlHours: positive('PAYMENT_LINK_TTL_HOURS', env.PAYMENT_LINK_TTL_HOURS, 24),
     authSecret: env.AUTH_SECRET || undefined,

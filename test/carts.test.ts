@@ -293,13 +293,24 @@ describe('POST /api/agent/cart/{id}/shipping-address', () => {
     expect(set.messages).toEqual([]);
   });
 
-  it('names every field in error (400 invalid_request), and refuses codes that are not ISO 3166-1 alpha-2', async () => {
+  it('names every field in error once (400 invalid_request), and refuses a country that is not an ISO 3166-1 code or name (UK is a reservation)', async () => {
     const cart = await create();
-    const res = await api('POST', `/api/agent/cart/${cart.id}/shipping-address`, { line1: ' ', city: 'Portland', postal_code: '97201!', country: 'UK', email: 'nope' });
-    expect(res.status).toBe(400);
-    expect(res.body.code).toBe('invalid_request');
-    expect(res.body.details.issues.map((i: { path: string }) => i.path).sort()).toEqual(['country', 'email', 'line1', 'name', 'postal_code']);
-    expect((await api('POST', `/api/agent/cart/${cart.id}/shipping-address`, { ...ADDRESS, country: 'USA' })).status).toBe(400);
+    for (const country of ['UK', 'ZZZ', 'Narnia']) {
+      const res = await api('POST', `/api/agent/cart/${cart.id}/shipping-address`, { line1: ' ', city: 'Portland', postal_code: '97201!', country, email: 'nope' });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('invalid_request');
+      expect(res.body.details.issues.map((i: { path: string }) => i.path).sort()).toEqual(['country', 'email', 'line1', 'name', 'postal_code']);
+    }
+  });
+
+  it('takes an alpha-3 code or the English name of a country, stored and answered as alpha-2', async () => {
+    const cart = await create({ items: [byId('Trail Mug')] });
+    for (const country of ['USA', 'usa', 'United States', 'united states ']) {
+      const set = ok(await api('POST', `/api/agent/cart/${cart.id}/shipping-address`, { ...ADDRESS, country }), 200);
+      expect(set.shipping_address.country).toBe('US');
+    }
+    const ivory = ok(await api('POST', `/api/agent/cart/${cart.id}/shipping-address`, { ...ADDRESS, country: 'Cote d’Ivoire' }), 200);
+    expect(ivory.shipping_address.country).toBe('CI');
   });
 
   it('leaves an address_undeliverable error naming a seller that does not deliver there', async () => {

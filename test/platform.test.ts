@@ -1,7 +1,11 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedbackReports } from '../server/db/schema';
-import { agentHeaders, freshKey, testApp, testDatabase, type TestApp, type TestDatabase } from './support/app';
+import { agentHeaders, freshKey, testApp, testConfig, testDatabase, type TestApp, type TestDatabase } from './support/app';
+import { setClock } from './support/clock';
 
 const ADMIN = 'admin-token-for-tests-0123456789';
 let db: TestDatabase;
@@ -35,6 +39,33 @@ describe('platform limits', () => {
     expect(off.status).toBe(403);
     expect((await off.json()).code).toBe('admin_disabled');
     expect((await getLimits()).max_item_quantity).toBe(20);
+  });
+
+  it('throttle wrong admin tokens per client address: 429 with Retry-After after 10 tries a minute, another address unhindered', async () => {
+    const restore = setClock('2031-03-01T10:00:00Z');
+    try {
+      const put = (token: string, address: string) => t.call('PUT', '/api/admin/platform/limits', { headers: { Authorization: `Bearer ${token}` }, body: { max_item_quantity: 20 }, address });
+      const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => put(`wrong-token-${i}`, '203.0.113.7')));
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((s) => s === 403)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(40);
+      const refused = answers.find((r) => r.status === 429)!;
+      const seconds = Number(refused.headers.get('retry-after'));
+      expect(seconds).toBeGreaterThanOrEqual(1);
+      expect(seconds).toBeLessThanOrEqual(60);
+      expect(await refused.json()).toMatchObject({ code: 'rate_limited', details: { retry_after: seconds, policy: 'admin' } });
+      // Another address is not held; the spent one is, right token or not, until its tries are a minute old.
+      expect((await put(ADMIN, '198.51.100.9')).status).toBe(200);
+      expect((await put(ADMIN, '203.0.113.7')).status).toBe(429);
+      restore();
+      setClock('2031-03-01T10:01:01Z');
+      expect((await put(ADMIN, '203.0.113.7')).status).toBe(200);
+      // A right token cleared the tries: ten wrong ones are answered 403 again.
+      const again = await Promise.all(Array.from({ length: 10 }, (_, i) => put(`wrong-again-${i}`, '203.0.113.7')));
+      expect(again.map((r) => r.status)).toEqual(Array(10).fill(403));
+    } finally {
+      restore();
+    }
   });
 
   it.each([
@@ -221,4 +252,27 @@ describe('the answer cache of GET /api/agent/platform/limits', () => {
       expect((await res.json()).code).toBe(code);
     }
   });
+});
+
+describe('ADMIN_TOKEN at start-up', () => {
+  const SHORT = 'x'.repeat(31);
+
+  it('with DATABASE_URL set, one under 32 characters is refused, saying how to make one; the embedded database takes any', () => {
+    const postgres = { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none' };
+    expect(() => testConfig({ ...postgres, ADMIN_TOKEN: SHORT })).toThrow('ADMIN_TOKEN must be at least 32 characters with DATABASE_URL set (it opens the admin API); got 31. Make one with: openssl rand -base64 32');
+    expect(testConfig({ ...postgres, ADMIN_TOKEN: 'x'.repeat(32) }).adminToken).toBe('x'.repeat(32));
+    expect(testConfig({ ...postgres, ADMIN_TOKEN: '' }).adminToken).toBeUndefined();
+    // Not NODE_ENV's call: npm start sets production on the embedded database too.
+    expect(testConfig({ NODE_ENV: 'production', ADMIN_TOKEN: SHORT }).adminToken).toBe(SHORT);
+  });
+
+  it('npm start exits 1 naming the variable', async () => {
+    const root = path.resolve(__dirname, '..');
+    const env = { ...process.env, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', ADMIN_TOKEN: SHORT, SECRETS_KEY: Buffer.alloc(32, 7).toString('base64') };
+    const run = promisify(execFile)(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: root, env, timeout: 60_000 });
+    const failed = await run.then(() => undefined, (err: { code: number; stderr: string }) => err);
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr).toContain('ADMIN_TOKEN must be at least 32 characters with DATABASE_URL set');
+    expect(failed?.stderr).toContain('openssl rand -base64 32');
+  }, 60_000);
 });

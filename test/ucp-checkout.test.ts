@@ -184,6 +184,17 @@ describe('create and update', () => {
     expect(codes(again)).toEqual(codes(body));
   });
 
+  it('a destination’s country as alpha-2, alpha-3 or English name, answered as alpha-2; one invalid message for a country that is none', async (ctx) => {
+    for (const [sent, answered] of [['US', 'US'], ['USA', 'US'], ['us', 'US'], ['United States', 'US'], ['United Kingdom', 'GB'], ['GBR', 'GB']]) {
+      const body = conforms(await call('POST', '/ucp/checkout-sessions', { line_items: [line(mug)], buyer: { email: 'ada@example.com' }, fulfillment: shipping({ ...destination, address_country: sent }) }), ctx);
+      expect(body.fulfillment.methods[0].destinations[0].address_country, sent).toBe(answered);
+      expect(codes(body).filter((c: string) => c.includes('destinations')), sent).toEqual(answered === 'US' ? [] : ['address_undeliverable@$.fulfillment.methods[0].destinations[0]']);
+    }
+    const narnia = conforms(await call('POST', '/ucp/checkout-sessions', { line_items: [line(mug)], buyer: { email: 'ada@example.com' }, fulfillment: shipping({ ...destination, address_country: 'Narnia' }) }), ctx);
+    expect(codes(narnia)).toEqual(['invalid@$.fulfillment.methods[0].destinations[0].address_country']);
+    expect(narnia.messages[0].content).toMatch(/address country is not a country: give its ISO 3166-1 alpha-2 code/);
+  });
+
   it('every item unavailable at create: HTTP 200 error_response, item_unavailable unrecoverable, nothing created', async (ctx) => {
     const before = (await t.app.services.db.select().from(carts)).length;
     const refused = await call('POST', '/ucp/checkout-sessions', { line_items: [line('var_nothing'), line('var_none')] });
@@ -258,6 +269,23 @@ describe('scopes and carts', () => {
     // Another caller's cart is not_found.
     const other = await call('POST', '/ucp/checkout-sessions', { cart_id: cart.body.id, line_items: [] }, { profile: 'multi' });
     expect(other.body.messages[0].code).toBe('not_found');
+  });
+});
+
+describe('a cart behind a checkout', () => {
+  it('answers only the cart’s messages; the checkout’s, at its destination, stay on the checkout', async (ctx) => {
+    const cart = await call('POST', '/ucp/carts', { line_items: [line(mug), line(scarce, 3)], buyer: { email: 'ada@example.com' } });
+    expect(cart.status).toBe(201);
+    const incomplete = { first_name: 'Ada', street_address: '12 Analytical Way', address_country: 'US' };
+    const checkout = conforms(await call('POST', '/ucp/checkout-sessions', { cart_id: cart.body.id, line_items: [], fulfillment: shipping(incomplete) }), ctx);
+    expect(codes(checkout)).toEqual(expect.arrayContaining(['missing@$.fulfillment.methods[0].destinations[0].last_name', 'out_of_stock@$.line_items[1]']));
+    const read = await call('GET', `/ucp/carts/${cart.body.id}`);
+    expect(read.status).toBe(200);
+    const body = conforms(read, ctx, 'https://ucp.dev/schemas/shopping/cart.json');
+    expect(body.fulfillment).toBeUndefined();
+    expect(codes(body)).toEqual(['out_of_stock@$.line_items[1]']);
+    // The checkout still says what its destination lacks.
+    expect(codes(conforms(await call('GET', `/ucp/checkout-sessions/${cart.body.id}`), ctx))).toEqual(codes(checkout));
   });
 });
 

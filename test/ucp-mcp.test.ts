@@ -287,6 +287,72 @@ describe('invalid params are JSON-RPC -32602 with error.data, over HTTP 200', ()
   });
 });
 
+/** The MCP endpoints: the seed API's, and the binding's at the network and at a seller. */
+const MCP_ENDPOINTS = ['/api/mcp', '/ucp/mcp', '/store/acme-outdoors/ucp/mcp'];
+
+describe('a tools/call whose params are not the request’s shape is -32602 with a sentence, on every MCP endpoint', () => {
+  const cases: [string, unknown, RegExp][] = [
+    ['arguments as an array', { name: 'search_catalog', arguments: [{ query: 'tent' }] }, /params\.arguments must be an object .*, not an array/],
+    ['arguments as a string', { name: 'search_catalog', arguments: 'tent' }, /params\.arguments must be an object .*, not a string/],
+    ['arguments null', { name: 'search_catalog', arguments: null }, /params\.arguments must be an object .*, not null/],
+    ['no name', { arguments: {} }, /params\.name must be the tool’s name, a string .*, not missing/],
+    ['a name that is no string', { name: 42, arguments: {} }, /params\.name must be the tool’s name, a string/],
+    ['no params', undefined, /tools\/call needs params: an object with the tool’s name and its arguments/],
+  ];
+  for (const [what, params, sentence] of cases) {
+    it(what, async () => {
+      for (const endpoint of MCP_ENDPOINTS) {
+        const raw = await rpc(endpoint, 'tools/call', params, { 'UCP-Agent': ucpAgentHeader(PLATFORM) });
+        expect(raw.status, endpoint).toBe(200);
+        expect(raw.body.error, `${endpoint}: ${JSON.stringify(raw.body)}`).toMatchObject({ code: -32602, message: expect.stringMatching(sentence) });
+        // A sentence, not the schema library's issue list.
+        expect(raw.body.error.message, endpoint).not.toMatch(/"code":|invalid_type|expected/);
+      }
+    });
+  }
+
+  it('the SDK client is told the same', async () => {
+    const seed = await connect('/api/mcp');
+    for (const c of [client, seed]) {
+      await expect(c.callTool({ name: 'search_catalog', arguments: [] as unknown as Record<string, unknown> })).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/not an array/) });
+    }
+  });
+});
+
+describe('a missing idempotency key is named as the caller’s surface takes it', () => {
+  const KEY_PLACES = ['Idempotency-Key header', 'idempotency_key argument', 'meta["idempotency-key"]'];
+  /** The refusal's message names `place`, and no other surface's. */
+  function namesOnly(message: string, place: string): void {
+    expect(message).toContain(place);
+    for (const other of KEY_PLACES.filter((p) => p !== place)) expect(message).not.toContain(other);
+  }
+
+  it('REST under /api/agent and /ucp: the Idempotency-Key header', async () => {
+    const post = (path: string, body: unknown) =>
+      fetch(`${s.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'UCP-Agent': ucpAgentHeader(PLATFORM) }, body: JSON.stringify(body) });
+    for (const res of [await post('/api/agent/cart', {}), await post('/ucp/carts/cart_01J0000000000000000000000/cancel', {})]) {
+      const body = await res.json();
+      expect([res.status, body.code]).toEqual([400, 'IDEMPOTENCY_KEY_REQUIRED']);
+      namesOnly(body.error, 'Idempotency-Key header');
+    }
+  });
+
+  it('/api/mcp: the idempotency_key argument', async () => {
+    const raw = await rpc('/api/mcp', 'tools/call', toolsCall('create_cart', {}), { 'UCP-Agent': ucpAgentHeader(PLATFORM) });
+    const text = JSON.parse(raw.body.result.content[0].text);
+    expect(text.code).toBe('IDEMPOTENCY_KEY_REQUIRED');
+    namesOnly(text.error, 'idempotency_key argument');
+  });
+
+  it('UCP’s MCP endpoints: meta["idempotency-key"]', async () => {
+    for (const endpoint of ['/ucp/mcp', '/store/acme-outdoors/ucp/mcp']) {
+      const raw = await rpc(endpoint, 'tools/call', toolsCall('cancel_cart', { meta: meta(), id: 'cart_01J0000000000000000000000' }));
+      expect(raw.body.error, endpoint).toMatchObject({ code: -32602, data: { code: 'IDEMPOTENCY_KEY_REQUIRED' } });
+      namesOnly(raw.body.error.message, 'meta["idempotency-key"]');
+    }
+  });
+});
+
 describe('a seller’s endpoint <base>/store/{handle}/ucp/mcp', () => {
   it('searches that seller’s products only', async () => {
     const seller = await connect('/store/acme-outdoors/ucp/mcp');

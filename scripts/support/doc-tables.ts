@@ -21,6 +21,7 @@ import { ERROR_CATALOGUE, type ErrorCode } from '../../server/errors/catalogue';
 import { MAX_ACTIVE_KEYS, MINTS_PER_HOUR } from '../../server/keys/network-keys';
 import { MAX_INPUT_DEPTH, MAX_QUERY_WORDS } from '../../server/lib/input-limits';
 import { MAX_BODY_BYTES } from '../../server/lib/request-limits';
+import { ADMIN_TOKEN_TRIES } from '../../server/limits/admin-tries';
 import { FETCH_BUDGET } from '../../server/profiles/budget';
 import { buildTools } from '../../server/mcp/tools';
 import { appRouter } from '../../server/routers';
@@ -118,6 +119,7 @@ function defaultLimits(): string {
       ['network keys minted per account', `${MINTS_PER_HOUR} an hour`, 'fixed', status('rate_limited')],
       ['buyer codes mailed per buyer', `${CODES_PER_HOUR} an hour`, 'fixed', status('rate_limited')],
       ['wrong buyer codes before verification locks', `${WRONG_CODES} in ${LOCK_MINUTES} minutes`, 'fixed', status('code_attempts_exceeded')],
+      ['tries at `ADMIN_TOKEN` per client address (a right one clears them)', per(ADMIN_TOKEN_TRIES), 'fixed', `${status('rate_limited')} with \`Retry-After\``],
       ['wallets linked per buyer (or person)', MAX_WALLETS, 'fixed', status('wallet_limit_reached')],
       ['OAuth client registrations per client IP', per(OAUTH_LIMITS.registration), 'fixed', '429 with `Retry-After`'],
       ['OAuth token requests per client IP', per(OAUTH_LIMITS.token), 'fixed', '429 with `Retry-After`'],

@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { CART_STATUSES } from '../db/schema';
 import { linkUrl, liveLink } from './links';
 import type { Services } from '../trpc/context';
-import { COUNTRY_CODES } from './countries';
+import { COUNTRY_CODES, countryCode } from './countries';
 import { priceCart, type PricedCart } from './pricing';
 import type { CartRow } from './store';
 import { emailAddress } from '../lib/email';
@@ -16,14 +16,14 @@ import { emailAddress } from '../lib/email';
 const text = (max: number) => z.string().trim().min(1).max(max);
 
 /**
- * Country codes are taken in either case and stored upper case ("us" → "US"): agents copy them
- * from prose as often as from data, and the code means the same either way.
+ * A country is stored as its alpha-2 code, and taken as any name countries.ts reads ("us", "USA",
+ * "United States" → "US"): agents copy them from prose as often as from data, and UCP's postal
+ * address allows all three. One check, so an invalid country is one message.
  */
-const countryCode = z
+const country = z
   .string()
-  .regex(/^[A-Za-z]{2}$/, 'must be a two-letter ISO 3166-1 alpha-2 country code such as US')
-  .toUpperCase()
-  .refine((code) => COUNTRY_CODES.has(code), 'is not an ISO 3166-1 alpha-2 country code (e.g. US, GB, DE)');
+  .overwrite((text) => countryCode(text) ?? text)
+  .refine((code) => COUNTRY_CODES.has(code), 'is not a country: give its ISO 3166-1 alpha-2 code, e.g. US, GB, DE (an alpha-3 code such as USA, or its English name, is taken too)');
 
 export const shippingAddressSchema = z
   .object({
@@ -37,7 +37,7 @@ export const shippingAddressSchema = z
       .trim()
       .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{0,11}$/, 'must be 1–12 letters, digits, spaces or hyphens')
       .describe('Postal or ZIP code.'),
-    country: countryCode.describe('ISO 3166-1 alpha-2 country code, e.g. US (lower case is accepted and upper-cased). Delivery is priced for it.'),
+    country: country.describe('ISO 3166-1 alpha-2 country code, e.g. US; in any case, and an alpha-3 code (USA) or the English name (United States) is taken too: stored and answered as alpha-2. Delivery is priced for it.'),
     phone: z
       .string()
       .trim()

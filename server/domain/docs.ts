@@ -4,6 +4,7 @@
  */
 import { LINK_FRESH_SECONDS, MAX_WALLETS, WALLET_LINK_PRIMARY_TYPE, WALLET_LINK_TYPES, walletLinkDomain } from '../buyers/wallets';
 import type { Config, RatePolicy } from '../config';
+import { ADMIN_TOKEN_TRIES } from '../limits/admin-tries';
 import { OAUTH_LIMITS } from '../oauth/authorization-server';
 import { TTL } from '../oauth/provider';
 import { ERROR_CATALOGUE, type ErrorSpec } from '../errors/catalogue';
@@ -460,7 +461,7 @@ function mcp(src: DocSources) {
       agent_trust: '_meta["ai.service/agent-trust"] on every tool result: the tier the call was served as (none, open, signed;keyid="…", credential;kind=…), as REST’s Service-Agent-Trust header.',
       rate_limit:
         '_meta["ai.service/rate-limit"]: {policy, quota, window, remaining, reset, policies} on every counted tool call, as REST’s RateLimit headers (window and reset in seconds): policy is the one that refused, else the one with fewer calls left; policies lists every policy the call was counted under ({policy, quota, window}). A spent window fails the call with code rate_limited (retryable), details.retry_after, the seconds until the window ends, and details.policy, the policy that refused.',
-      protocol_errors: 'JSON-RPC errors (unknown tool: -32602; unknown resource: -32002).',
+      protocol_errors: 'JSON-RPC errors (unknown tool, or tools/call params not its shape such as arguments that are not an object: -32602 with a sentence saying what is wrong; unknown resource: -32002).',
     },
     tools: src.operations.flatMap(({ tool, rest, idempotent }) => (tool ? [{ name: tool.name, title: tool.title, rest: rest && `${rest.method} ${rest.path}`, idempotent }] : [])),
     resources: { 'service://platform/limits': 'application/json: the same record as GET /api/agent/platform/limits' },
@@ -533,6 +534,7 @@ function limits(live: PlatformLimits, config: Config) {
       mint_rate: '5 keys per hour per account (429 rate_limited, Retry-After); a key revoked before its first use gives its mint back',
       active_keys: '10 per account (409 key_limit_reached)',
     },
+    admin_token: `tries at ADMIN_TOKEN on /api/admin: ${ADMIN_TOKEN_TRIES.limit} per client address in a rolling minute, counted before the token is compared, a right token clearing them; then 429 rate_limited with Retry-After`,
     oauth: `client registration ${OAUTH_LIMITS.registration.limit} an hour, token requests ${OAUTH_LIMITS.token.limit} and authorization requests ${OAUTH_LIMITS.authorize.limit} a minute per client address (429, Retry-After); access tokens ${TTL.accessToken / 60} minutes, refresh tokens ${TTL.refreshToken / 86_400} days`,
     developer_sign_in: 'sign-in links: 5 requests per address and client and 30 per client (an IPv4 address or an IPv6 /64) in 15 minutes, and 20 per address in an hour except from a browser that signed in to it before (the page says when to ask again); each link works once, for 10 minutes, signing in only by the button on its confirm page',
     buyers: {

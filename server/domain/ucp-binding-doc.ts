@@ -89,7 +89,7 @@ export function ucpBindingDoc(config: Config, operations: readonly Operation[]) 
       statuses: 'incomplete (something below is missing or wrong), requires_escalation (ready: the person pays at continue_url; message payment_required, severity requires_buyer_input), completed (paid: order names the order), canceled (cancelled, or expired unpaid).',
       messages: {
         missing: 'recoverable, at $.line_items, $.buyer.email or a destination field ($.fulfillment.methods[0].destinations[0].<field>).',
-        invalid: 'recoverable, at a destination field: a value this service cannot take (a country that is no ISO 3166-1 code, say); the destination is not stored until it is right.',
+        invalid: 'recoverable, at a destination field, one message per field: a value this service cannot take (a country that is neither an ISO 3166-1 alpha-2 or alpha-3 code nor an English country name, say); the destination is not stored until it is right. address_country is answered as alpha-2 whichever form was sent.',
         out_of_stock: 'recoverable, at the line: fewer units are left than asked for (the message says how many).',
         address_undeliverable: 'recoverable, at the destination: a seller of the checkout does not deliver there (named).',
         item_unavailable: 'recoverable, at the line item sent: an unknown variant, or another seller’s at a seller’s endpoint. When every item of a new checkout or cart is unavailable, nothing is created: HTTP 200 error_response, unrecoverable.',

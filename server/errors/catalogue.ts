@@ -245,12 +245,12 @@ export const ERROR_CATALOGUE = {
   // -- idempotency
   IDEMPOTENCY_KEY_REQUIRED: {
     status: 400,
-    message: 'This operation changes data and needs an idempotency key: the Idempotency-Key header on REST (every POST, PATCH and DELETE under /api/agent), the idempotency_key argument on MCP.',
+    message: 'This operation changes data and needs an idempotency key, where the caller’s surface takes one (the message names it: a header on REST, an argument on MCP).',
     hint: 'Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.',
   },
   idempotency_key_invalid: {
     status: 400,
-    message: 'The Idempotency-Key must be 16 to 64 printable ASCII characters.',
+    message: 'The idempotency key must be 16 to 64 printable ASCII characters.',
     hint: 'A UUID is a good key.',
   },
   idempotency_key_reused: {

@@ -49,7 +49,7 @@ export const ERROR_DETAILS = {
   rate_limited: z
     .object({
       retry_after: z.number().int().min(1).describe('Request rate: the seconds until the caller’s window ends (the Retry-After value).').optional(),
-      policy: z.enum(['open', 'signed', 'credential']).describe('Request rate: the policy whose window is spent.').optional(),
+      policy: z.enum(['open', 'address', 'signed', 'credential', 'admin']).describe('Request rate: the policy whose window is spent; admin: the tries at the admin token from this client address.').optional(),
       mints_per_hour: z.number().int().describe('Network keys: mints an account may make in a rolling hour.').optional(),
       retry_after_seconds: z.number().int().describe('Network keys: the seconds until the next mint is allowed.').optional(),
     })

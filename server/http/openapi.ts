@@ -154,7 +154,8 @@ export function errorCodesFor(operation: Operation): ErrorCode[] {
   if (access.kind === 'credential') codes.push('credential_required', 'invalid_credential', 'insufficient_scope');
   if (access.kind === 'credential' && access.buyer) codes.push('buyer_credential_required');
   if (access.kind === 'credential' && access.scope === 'developer_session' && operation.type === 'mutation') codes.push('origin_refused');
-  if (access.kind === 'admin') codes.push('admin_disabled', 'credential_required', 'admin_token_invalid');
+  // The admin API is not counted against a policy, but its tries at the token are (limits/admin-tries.ts).
+  if (access.kind === 'admin') codes.push('admin_disabled', 'credential_required', 'admin_token_invalid', 'rate_limited');
   if (access.kind === 'open') codes.push('ucp_agent_required');
   if (access.kind === 'open' || access.kind === 'discovery') {
     codes.push('invalid_credential', 'conflicting_credentials', 'ucp_agent_invalid', 'ucp_agent_insecure_url', 'reserved_profile_host', 'ip_profile_host');

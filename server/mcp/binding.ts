@@ -10,7 +10,7 @@
  * gets error.data.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { bindingTarget } from '../domain/ucp-endpoints';
 import { SERVICE_VERSION } from '../domain/ucp-profile';
 import type { ApiError } from '../errors/catalogue';
@@ -21,8 +21,8 @@ import { newId } from '../lib/ids';
 import { bindingFailure } from '../routers/ucp/failure';
 import { createContext, type Services } from '../trpc/context';
 import type { BindingTool } from './binding-tools';
-import { invoke, jsonRpcError, jsonSchemaValidator, resultMeta, type Endpoint, type RequestFrame } from './endpoint';
-import { bindingCallEnvelope, type HttpHeaders } from './envelope';
+import { invoke, jsonRpcError, jsonSchemaValidator, onToolCall, resultMeta, type Endpoint, type RequestFrame } from './endpoint';
+import { bindingCallEnvelope, type HttpHeaders, type ToolCallParams } from './envelope';
 import { listedTools } from './tools';
 
 /** The binding's MCP endpoint under the network's `/ucp` and each seller's `/store/{handle}/ucp`. */
@@ -37,9 +37,9 @@ export function bindingEndpoint(services: Services, tools: readonly BindingTool[
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const listed = { tools: listedTools(tools) };
 
-  async function callTool(name: string, params: { arguments?: Record<string, unknown>; _meta?: Record<string, unknown> }, headers: HttpHeaders, frame: RequestFrame): Promise<CallToolResult> {
-    const tool = byName.get(name);
-    if (!tool) throw jsonRpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}. tools/list names them.`);
+  async function callTool(params: ToolCallParams, headers: HttpHeaders, frame: RequestFrame): Promise<CallToolResult> {
+    const tool = byName.get(params.name);
+    if (!tool) throw jsonRpcError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}. tools/list names them.`);
     const { envelope, input } = bindingCallEnvelope(tool, params, headers, bindingTarget(frame.pathname)?.seller);
     envelope.message = frame.message;
     envelope.clientAddress = frame.scope.address;
@@ -65,7 +65,7 @@ export function bindingEndpoint(services: Services, tools: readonly BindingTool[
         { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator },
       );
       server.setRequestHandler(ListToolsRequestSchema, () => listed);
-      server.setRequestHandler(CallToolRequestSchema, (request, extra) => callTool(request.params.name, request.params, extra.requestInfo?.headers ?? {}, frame));
+      onToolCall(server, (params, headers) => callTool(params, headers, frame));
       return server;
     },
     refusal(err) {

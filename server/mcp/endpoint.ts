@@ -8,7 +8,10 @@
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { ErrorCode, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+import { z } from 'zod';
 import { newScope, type RequestScope } from '../db/deadline';
 import { ApiError } from '../errors/catalogue';
 import { toApiError } from '../errors/from-unknown';
@@ -19,6 +22,7 @@ import { agentTrust } from '../limits/trust';
 import { createCaller } from '../routers';
 import type { HttpMessage } from '../signatures/message';
 import type { RequestContext, Services } from '../trpc/context';
+import { isRecord, type HttpHeaders, type ToolCallParams } from './envelope';
 import { allowedOrigin } from './origin';
 
 /** What the handlers of one HTTP request share. */
@@ -97,6 +101,41 @@ export function streamableHttp(services: Services, endpoint: Endpoint): Endpoint
     for (const [name, value] of Object.entries(frame.status.headers)) headers.set(name, value);
     return new Response(response.body, { status: frame.status.status, headers });
   };
+}
+
+/** tools/call with its params unread: onToolCall checks them itself. */
+const LOOSE_TOOL_CALL = z.object({ method: z.literal('tools/call'), params: z.unknown().optional() });
+
+/**
+ * Registers an endpoint's tools/call handler, its params' shape checked here: one that is not
+ * tools/call's (`arguments` an array, a name that is no string) is JSON-RPC -32602 with a sentence
+ * saying what is wrong. The SDK's Server parses tools/call with its own CallToolRequestSchema first
+ * (its setRequestHandler overrides Protocol's to do so) and answers zod's issue list, as -32603
+ * when the schema given was CallToolRequestSchema itself; Protocol's registers the loose schema as
+ * it is. What a tool's arguments hold is the pipeline's to judge, after identification.
+ */
+export function onToolCall(server: Server, call: (params: ToolCallParams, headers: HttpHeaders) => Promise<CallToolResult>): void {
+  Protocol.prototype.setRequestHandler.call(server, LOOSE_TOOL_CALL, (request: z.infer<typeof LOOSE_TOOL_CALL>, extra) =>
+    call(toolCallParams(request.params), extra.requestInfo?.headers ?? {}),
+  );
+}
+
+/** The params the transport let through (an object, if sent, whose `_meta` is an object), checked as tools/call's. */
+function toolCallParams(params: unknown): ToolCallParams {
+  const invalid = (message: string) => jsonRpcError(ErrorCode.InvalidParams, message);
+  if (!isRecord(params)) throw invalid('tools/call needs params: an object with the tool’s name and its arguments ({"name": "…", "arguments": {…}}).');
+  const { name, arguments: args, _meta: meta } = params;
+  if (typeof name !== 'string') throw invalid(`tools/call params.name must be the tool’s name, a string (tools/list names them), not ${kindOf(name)}.`);
+  if (args !== undefined && !isRecord(args)) throw invalid(`tools/call params.arguments must be an object of the tool’s arguments by name, as its inputSchema has them, not ${kindOf(args)}.`);
+  return { name, arguments: args, _meta: meta as ToolCallParams['_meta'] };
+}
+
+/** What a JSON value is, in a refusal's words. */
+function kindOf(value: unknown): string {
+  if (value === undefined) return 'missing';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 /** Runs an operation in-process through the pipeline, by its procedure path. */

@@ -17,7 +17,9 @@ import type { Tool } from './tools';
 
 export type HttpHeaders = Record<string, string | string[] | undefined>;
 
-interface ToolCallParams {
+/** tools/call's params once their shape is checked (endpoint.ts onToolCall). */
+export interface ToolCallParams {
+  name: string;
   arguments?: Record<string, unknown>;
   _meta?: Record<string, unknown>;
 }
@@ -173,6 +175,6 @@ function dictionary(members: Record<string, unknown>): string | undefined {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

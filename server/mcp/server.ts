@@ -9,7 +9,6 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema,
   ErrorCode,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
@@ -28,8 +27,8 @@ import type { Access } from '../trpc/meta';
 import { grants, requiredScope } from '../trpc/procedures';
 import { BINDING_MCP_PATH, bindingEndpoint } from './binding';
 import { buildBindingTools, type BindingTool } from './binding-tools';
-import { invoke, jsonRpcError, jsonSchemaValidator, pathAndQuery, resultMeta, streamableHttp, type Endpoint, type EndpointHandler, type RequestFrame } from './endpoint';
-import { toolCallEnvelope, type HttpHeaders } from './envelope';
+import { invoke, jsonRpcError, jsonSchemaValidator, onToolCall, pathAndQuery, resultMeta, streamableHttp, type Endpoint, type EndpointHandler, type RequestFrame } from './endpoint';
+import { toolCallEnvelope, type HttpHeaders, type ToolCallParams } from './envelope';
 import { buildTools, LIMITS_RESOURCE, listedTools, type Tool } from './tools';
 
 export const MCP_PATH = '/api/mcp';
@@ -86,9 +85,9 @@ function apiEndpoint(services: Services, tools: readonly Tool[]): Endpoint {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const listed = { tools: listedTools(tools) };
 
-  async function callTool(name: string, params: { arguments?: Record<string, unknown>; _meta?: Record<string, unknown> }, headers: HttpHeaders, frame: RequestFrame): Promise<CallToolResult> {
-    const tool = byName.get(name);
-    if (!tool) throw jsonRpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}. tools/list names them.`);
+  async function callTool(params: ToolCallParams, headers: HttpHeaders, frame: RequestFrame): Promise<CallToolResult> {
+    const tool = byName.get(params.name);
+    if (!tool) throw jsonRpcError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}. tools/list names them.`);
     const { envelope, input } = toolCallEnvelope(tool, params, headers);
     envelope.message = frame.message;
     envelope.clientAddress = frame.scope.address;
@@ -111,7 +110,7 @@ function apiEndpoint(services: Services, tools: readonly Tool[]): Endpoint {
         { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator },
       );
       server.setRequestHandler(ListToolsRequestSchema, () => listed);
-      server.setRequestHandler(CallToolRequestSchema, (request, extra) => callTool(request.params.name, request.params, extra.requestInfo?.headers ?? {}, frame));
+      onToolCall(server, (params, headers) => callTool(params, headers, frame));
       server.setRequestHandler(ListResourcesRequestSchema, () => ({
         resources: [{ uri: LIMITS_RESOURCE, name: 'platform-limits', title: 'Live cart limits', mimeType: 'application/json', description: LIMITS_DESCRIPTION }],
       }));

@@ -6,10 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import { parseSecretsKey, type Config } from '../config';
+import { MAKE_ONE, parseSecretsKey, type Config } from '../config';
 import { MissingSecretsKey } from './keys';
-
-export const MAKE_ONE = 'openssl rand -base64 32';
 
 /** `<DATA_DIR>.secrets-key`: beside the folder, under a name the .gitignore covers. */
 export function secretsKeyFile(dataDir: string): string {

@@ -25,14 +25,40 @@ import type { ServiceKeys } from '../secrets/keys';
 import { isPlainJson, openText, plainJson, sealText } from '../secrets/sealed-text';
 import type { RequestContext } from './context';
 import { t } from './init';
+import type { AppMeta } from './meta';
 
 const KEY = /^[\x20-\x7e]{16,64}$/;
 /** A claim older than this belongs to a process that died mid-request: it may be taken over. */
 const STALE_CLAIM_SECONDS = 60;
 export const RETENTION_HOURS = 24;
 
-export function assertValidKey(key: string): void {
-  if (!KEY.test(key)) throw new ApiError('idempotency_key_invalid');
+/** The surfaces that carry a change's idempotency key each their own way. */
+type KeySurface = 'rest' | 'mcp' | 'ucp-mcp';
+
+/**
+ * Where each surface takes the key: the one place a missing or malformed key's refusal names, so a
+ * caller is told what its own surface needs (a UCP platform on MCP is not sent to a REST header).
+ * REST under /api/agent and /ucp alike (and the in-process pages, which never read it) send the header.
+ */
+const KEY_PLACE: Record<KeySurface, string> = {
+  rest: 'the Idempotency-Key header',
+  mcp: 'the idempotency_key argument',
+  'ucp-mcp': 'meta["idempotency-key"] in the tool’s arguments',
+};
+
+function keyPlace(ctx: RequestContext, meta: AppMeta | undefined): string {
+  return KEY_PLACE[ctx.envelope.transport !== 'mcp' ? 'rest' : meta?.ucp ? 'ucp-mcp' : 'mcp'];
+}
+
+/** 400 IDEMPOTENCY_KEY_REQUIRED, naming where the caller's surface takes the key. */
+export function keyRequired(ctx: RequestContext, meta: AppMeta | undefined): ApiError {
+  return new ApiError('IDEMPOTENCY_KEY_REQUIRED', {
+    message: `This operation changes data and needs an idempotency key: send ${keyPlace(ctx, meta)}, a fresh one (16–64 printable ASCII characters) per logical request.`,
+  });
+}
+
+export function assertValidKey(key: string, ctx: RequestContext, meta: AppMeta | undefined): void {
+  if (!KEY.test(key)) throw new ApiError('idempotency_key_invalid', { message: `The idempotency key (${keyPlace(ctx, meta)}) must be 16 to 64 printable ASCII characters.` });
 }
 
 /** "The same request": the same operation with the same canonical input (key order ignored). */
@@ -174,7 +200,7 @@ const enforceIdempotency = t.middleware(async ({ ctx, path, input, meta, next })
   if (!ctx.idempotencyKey) {
     // An 'if-keyed' operation called without a key runs once, as any call does; nothing is stored.
     if (meta?.idempotent === 'if-keyed') return withEffects(ctx, () => inTransaction(ctx, next));
-    throw new ApiError('IDEMPOTENCY_KEY_REQUIRED');
+    throw keyRequired(ctx, meta);
   }
   const c: IdempotencyClaim = { namespace: callerNamespace(ctx.caller), key: ctx.idempotencyKey, fingerprint: requestFingerprint(path, input) };
   const { keys } = ctx.services;

@@ -3,7 +3,8 @@
  * `credential(scope)`, `admin`), and the kind carries the contract's order of checks as
  * middlewares that run before the input is parsed, on every transport alike:
  *
- *   retired (410) → credentials (401/403; 400 for a key sent with UCP-Agent) → UCP-Agent and
+ *   retired (410) → credentials (401/403; 400 for a key sent with UCP-Agent; the admin token's
+ *   tries 429, limits/admin-tries.ts) → UCP-Agent and
  *   Service-Buyer (on UCP's binding: the platform profile negotiated with, ./binding.ts) → rate
  *   limit (429; limits/limiter.ts) → (binding: the operation's capability) → idempotency key →
  *   input the transport could not decode (413, 415, invalid JSON) or no operation takes → input
@@ -19,10 +20,11 @@ import { resourceMetadataUrl, type BearerCredential } from '../identity/credenti
 import { parseServiceBuyer } from '../identity/service-buyer';
 import { identifyAgentMemo } from '../identity/ucp-agent';
 import { inputIssue } from '../lib/input-limits';
+import { claimAdminTry, clearAdminTries } from '../limits/admin-tries';
 import { secondsLeft, type RateState } from '../limits/limiter';
 import type { RequestContext } from './context';
 import { checkCapability, negotiateCall } from './binding';
-import { assertValidKey } from './idempotency';
+import { assertValidKey, keyRequired } from './idempotency';
 import { signatureSent, verifyCallerSignature } from './signature';
 import { t } from './init';
 import type { Access, AppMeta, Scope } from './meta';
@@ -123,7 +125,7 @@ function checkCredentials(ctx: RequestContext, access: Access, type: string): vo
     });
   }
   const authorization = envelope.authorization ?? null;
-  if (access.kind === 'admin') return checkAdmin(authorization, services.config.adminToken);
+  if (access.kind === 'admin') return checkAdmin(ctx, authorization);
   if (authorization !== null) {
     const recent = services.credentials.recent(authorization);
     if (recent) return checkBearer(ctx, access, recent);
@@ -218,7 +220,13 @@ export function credentialRequired(scope: Scope, base: string, message = `This o
   });
 }
 
-function checkAdmin(authorization: string | null, adminToken: string | undefined): void {
+/**
+ * The admin bearer. A token sent is a try, counted against the client address before it is
+ * compared (limits/admin-tries.ts: a few a minute, then 429), and a right one clears the count; a
+ * call without an address (the in-process caller) is not counted.
+ */
+function checkAdmin(ctx: RequestContext, authorization: string | null): void | Promise<void> {
+  const { adminToken } = ctx.services.config;
   if (!adminToken) throw new ApiError('admin_disabled');
   const token = authorization?.match(/^Bearer\s+(\S+)\s*$/i)?.[1];
   if (!token) {
@@ -228,6 +236,15 @@ function checkAdmin(authorization: string | null, adminToken: string | undefined
       headers: { 'WWW-Authenticate': 'Bearer realm="admin"' },
     });
   }
+  const address = ctx.envelope.clientAddress;
+  if (address === undefined) return compareAdmin(token, adminToken);
+  return claimAdminTry(ctx.db, address).then(() => {
+    compareAdmin(token, adminToken);
+    return clearAdminTries(ctx.db, address);
+  });
+}
+
+function compareAdmin(token: string, adminToken: string): void {
   if (!constantTimeEqual(token, adminToken)) throw new ApiError('admin_token_invalid');
 }
 
@@ -270,9 +287,9 @@ function identity(access: Access) {
  */
 const idempotencyKey = t.middleware(({ ctx, meta, next }) => {
   const key = ctx.envelope.idempotencyKey;
-  if (meta?.idempotent === true && key == null) throw new ApiError('IDEMPOTENCY_KEY_REQUIRED');
+  if (meta?.idempotent === true && key == null) throw keyRequired(ctx, meta);
   if (meta?.idempotent !== undefined && key != null) {
-    assertValidKey(key);
+    assertValidKey(key, ctx, meta);
     ctx.idempotencyKey = key;
   }
   return next();

@@ -58,7 +58,7 @@ async function loadOpenCart(call: SessionCall, id: string, opts: { lock?: boolea
 
 async function answer(call: SessionCall, cart: CartRow): Promise<CartBody> {
   const { priced, sellers } = await pricedWithSellers(call.db, cart, call.scope.seller);
-  const messages = cart.status === 'cancelled' ? [] : sessionMessages(priced);
+  const messages = cart.status === 'cancelled' ? [] : sessionMessages(priced, 'cart');
   return {
     id: cart.id,
     line_items: sessionLineItems(priced),

@@ -31,7 +31,7 @@ const destinationRequest = z.looseObject({
   address_locality: singleLine(100).optional(),
   address_region: singleLine(100).optional(),
   postal_code: singleLine(32).optional(),
-  address_country: singleLine(100).describe('ISO 3166-1 alpha-2, e.g. US.').optional(),
+  address_country: singleLine(100).describe('ISO 3166-1 alpha-2, e.g. US; an alpha-3 code (USA) or the English name (United States) is taken too, and answered as alpha-2.').optional(),
   phone_number: singleLine(40).optional(),
 });
 export type DestinationRequest = z.infer<typeof destinationRequest>;

@@ -195,7 +195,7 @@ async function answer(call: CheckoutCall, cart: CartRow, opts: { atCreate?: bool
     });
   }
   const closed = isClosed(cart);
-  const messages: SessionMessage[] = closed ? [] : sessionMessages(priced);
+  const messages: SessionMessage[] = closed ? [] : sessionMessages(priced, 'checkout');
   if (!closed) {
     if (!priced.lines.length) messages.push(missing('$.line_items', 'The checkout has no line items: add at least one.'));
     if (needsAddress && !messages.some((m) => m.path?.startsWith(DESTINATION))) {

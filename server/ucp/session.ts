@@ -258,12 +258,23 @@ const UCP_CODES: Record<string, string> = { insufficient_stock: 'out_of_stock' }
  */
 const LEFT_OUT = new Set(['address_required', 'payment_link_cancelled']);
 
-/** The cart's messages (pricing's and the last write's notices) as UCP's; an error is recoverable. */
-export function sessionMessages(priced: PricedCart): SessionMessage[] {
+/**
+ * Where only a checkout's messages point: its destination (a write's notices about the address
+ * sent, delivery that cannot reach it). A cart has no fulfillment, so a cart behind a checkout
+ * leaves them to the checkout.
+ */
+const CHECKOUT_ONLY = '$.fulfillment';
+
+/**
+ * The session's messages (pricing's and the last write's notices) as UCP's, for the view answered:
+ * a cart's leave out the checkout's own. An error is recoverable.
+ */
+export function sessionMessages(priced: PricedCart, view: 'cart' | 'checkout'): SessionMessage[] {
   return priced.messages.flatMap((m): SessionMessage[] => {
     if (LEFT_OUT.has(m.code)) return [];
     const code = UCP_CODES[m.code] ?? m.code;
     const path = ucpPath(m.path);
+    if (view === 'cart' && path?.startsWith(CHECKOUT_ONLY)) return [];
     const at = path === undefined ? {} : { path };
     return [m.type === 'error' ? { type: 'error', code, content: m.message, severity: 'recoverable', ...at } : { type: m.type, code, content: m.message, ...at }];
   });

@@ -5,7 +5,8 @@
  * status the document declares for the operation; every success body is valid against the schema
  * the document declares for it. UCP's binding, which the document leaves out, is fuzzed beside
  * it from the operation catalogue, with a platform profile the service fetches from a local
- * HTTPS server, and held to UCP's shapes instead (binding.ts).
+ * HTTPS server, and held to UCP's shapes instead (binding.ts); so are the MCP endpoints' tools/call,
+ * held to JSON-RPC (mcp.ts).
  */
 import fc from 'fast-check';
 import { CatalogGenerator, type FeaturedSeller } from '../../server/catalog/generator';
@@ -17,6 +18,7 @@ import { AGENT, BASE, testApp, type TestApp } from '../support/app';
 import { platformProfile } from '../support/platform-profile';
 import { profileServer } from '../support/profile-server';
 import { bindingSurface, bindingViolations, type BindingSurface } from './binding';
+import { isMcp, MCP_PATHS, mcpViolations, toolCalls } from './mcp';
 import { operationsOf, requestsFor, type FuzzFixtures, type FuzzRequest } from './requests';
 import { schemaValidators, type OpenApiDocument, type SchemaValidators } from './schemas';
 
@@ -29,7 +31,9 @@ export interface FuzzTarget {
   /** UCP's binding, which the document leaves out. */
   binding: BindingSurface;
   fixtures: FuzzFixtures;
-  /** Every operation of the document, then every one of the binding, as [path, method]. */
+  /** The tools each MCP endpoint lists, by its path as the operations name it. */
+  mcpTools: Record<string, string[]>;
+  /** Every operation of the document, then every one of the binding, then the MCP endpoints, as [path, method]. */
   operations: [string, string][];
   close(): Promise<void>;
 }
@@ -54,6 +58,8 @@ export async function fuzzTarget(): Promise<FuzzTarget> {
   });
   const doc: OpenApiDocument = await (await t.call('GET', '/api/openapi.json')).json();
   const binding = bindingSurface(t.app.services.operations);
+  const bindingTools = t.app.mcp.bindingTools.map((tool) => tool.name);
+  const mcpTools = { '/api/mcp': t.app.mcp.tools.map((tool) => tool.name), '/ucp/mcp': bindingTools, '/store/{handle}/ucp/mcp': bindingTools };
   const { db } = t.app.services;
   const someVariants = await db.select({ id: variants.id, sku: variants.sku }).from(variants).limit(3);
   const someProducts = await db.select({ id: products.id }).from(products).limit(3);
@@ -81,7 +87,8 @@ export async function fuzzTarget(): Promise<FuzzTarget> {
     schemas: schemaValidators(doc),
     binding,
     fixtures,
-    operations: [...operationsOf(doc), ...operationsOf(binding.doc)],
+    mcpTools,
+    operations: [...operationsOf(doc), ...operationsOf(binding.doc), ...MCP_PATHS.map((path): [string, string] => [path, 'POST'])],
     async close() {
       await t.close();
       await ps.close();
@@ -97,9 +104,11 @@ export function requestArbitrary(target: FuzzTarget, only?: [string, string]): f
   const ops = only ? [only] : target.operations;
   return fc.oneof(
     ...ops.map(([path, method]) =>
-      isBinding(target, { path })
-        ? requestsFor(target.binding.doc, path, method, target.fixtures, { binding: true })
-        : requestsFor(target.doc, path, method, target.fixtures),
+      isMcp({ path })
+        ? toolCalls(path, target.mcpTools[path], target.fixtures)
+        : isBinding(target, { path })
+          ? requestsFor(target.binding.doc, path, method, target.fixtures, { binding: true })
+          : requestsFor(target.doc, path, method, target.fixtures),
     ),
   );
 }
@@ -125,9 +134,10 @@ export async function send(target: FuzzTarget, req: FuzzRequest): Promise<Answer
 export function violations(target: FuzzTarget, req: FuzzRequest, answer: Answer): string[] {
   const { status, contentType, text } = answer;
   const binding = isBinding(target, req.operation);
+  const mcp = isMcp(req.operation);
   const problems: string[] = [];
   // The binding's one 5xx: the profile-fetch cap, which says when to come back.
-  if (status >= 500 && !(binding && status === 503 && answer.retryAfter)) problems.push(`answered ${status}`);
+  if (status >= 500 && !((binding || mcp) && status === 503 && answer.retryAfter)) problems.push(`answered ${status}`);
   if (req.method === 'HEAD') return problems; // no body to check
   let body: any;
   try {
@@ -136,6 +146,7 @@ export function violations(target: FuzzTarget, req: FuzzRequest, answer: Answer)
     return [...problems, `body is not JSON: ${text.slice(0, 200)}`];
   }
   if (binding) return [...problems, ...bindingViolations(target.binding, req.operation, status, contentType, body)];
+  if (mcp) return [...problems, ...mcpViolations(req, status, body)];
   const { path } = req.operation;
   const method = answeringMethod(target.doc, req);
   if (status >= 400) {

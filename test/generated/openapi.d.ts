@@ -787,7 +787,7 @@ export interface components {
             region?: string;
             /** @description Postal or ZIP code. */
             postal_code: string;
-            /** @description ISO 3166-1 alpha-2 country code, e.g. US (lower case is accepted and upper-cased). Delivery is priced for it. */
+            /** @description ISO 3166-1 alpha-2 country code, e.g. US; in any case, and an alpha-3 code (USA) or the English name (United States) is taken too: stored and answered as alpha-2. Delivery is priced for it. */
             country: string;
             /** @description A phone number for the carrier, ideally in E.164 form (+15035550100). */
             phone?: string;
@@ -1771,7 +1771,7 @@ export interface components {
         };
         /** @description Present when something about the request should change (the Service-Advisory header says the same); the status is unaffected. */
         ServiceAdvisories: components["schemas"]["Advisory"][];
-        /** @description 400 IDEMPOTENCY_KEY_REQUIRED: This operation changes data and needs an idempotency key: the Idempotency-Key header on REST (every POST, PATCH and DELETE under /api/agent), the idempotency_key argument on MCP. Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry. */
+        /** @description 400 IDEMPOTENCY_KEY_REQUIRED: This operation changes data and needs an idempotency key, where the caller’s surface takes one (the message names it: a header on REST, an argument on MCP). Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry. */
         "Error.IDEMPOTENCY_KEY_REQUIRED": {
             /** @description What went wrong, in prose; may be reworded: branch on code. */
             error: string;
@@ -2040,7 +2040,7 @@ export interface components {
             };
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
-        /** @description 400 idempotency_key_invalid: The Idempotency-Key must be 16 to 64 printable ASCII characters. A UUID is a good key. */
+        /** @description 400 idempotency_key_invalid: The idempotency key must be 16 to 64 printable ASCII characters. A UUID is a good key. */
         "Error.idempotency_key_invalid": {
             /** @description What went wrong, in prose; may be reworded: branch on code. */
             error: string;
@@ -2390,10 +2390,10 @@ export interface components {
                 /** @description Request rate: the seconds until the caller’s window ends (the Retry-After value). */
                 retry_after?: number;
                 /**
-                 * @description Request rate: the policy whose window is spent.
+                 * @description Request rate: the policy whose window is spent; admin: the tries at the admin token from this client address.
                  * @enum {string}
                  */
-                policy?: "open" | "signed" | "credential";
+                policy?: "open" | "address" | "signed" | "credential" | "admin";
                 /** @description Network keys: mints an account may make in a rolling hour. */
                 mints_per_hour?: number;
                 /** @description Network keys: the seconds until the next mint is allowed. */
@@ -3006,6 +3006,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -5087,7 +5099,7 @@ export interface operations {
                         region?: string;
                         /** @description Postal or ZIP code. */
                         postal_code: string;
-                        /** @description ISO 3166-1 alpha-2 country code, e.g. US (lower case is accepted and upper-cased). Delivery is priced for it. */
+                        /** @description ISO 3166-1 alpha-2 country code, e.g. US; in any case, and an alpha-3 code (USA) or the English name (United States) is taken too: stored and answered as alpha-2. Delivery is priced for it. */
                         country: string;
                         /** @description A phone number for the carrier, ideally in E.164 form (+15035550100). */
                         phone?: string;
@@ -6671,7 +6683,7 @@ export interface operations {
                     region?: string;
                     /** @description Postal or ZIP code. */
                     postal_code: string;
-                    /** @description ISO 3166-1 alpha-2 country code, e.g. US (lower case is accepted and upper-cased). Delivery is priced for it. */
+                    /** @description ISO 3166-1 alpha-2 country code, e.g. US; in any case, and an alpha-3 code (USA) or the English name (United States) is taken too: stored and answered as alpha-2. Delivery is priced for it. */
                     country: string;
                     /** @description A phone number for the carrier, ideally in E.164 form (+15035550100). */
                     phone?: string;
@@ -6978,7 +6990,7 @@ export interface operations {
                         region?: string;
                         /** @description Postal or ZIP code. */
                         postal_code: string;
-                        /** @description ISO 3166-1 alpha-2 country code, e.g. US (lower case is accepted and upper-cased). Delivery is priced for it. */
+                        /** @description ISO 3166-1 alpha-2 country code, e.g. US; in any case, and an alpha-3 code (USA) or the English name (United States) is taken too: stored and answered as alpha-2. Delivery is priced for it. */
                         country: string;
                         /** @description A phone number for the carrier, ideally in E.164 form (+15035550100). */
                         phone?: string;
@@ -11038,6 +11050,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
+                };
+            };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
             431: {
                 headers: {
@@ -11502,6 +11526,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
+                };
+            };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
             431: {
                 headers: {
@@ -11670,6 +11706,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
