@@ -164,13 +164,8 @@ export class DocumentCache<T> {
   /** The digest of `url`'s document and what it takes, or FetchRefused when that is more than one entry may. */
   private async measured(url: string): Promise<{ value: T; maxAgeSeconds?: number; bytes: number }> {
     const loaded = await this.load(url);
-    const bytes = heapBytes(loaded.value);
-    if (bytes > CACHE_RULES.maxEntryBytes) {
-      throw new FetchRefused(
-        `what the service would keep of it takes about ${Math.ceil(bytes / 1024)} KiB, more than the ${CACHE_RULES.maxEntryBytes / 1024} KiB it keeps of one document`,
-        'malformed',
-      );
-    }
+    const bytes = heapBytes(loaded.value, CACHE_RULES.maxEntryBytes);
+    if (bytes > CACHE_RULES.maxEntryBytes) throw new FetchRefused(`what the service would keep of it takes more than the ${CACHE_RULES.maxEntryBytes / 1024} KiB it keeps of one document`, 'malformed');
     return { ...loaded, bytes };
   }
 

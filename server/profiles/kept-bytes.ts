@@ -14,14 +14,15 @@
  * What is shared is counted once: an object reached twice (one key in a profile's and a
  * directory's set), a member's name (V8 keeps one copy of each). Over rather than under otherwise:
  * small objects keep their members in fewer bytes. Only own enumerable members are counted (not a
- * Map's entries, nor what a pending promise holds).
+ * Map's entries, nor what a pending promise holds). Above `enough`, some number above it.
  */
-export function heapBytes(value: unknown): number {
+export function heapBytes(value: unknown, enough = Infinity): number {
   let bytes = 0;
   const seen = new Set<unknown>();
   // Walked with a stack of its own: a digest may keep a document nested 40k deep.
   const pending: unknown[] = [value];
-  while (pending.length) {
+  // Past `enough` the rest is not walked: a digest too large to keep is not measured to its end.
+  while (pending.length && bytes <= enough) {
     const item = pending.pop();
     if (typeof item === 'string') bytes += stringBytes(item);
     else if (typeof item !== 'object' || item === null) bytes += SLOT_BYTES * 2; // a number boxed on the heap; booleans and null are shared

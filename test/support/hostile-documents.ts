@@ -142,6 +142,7 @@ for (const one of Object.values(ask)) await each(PARALLEL, 0, one);
 const before = heapUsed();
 const started = realNow();
 // One kind after another, as a flood of one kind would come; the cache is shared by all three.
+// One kind after another, as a flood of one kind would come; the cache is shared by all three.
 const answers = { platform: await each(DOCUMENTS, PARALLEL, ask.platform), agent: await each(DOCUMENTS, PARALLEL, ask.agent), client: await each(DOCUMENTS, PARALLEL, ask.client) };
 const seconds = (realNow() - started) / 1000;
 const after = heapUsed();
