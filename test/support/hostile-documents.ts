@@ -21,6 +21,7 @@ import { platformCapability, platformProfile } from './platform-profile';
 import { profileServer } from './profile-server';
 import { signRequest, testKey } from './signing';
 
+/** DOCUMENTS (default 1,000) and PROFILE_CACHE_BYTES from the environment, for a shorter run by hand. */
 const DOCUMENTS = Number(process.env.DOCUMENTS ?? 1000);
 const PARALLEL = 8;
 const REDIRECT = 'http://127.0.0.1:9/callback';
@@ -141,7 +142,6 @@ const heapUsed = () => {
 for (const one of Object.values(ask)) await each(PARALLEL, 0, one);
 const before = heapUsed();
 const started = realNow();
-// One kind after another, as a flood of one kind would come; the cache is shared by all three.
 // One kind after another, as a flood of one kind would come; the cache is shared by all three.
 const answers = { platform: await each(DOCUMENTS, PARALLEL, ask.platform), agent: await each(DOCUMENTS, PARALLEL, ask.agent), client: await each(DOCUMENTS, PARALLEL, ask.client) };
 const seconds = (realNow() - started) / 1000;
