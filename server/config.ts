@@ -100,6 +100,8 @@ export interface ProfileFetchConfig {
   pins: readonly ProfileFetchPin[];
   /** PROFILE_FETCH_CA_FILE: certificates (PEM) trusted beside Node's bundled roots; unset, the default store applies. */
   ca: { file: string; pem: string } | undefined;
+  /** PROFILE_CACHE_BYTES: what the digests of fetched documents may take together in one process (profiles/cache.ts). */
+  cacheBytes: number;
 }
 
 export type RatePolicyName = 'open' | 'address' | 'signed' | 'credential';
@@ -325,6 +327,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'PROFILE_HOST_REFUSED_FROM', default: '`2027-03-01`', meaning: 'day from which reserved/IP agent-profile hosts are refused' },
   { name: 'PROFILE_FETCH_RESOLVE', default: 'unset', meaning: "`host:port:address[,…]` (curl's `--resolve`): fetch profiles, key directories and OAuth client documents of a name under `.test` or `.localhost` from a loopback address, for that port only (tests, development; production too); a pinned host is not advised as reserved. Anything else fails start-up, which logs each pin" },
   { name: 'PROFILE_FETCH_CA_FILE', default: "unset → Node's default store (`NODE_EXTRA_CA_CERTS` included)", meaning: "PEM certificates trusted beside Node's bundled roots for those fetches; unreadable or no certificate fails start-up" },
+  { name: 'PROFILE_CACHE_BYTES', default: '33554432 (32 MiB)', meaning: "what each process keeps of fetched agent profiles, platform profiles, key directories and OAuth client documents, together: each digest is measured once when kept (about its heap size) and may take 128 KiB; past the total the least recently used is dropped (see [security](security.md#request-signatures-and-profile-fetching)). At least 1048576 (1 MiB)" },
   { name: 'CART_TTL_HOURS', default: '168', meaning: 'an open cart expires this long after its last change' },
   { name: 'PAYMENT_LINK_TTL_HOURS', default: '24', meaning: 'a payment link expires this long after it was issued; its cart is open again' },
   { name: 'SECRETS_KEY', default: 'unset → on PGlite, a key made once into `<DATA_DIR>.secrets-key` (0600, beside the folder, never inside it; start-up says production must set it); on Postgres, `npm start`, `oauth:rotate-keys`, `webhooks:rotate-key` and `secrets:rotate` refuse to run', meaning: '32 random bytes in base64 (`openssl rand -base64 32`), the same on every instance, never in the database: every sealing, signing and MAC key is derived from it (see [security](security.md#secrets)). Anything that is not 32 bytes fails start-up' },
@@ -380,10 +383,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     redisUrl: redisUrl(env.REDIS_URL),
     rateLimits: rateLimits(env),
-    profileFetch: { pins: profileFetchPins(env.PROFILE_FETCH_RESOLVE), ca: profileFetchCa(env.PROFILE_FETCH_CA_FILE) },
+    profileFetch: { pins: profileFetchPins(env.PROFILE_FETCH_RESOLVE), ca: profileFetchCa(env.PROFILE_FETCH_CA_FILE), cacheBytes: profileCacheBytes(env.PROFILE_CACHE_BYTES) },
     x402: x402(env),
     webhookRetrySchedule: retrySchedule(env.WEBHOOK_RETRY_SCHEDULE),
   };
+}
+
+/** PROFILE_CACHE_BYTES: whole bytes, at least 1 MiB (eight digests of the largest size an entry may have). */
+function profileCacheBytes(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 32 * 1024 * 1024;
+  const bytes = /^\s*\d+\s*$/.test(value) ? Number(value) : NaN;
+  if (!(bytes >= 1024 * 1024 && Number.isSafeInteger(bytes))) throw new Error(`PROFILE_CACHE_BYTES must be a whole number of bytes, at least 1048576 (1 MiB; the default is 33554432, 32 MiB); got "${value}"`);
+  return bytes;
 }
 
 /** WEBHOOK_RETRY_SCHEDULE: whole seconds, comma-separated, each 1 s … 3 days. */

@@ -188,14 +188,21 @@ describe('the fetch: profile_unreachable (424), profile_malformed and version_un
 describe('a valid platform profile', () => {
   const KEY = { kid: 'platform_2026', kty: 'EC', crv: 'P-256', x: 'MKBCTNIcKUSDii11ySs3526iDZ8AiTo7Tu6KPAqv7D4', y: '4Etl6SRW2YiLUrN5vfvVHuhp7x8PxltmWWlbbM4IFyM', use: 'sig' as const, alg: 'ES256' };
 
-  it('is negotiated: its view, and the capabilities both sides support at a mutual version', async () => {
+  it('is negotiated: its view, only what is read of it, and the capabilities both sides support at a mutual version', async () => {
+    const ORDER = 'dev.ucp.shopping.order';
+    const FULFILLMENT = 'dev.ucp.shopping.fulfillment';
     const profile = platformProfile({
       capabilities: {
         [SEARCH]: [platformCapability(SEARCH, { version: '2026-01-11' }), platformCapability(SEARCH, { config: { max_results: 50 } })],
         [LOOKUP]: [platformCapability(LOOKUP, { version: '2026-01-11' })],
+        [ORDER]: [
+          platformCapability(ORDER, { config: { webhook_url: 'https://platform.shop/old' } }),
+          platformCapability(ORDER, { config: { webhook_url: 'https://platform.shop/hook', secret: 'x', nested: [{}, {}] } }),
+        ],
+        [FULFILLMENT]: [platformCapability(FULFILLMENT, { extends: 'dev.ucp.shopping.checkout', config: { supports_multi_group: true, webhook_url: 42 } })],
         'com.acme.loyalty': [platformCapability('com.acme.loyalty', { extends: SEARCH })],
       },
-      signing_keys: [{ ...KEY, d: 'a private member published by mistake', x5u: 'https://platform.shop/x5u' }],
+      signing_keys: [{ ...KEY, d: 'a private member published by mistake', x5u: 'https://platform.shop/x5u' }, { kid: 'long', kty: 'EC', x: 'x'.repeat(1025) }],
     });
     const url = serveProfile(ps, freshPath('valid'), profile);
     const negotiated = await negotiatorFor().negotiator.negotiate(`${ucpAgentHeader(url)}, version="${UCP_VERSION}"`);
@@ -203,17 +210,30 @@ describe('a valid platform profile', () => {
       profileUrl: url,
       view: {
         version: UCP_VERSION,
+        // Of each capability this business offers, the entry at the version it offers (the last
+        // one), with only the config read of it (webhook_url, supports_multi_group, of their
+        // types); the platform's extends, lookup at another version, com.acme.loyalty (not offered)
+        // and the payment handlers (read nowhere) are not kept.
         capabilities: {
-          [SEARCH]: [{ version: '2026-01-11' }, { version: UCP_VERSION, config: { max_results: 50 } }],
-          [LOOKUP]: [{ version: '2026-01-11' }],
-          // com.acme.loyalty is not kept: this business offers nothing of that name.
+          [SEARCH]: [{ version: UCP_VERSION }],
+          [ORDER]: [{ version: UCP_VERSION, config: { webhook_url: 'https://platform.shop/hook' } }],
+          [FULFILLMENT]: [{ version: UCP_VERSION, config: { supports_multi_group: true } }],
         },
-        payment_handlers: { 'com.example.processor_tokenizer': [{ id: 'processor_tokenizer', version: UCP_VERSION }] },
+        // A key with a member longer than any key's is not kept.
         signing_keys: [KEY],
       },
-      // lookup is declared at a version this business does not offer; loyalty is not offered at all.
-      intersection: { [SEARCH]: { version: UCP_VERSION, config: { max_results: 50 } } },
+      // fulfillment's parent, checkout, is not declared.
+      intersection: { [SEARCH]: { version: UCP_VERSION }, [ORDER]: { version: UCP_VERSION, config: { webhook_url: 'https://platform.shop/hook' } } },
     });
+  });
+
+  it('a webhook_url longer than 2048 characters is refused as malformed, not kept', async () => {
+    const ORDER = 'dev.ucp.shopping.order';
+    const long = `https://platform.shop/${'h'.repeat(2048)}`;
+    const url = serveProfile(ps, freshPath('long-webhook'), platformProfile({ capabilities: { [ORDER]: [platformCapability(ORDER, { config: { webhook_url: long } })] } }));
+    const err = await refusal(negotiatorFor().negotiator, ucpAgentHeader(url));
+    expect(err).toMatchObject({ code: 'profile_malformed' });
+    expect(err.message).toMatch(/config\.webhook_url is longer than 2048 characters/);
   });
 
   it('negotiates every capability of the binding with the default fixture', async () => {
@@ -359,9 +379,9 @@ describe('the Intersection Algorithm', () => {
   it('keeps the business’s extends and the platform’s config for the version chosen', () => {
     expect(
       intersect(
-        { 'dev.ucp.shopping.checkout': v('2026-04-08', { config: { ours: true } }), 'dev.ucp.shopping.fulfillment': v('2026-04-08', { extends: 'dev.ucp.shopping.checkout' }) },
+        { 'dev.ucp.shopping.checkout': v('2026-04-08', { config: { supports_multi_group: false } }), 'dev.ucp.shopping.fulfillment': v('2026-04-08', { extends: 'dev.ucp.shopping.checkout' }) },
         {
-          'dev.ucp.shopping.checkout': [v('2026-01-11', { config: { old: true } }), v('2026-04-08', { config: { webhook_url: 'https://platform.shop/hook' } })],
+          'dev.ucp.shopping.checkout': [v('2026-01-11', { config: { webhook_url: 'https://platform.shop/old' } }), v('2026-04-08', { config: { webhook_url: 'https://platform.shop/hook' } })],
           'dev.ucp.shopping.fulfillment': [v('2026-04-08')],
         },
       ),

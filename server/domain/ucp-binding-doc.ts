@@ -40,12 +40,12 @@ export function ucpBindingDoc(config: Config, operations: readonly Operation[]) 
     negotiation: {
       ucp_agent: `Every call, with a credential or without, names the platform profile: on REST the header UCP-Agent as an RFC 8941 dictionary, profile="https://…" (the bare URL the seed API takes is refused here); on MCP meta["ucp-agent"].profile (or the header).`,
       fetching: `The profile is fetched over https only, from a host that resolves to public addresses (IP literals and reserved names are refused at once, with no advisory period), without following redirects, within 5 s and ${MAX_DOCUMENT_BYTES / 1024} KiB, and must validate as UCP's platform_profile at version ${UCP_VERSION}.`,
-      caching: `Kept per instance for the answer's max-age clamped to ${CACHE_RULES.minSeconds} s–${CACHE_RULES.maxSeconds / 3600} h (${CACHE_RULES.defaultSeconds} s without one); a failure is remembered ${CACHE_RULES.failureSeconds} s.`,
+      caching: `Kept per instance for the answer's max-age clamped to ${CACHE_RULES.minSeconds} s–${CACHE_RULES.maxSeconds / 3600} h (${CACHE_RULES.defaultSeconds} s without one); a failure is remembered ${CACHE_RULES.failureSeconds} s. What is kept is what is read: ucp.version, of each capability offered here your entry at the offered version with config.webhook_url and config.supports_multi_group, and up to 100 signing_keys (a key with a member over 1,024 characters is dropped). A webhook_url over 2,048 characters, or keys taking more than ${CACHE_RULES.maxEntryBytes / 1024} KiB, make the profile profile_malformed.`,
       fetch_limits: `An instance fetches at most ${PROFILE_FETCHES_PER_SECOND} profiles a second (beyond: 503 service_unavailable with Retry-After), and at most ${FETCH_BUDGET.perAddress} documents a ${FETCH_BUDGET.windowSeconds} s window for one client address (beyond: 429 rate_limited). Profiles already held cost nothing.`,
       errors: {
         invalid_profile_url: '400: UCP-Agent missing, not a dictionary with profile, not https, an IP literal or reserved name, or a host that does not resolve or resolves to a non-public address.',
         profile_unreachable: '424: timeout, an answer other than 200, a redirect, or a document larger than the limit.',
-        profile_malformed: '422: not JSON, or not a valid platform profile.',
+        profile_malformed: '422: not JSON, not a valid platform profile, or more than is kept of one (see caching).',
         version_unsupported: `422: ucp.version other than ${UCP_VERSION}.`,
         capabilities_incompatible: 'HTTP 200, UCP error_response (severity unrecoverable): the profile does not declare the capability the operation needs at a version this business offers.',
       },

@@ -10,7 +10,8 @@
 import { z } from 'zod';
 import { FetchRefused } from '../profiles/fetch';
 import { BINDING_CAPABILITIES, UCP_VERSION } from './capabilities';
-import type { NegotiationView, SigningKey } from './types';
+import { jwks } from '../signatures/keys';
+import type { CapabilityConfig, NegotiationView, SigningKey } from './types';
 
 /** shopping/types/reverse_domain_name.json */
 const reverseDomainName = z.string().regex(/^[a-z][a-z0-9]*(?:\.[a-z][a-z0-9_]*)+$/);
@@ -82,8 +83,9 @@ export const platformProfile = z.looseObject({
   signing_keys: z.array(signingKey).optional(),
 });
 
-const PUBLIC_KEY_MEMBERS = Object.keys(SIGNING_KEY_FIELDS) as (keyof typeof SIGNING_KEY_FIELDS)[];
 const SHOWN_ISSUES = 3;
+/** As long as a URL a client's metadata may carry (oauth/client-metadata-rules.ts). */
+const MAX_WEBHOOK_URL_CHARS = 2048;
 
 /**
  * The negotiation view of a fetched platform profile (a digest for profiles/index.ts `cache`), or
@@ -99,29 +101,44 @@ export function negotiationView(document: Record<string, unknown>): NegotiationV
   const parsed = platformProfile.safeParse(document);
   if (!parsed.success) throw new FetchRefused(describe(parsed.error), 'malformed');
   const { ucp: profile, signing_keys: keys } = parsed.data;
-  // Kept per URL for up to a day: only what negotiation reads, so a profile of 256 KiB costs its
-  // few capabilities this business offers, not its size.
-  const offered = Object.entries(profile.capabilities ?? {}).filter(([name]) => Object.hasOwn(BINDING_CAPABILITIES, name));
-  const view: NegotiationView = {
-    version: profile.version,
-    capabilities: mapValues(Object.fromEntries(offered), (entries) =>
-      entries.map(({ version: v, extends: parents, config }) => ({ version: v, ...(parents !== undefined && { extends: parents }), ...(config && { config }) })),
-    ),
-    payment_handlers: mapValues(profile.payment_handlers, (entries) => entries.map(({ id, version: v }) => ({ id, version: v }))),
-  };
-  if (keys) view.signing_keys = keys.map(publicMembers);
+  // Kept per URL for up to a day, bounded in bytes (profiles/cache.ts): only what is read, so that
+  // a profile of 256 KiB costs what negotiation, the webhooks and checkout read of it, not its size.
+  const view: NegotiationView = { version: profile.version, capabilities: offeredCapabilities(profile.capabilities ?? {}) };
+  if (keys) view.signing_keys = jwks(keys) as SigningKey[];
   return view;
 }
 
-function mapValues<A, B>(record: Record<string, A>, f: (value: A) => B): Record<string, B> {
-  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, f(value)]));
+/**
+ * The platform's entries the intersection can choose (intersect.ts): of each capability this
+ * business offers, the entry at the version it offers (the last, as the intersection reads them),
+ * with the members of its config that are read. The platform's `extends` is not kept: the
+ * intersection takes the business's (its implementation is what extends).
+ */
+function offeredCapabilities(declared: Record<string, z.infer<typeof capability>[]>): NegotiationView['capabilities'] {
+  const kept: NegotiationView['capabilities'] = {};
+  for (const [name, offered] of Object.entries(BINDING_CAPABILITIES)) {
+    const entry = Object.hasOwn(declared, name) ? declared[name].findLast((e) => e.version === offered.version) : undefined;
+    if (!entry) continue;
+    const config = entry.config && readConfig(name, entry.config);
+    kept[name] = [{ version: entry.version, ...(config && { config }) }];
+  }
+  return kept;
 }
 
-/** A published key without anything beyond its public members (a private `d` sent by mistake is not kept). */
-function publicMembers(key: z.infer<typeof signingKey>): SigningKey {
-  const kept: Record<string, unknown> = {};
-  for (const member of PUBLIC_KEY_MEMBERS) if (key[member] !== undefined) kept[member] = key[member];
-  return kept as unknown as SigningKey;
+/**
+ * Of a capability's config, what the service reads, of the type it reads: `webhook_url` (the
+ * order webhooks: webhooks/worker.ts) and `supports_multi_group` (checkout's fulfillment:
+ * ucp/checkout.ts). A webhook URL longer than any the service would keep refuses the profile.
+ */
+function readConfig(name: string, config: Record<string, unknown>): CapabilityConfig | undefined {
+  const kept: CapabilityConfig = {};
+  const { webhook_url: url, supports_multi_group: multiGroup } = config;
+  if (typeof url === 'string') {
+    if (url.length > MAX_WEBHOOK_URL_CHARS) throw new FetchRefused(`${pathOf(['ucp', 'capabilities', name])}[…].config.webhook_url is longer than ${MAX_WEBHOOK_URL_CHARS} characters`, 'malformed');
+    kept.webhook_url = url;
+  }
+  if (typeof multiGroup === 'boolean') kept.supports_multi_group = multiGroup;
+  return Object.keys(kept).length ? kept : undefined;
 }
 
 /** The first few problems, each at its path (`ucp.payment_handlers`, `ucp.capabilities["x.y"][0].spec`). */

@@ -5,12 +5,24 @@
  * the digest of a document (its keys, a client's metadata), never the document as fetched. A fetch
  * (not an answer from the cache) is counted against the asking client's budget (budget.ts) and,
  * for a cache given one, a gate every client shares (negotiation's per-instance rate).
+ *
+ * Bounded in bytes too, since a 256 KiB document can keep megabytes (87k `{}` in a member a
+ * digest copies): each entry is measured once when stored (kept-bytes.ts), a digest of more than
+ * 128 KiB is refused as the document's fault (`malformed`), and the caches of one fetcher hold
+ * together at most PROFILE_CACHE_BYTES (32 MiB by default), the least recently used dropped first.
  */
 import { FETCH_BUDGET, FetchBudget } from './budget';
 import { FetchRefused, type RefusalKind } from './fetch';
+import { heapBytes, KeptBytes } from './kept-bytes';
 
 export const CACHE_RULES = {
   maxEntries: 10_000,
+  /** PROFILE_CACHE_BYTES's default: what the caches of one fetcher hold together. */
+  maxBytes: 32 * 1024 * 1024,
+  /** What one digest may take: a hundred keys, or a client's metadata, with room to spare. */
+  maxEntryBytes: 128 * 1024,
+  /** A failure's reason is kept to this many characters (a document may name itself at length). */
+  reasonChars: 500,
   defaultSeconds: 300,
   minSeconds: 60,
   maxSeconds: 24 * 60 * 60,
@@ -71,6 +83,8 @@ export class DocumentCache<T> {
     private readonly budget: FetchBudget = new FetchBudget(now),
     /** Asked after the client's budget, so that one client's spent budget cannot spend it for the others. */
     private readonly gate?: FetchGate,
+    /** Shared by every cache of one profile fetcher: their entries are bounded together. */
+    private readonly kept: KeptBytes = new KeptBytes(CACHE_RULES.maxBytes),
   ) {}
 
   /** The cached outcome, without waiting, or undefined when it has to be fetched. */
@@ -80,6 +94,7 @@ export class DocumentCache<T> {
     // Most recently used last: the first key is the one to drop.
     this.entries.delete(url);
     this.entries.set(url, entry);
+    this.kept.touch(entry);
     return { ...entry.outcome, fresh: false };
   }
 
@@ -111,6 +126,7 @@ export class DocumentCache<T> {
 
   /** Forgets everything (tests). */
   clear(): void {
+    for (const entry of this.entries.values()) this.kept.release(entry);
     this.entries.clear();
   }
 
@@ -127,16 +143,15 @@ export class DocumentCache<T> {
   private fetch(url: string, previous?: Entry<T>): Promise<Entry<T>> {
     let pending = this.inFlight.get(url);
     if (!pending) {
-      pending = this.load(url).then(
-        ({ value, maxAgeSeconds }) => this.remember(url, { outcome: { ok: true, value }, expiresAt: this.now() + clamp(maxAgeSeconds) * 1000 }),
+      pending = this.measured(url).then(
+        ({ value, maxAgeSeconds, bytes }) => this.remember(url, { outcome: { ok: true, value }, expiresAt: this.now() + clamp(maxAgeSeconds) * 1000 }, bytes),
         (err: unknown) => {
           if (previous?.outcome.ok && previous.expiresAt > this.now()) return previous;
           // Anything else a digest throws is a document it could not read.
-          const outcome: Failure =
-            err instanceof FetchRefused
-              ? { ok: false, reason: err.message, kind: err.kind }
-              : { ok: false, reason: `the document could not be read (${err instanceof Error ? err.message : String(err)})`, kind: 'malformed' };
-          return this.remember(url, { outcome, expiresAt: this.now() + CACHE_RULES.failureSeconds * 1000 });
+          return this.fail(
+            url,
+            err instanceof FetchRefused ? err : new FetchRefused(`the document could not be read (${err instanceof Error ? err.message : String(err)})`, 'malformed'),
+          );
         },
       );
       const settled = pending.finally(() => this.inFlight.delete(url));
@@ -146,11 +161,36 @@ export class DocumentCache<T> {
     return pending;
   }
 
-  private remember(url: string, entry: Entry<T>): Entry<T> {
-    this.entries.delete(url);
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  /** The digest of `url`'s document and what it takes, or FetchRefused when that is more than one entry may. */
+  private async measured(url: string): Promise<{ value: T; maxAgeSeconds?: number; bytes: number }> {
+    const loaded = await this.load(url);
+    const bytes = heapBytes(loaded.value, CACHE_RULES.maxEntryBytes);
+    if (bytes > CACHE_RULES.maxEntryBytes) throw new FetchRefused(`what the service would keep of it takes more than the ${CACHE_RULES.maxEntryBytes / 1024} KiB it keeps of one document`, 'malformed');
+    return { ...loaded, bytes };
+  }
+
+  private fail(url: string, refused: FetchRefused): Entry<T> {
+    const reason = refused.message.length > CACHE_RULES.reasonChars ? `${refused.message.slice(0, CACHE_RULES.reasonChars)}…` : refused.message;
+    const outcome: Failure = { ok: false, reason, kind: refused.kind };
+    return this.remember(url, { outcome, expiresAt: this.now() + CACHE_RULES.failureSeconds * 1000 }, heapBytes(outcome));
+  }
+
+  /** Keeps `entry` for `url`, measured at `bytes` (what the entry and its URL take besides). */
+  private remember(url: string, entry: Entry<T>, bytes: number): Entry<T> {
+    this.forget(url);
+    if (this.entries.size >= this.maxEntries) this.forget(this.entries.keys().next().value!);
     this.entries.set(url, entry);
+    this.kept.hold(entry, bytes + heapBytes(url) + ENTRY_BYTES, () => {
+      if (this.entries.get(url) === entry) this.entries.delete(url);
+    });
     return entry;
+  }
+
+  private forget(url: string): void {
+    const entry = this.entries.get(url);
+    if (!entry) return;
+    this.entries.delete(url);
+    this.kept.release(entry);
   }
 }
 
@@ -160,6 +200,9 @@ const LIMITED = {
   limited: 'address',
   fresh: false,
 } as const;
+
+/** The entry, its outcome and the Map's slot, besides the digest and the URL. */
+const ENTRY_BYTES = 256;
 
 function clamp(maxAgeSeconds: number | undefined): number {
   if (maxAgeSeconds === undefined) return CACHE_RULES.defaultSeconds;

@@ -82,13 +82,24 @@ export async function fetchJson(target: string, rules: FetchRules): Promise<Fetc
   if (!url || url.protocol !== 'https:') throw new FetchRefused(`${target} is not an https URL`, 'address');
   if (url.username || url.password) throw new FetchRefused(`${url.origin} carries credentials in the URL`, 'address');
   const timeoutMs = rules.timeoutMs ?? FETCH_TIMEOUT_MS;
-  const deadline = AbortSignal.timeout(timeoutMs);
-  const timedOut = new Promise<never>((_, reject) =>
-    deadline.addEventListener('abort', () => reject(new FetchRefused(`${url.host} did not answer within ${timeoutMs / 1000} s`)), { once: true }),
-  );
+  // A timer cleared when the fetch ends, not AbortSignal.timeout: a race with a promise still
+  // pending holds what the race settled with, and a signal's timer holds the request, until the
+  // timeout passes. That was each parsed document for 5 s (a 256 KiB one of `{}`: 5.6 MiB).
+  const deadline = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(new FetchRefused(`${url.host} did not answer within ${timeoutMs / 1000} s`));
+      deadline.abort();
+    }, timeoutMs);
+  });
   timedOut.catch(() => {});
-  const to = await Promise.race([checkedDestination(url, rules), timedOut]);
-  return Promise.race([get(url, to, rules, deadline), timedOut]);
+  try {
+    const to = await Promise.race([checkedDestination(url, rules), timedOut]);
+    return await Promise.race([get(url, to, rules, deadline.signal), timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export interface Destination {

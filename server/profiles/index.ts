@@ -7,9 +7,10 @@
  */
 import type { ProfileFetchConfig } from '../config';
 import { FetchBudget } from './budget';
-import { DocumentCache, type FetchGate } from './cache';
+import { CACHE_RULES, DocumentCache, type FetchGate } from './cache';
 import { clientMetadataOf } from './client-metadata';
 import { fetchJson, fetchRules, type FetchRules } from './fetch';
+import { KeptBytes } from './kept-bytes';
 
 export interface ProfileFetcher {
   rules: FetchRules;
@@ -22,8 +23,9 @@ export interface ProfileFetcher {
 /** `extra` overrides the rules (tests: a stub resolver, a shorter timeout). */
 export function createProfileFetcher(config: ProfileFetchConfig, extra: Partial<FetchRules> = {}, now: () => number = Date.now): ProfileFetcher {
   const rules = fetchRules(config, extra);
-  // One budget for every kind of document a client can make this instance fetch.
+  // One budget for every kind of document a client can make this instance fetch, and one bound on what they keep.
   const budget = new FetchBudget(now);
+  const kept = new KeptBytes(config.cacheBytes);
   const cache = <T>(digest: (document: Record<string, unknown>, url: string) => T, options: { gate?: FetchGate } = {}) =>
     new DocumentCache<T>(
       async (url) => {
@@ -31,9 +33,10 @@ export function createProfileFetcher(config: ProfileFetchConfig, extra: Partial<
         return { value: digest(json, url), maxAgeSeconds };
       },
       now,
-      undefined,
+      CACHE_RULES.maxEntries,
       budget,
       options.gate,
+      kept,
     );
   return { rules, cache, clients: cache(clientMetadataOf) };
 }

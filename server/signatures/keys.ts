@@ -27,6 +27,13 @@ export interface PublicJwk {
 /** A document lists many keys rarely; past this many the rest are not read. */
 export const MAX_KEYS = 100;
 
+/**
+ * A member longer than this is not a key's: the longest this service verifies with is 96
+ * characters (P-384's), an RSA modulus of 4096 bits 683. A key with one is not kept, so that what a
+ * document's keys cost the cache is bounded (about 100 keys × 9 members × 1 KiB at most).
+ */
+export const MAX_KEY_MEMBER_CHARS = 1024;
+
 const JWK_MEMBERS = ['kty', 'crv', 'x', 'y', 'n', 'e', 'kid', 'alg', 'use'] as const;
 
 export type UsableKey = { ok: true; key: VerifyingKey; algorithm: SignatureAlgorithm } | { ok: false; reason: string };
@@ -92,17 +99,31 @@ function importKey(jwk: PublicJwk): UsableKey {
   }
 }
 
+/** A JWK's public members (a private `d` sent by mistake is not kept), or undefined for no key: no kty, or a member too long to be a key's. */
 function publicJwk(value: unknown): PublicJwk | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const source = value as Record<string, unknown>;
   if (typeof source.kty !== 'string') return undefined;
   const jwk: Record<string, string> = {};
-  for (const member of JWK_MEMBERS) if (typeof source[member] === 'string') jwk[member] = source[member] as string;
+  for (const member of JWK_MEMBERS) {
+    const text = source[member];
+    if (typeof text !== 'string') continue;
+    if (text.length > MAX_KEY_MEMBER_CHARS) return undefined;
+    jwk[member] = text;
+  }
   return jwk as unknown as PublicJwk;
 }
 
-function jwks(list: unknown): PublicJwk[] {
-  return Array.isArray(list) ? list.map(publicJwk).filter((k): k is PublicJwk => k !== undefined) : [];
+/** The first MAX_KEYS keys of a list of JWKs, each with its public members only; anything that is no key is skipped. */
+export function jwks(list: unknown): PublicJwk[] {
+  const keys: PublicJwk[] = [];
+  if (!Array.isArray(list)) return keys;
+  for (const item of list) {
+    if (keys.length === MAX_KEYS) break;
+    const jwk = publicJwk(item);
+    if (jwk) keys.push(jwk);
+  }
+  return keys;
 }
 
 /**
@@ -116,7 +137,7 @@ export interface DocumentKeys {
 }
 
 export function documentKeys(document: Record<string, unknown>): DocumentKeys {
-  const signing = jwks(document.signing_keys).slice(0, MAX_KEYS);
-  const keys = jwks(document.keys).slice(0, MAX_KEYS);
+  const signing = jwks(document.signing_keys);
+  const keys = jwks(document.keys);
   return { profile: new KeySet([...signing, ...keys].slice(0, MAX_KEYS)), directory: new KeySet(keys) };
 }
