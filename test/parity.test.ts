@@ -55,8 +55,10 @@ const EXAMPLES: Record<string, Input | (() => Promise<Input>)> = {
   'adminOrders.recordFulfillmentEvent': { id: 'ord_0123', type: 'shipped', tracking_number: '1Z999AA10123456784' },
   'webhooks.failedDeliveries': { limit: 5 },
   'webhooks.retryDelivery': { id: '0f8fad5b-d9cb-469f-a165-70867728950e' },
+  'adminX402.paymentsForReview': { limit: 5 },
+  'adminX402.decidePayment': { id: 'xpay_01kt2j3m5v8x4q2w7e9r6t1y4d', outcome: 'release' },
   // A wallet of its own each call: both transports answer the same balance.
-  'x402Ledger.fund': async () => ({ address: `0x${randomBytes(20).toString('hex')}`, amount: '1000000' }),
+  'adminX402.fundLedger': async () => ({ address: `0x${randomBytes(20).toString('hex')}`, amount: '1000000' }),
   'platform.feedback': { category: 'other', severity: 'friction', message: 'parity', context: { endpoint: '/api/agent/search' } },
   'platform.retiredProducts': {},
   'catalog.search': { q: 'merino', limit: 2, in_stock: true, min_price_cents: 0 },

@@ -37,6 +37,18 @@ export function clientMetadataOf(document: Record<string, unknown>, url: string)
   if (document.client_id !== url) throw new FetchRefused(`the client metadata document at ${url} names client_id ${JSON.stringify(document.client_id)}, not its own URL`, 'malformed');
   if ('client_secret' in document) throw new FetchRefused(`the client metadata document at ${url} carries a client_secret`, 'malformed');
   const metadata: Record<string, unknown> = {};
-  for (const member of MEMBERS) if (document[member] !== undefined) metadata[member] = document[member];
+  for (const member of MEMBERS) if (document[member] !== undefined) metadata[member] = kept(document[member]);
   return metadata;
+}
+
+/**
+ * Every member kept is text or a list of text, as the provider's rules demand
+ * (oauth/client-metadata-rules.ts): anything else is kept as a small stand-in of its kind, which
+ * those rules refuse with the same words, so a document of 256 KiB of nested arrays or `{}` keeps
+ * bytes, not megabytes of the heap (profiles/kept-bytes.ts).
+ */
+function kept(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (!Array.isArray(value)) return {};
+  return value.every((item) => typeof item === 'string') ? value : [null];
 }

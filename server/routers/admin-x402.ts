@@ -1,11 +1,18 @@
 /**
- * The operator's side of x402 settlements (issue #43 §3): the payments left for review, whose
- * settle's answer was lost and whose validBefore has passed with no chain to ask (X402_RPC_URL
- * unset), and the operator's decision on one. Behind the ADMIN_TOKEN bearer, as every /api/admin
- * operation; `npm run x402:reconcile` does the same on the server.
+ * The operator's side of x402, behind the ADMIN_TOKEN bearer as every /api/admin operation:
+ * - the payments left for review, whose settle's answer was lost and whose validBefore has passed
+ *   with no chain to ask (X402_RPC_URL unset), and the operator's decision on one
+ *   (`npm run x402:reconcile` does the same on the server);
+ * - a wallet's top-up on the local ledger (no money moves), so that a test wallet can pay more
+ *   than X402_LOCAL_BALANCE while the service runs: on the embedded database `npm run x402:fund`
+ *   comes here, since PGlite lets one process open its folder. An Idempotency-Key, when sent,
+ *   makes a retry after a lost answer add nothing twice.
  */
+import { getAddress } from 'viem';
 import { z } from 'zod';
+import { ApiError } from '../errors/catalogue';
 import { decideReviewed, paymentsForReview, x402PaymentForReview } from '../payments/x402-review';
+import { idempotentIfKeyed } from '../trpc/idempotency';
 import { router } from '../trpc/init';
 import { admin } from '../trpc/procedures';
 
@@ -16,6 +23,28 @@ const transaction = z
 
 /** The payment of the decision example: `npm run openapi:examples` plays it on a payment of its own, left for review (test/support/openapi-examples.ts). */
 export const EXAMPLE_X402_PAYMENT = 'xpay_01kt2j3m5v8x4q2w7e9r6t1y2b';
+
+const atomicUnits = z.string().regex(/^\d{1,19}$/, 'a decimal integer string');
+
+export const ledgerTopUpRequest = z
+  .object({
+    address: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'an EVM address (0x and 40 hex digits)').describe('The wallet to top up, in any case.'),
+    amount: z
+      .string()
+      .regex(/^[1-9]\d{0,17}$/, 'a positive decimal integer string below 10^18')
+      .describe('What to add, in the asset’s atomic units (USDC has 6 decimals: 12500000 is 12.5 USDC); below 10^18.'),
+  })
+  .strict();
+
+export const ledgerTopUp = z
+  .object({
+    address: z.string().describe('The wallet, checksummed.'),
+    network: z.string().describe('The ledger’s chain as X402_NETWORK names it (base-sepolia).'),
+    asset: z.string().describe('The token the balance is of (USDC’s contract on that chain).'),
+    amount: atomicUnits.describe('What was added, in atomic units.'),
+    balance: atomicUnits.describe('What the wallet holds now, in atomic units.'),
+  })
+  .meta({ id: 'LedgerTopUp' });
 
 export const adminX402Router = router({
   paymentsForReview: admin
@@ -61,4 +90,27 @@ export const adminX402Router = router({
     .mutation(({ ctx, input }) =>
       decideReviewed(ctx.services, input.id, input.outcome === 'place' ? { outcome: 'place', transaction: input.transaction as `0x${string}` } : { outcome: 'release' }),
     ),
+  fundLedger: admin
+    .meta({
+      op: { errors: ['x402_ledger_not_in_use', 'x402_ledger_balance_limit'] },
+      examples: { 'top-up': { summary: 'Add 250 USDC to a test wallet', input: { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', amount: '250000000' } } },
+      openapi: {
+        method: 'POST',
+        path: '/api/admin/x402/ledger/top-ups',
+        tags: ['admin'],
+        summary: 'Top up a wallet on the local x402 ledger (ADMIN_TOKEN bearer)',
+        description:
+          'Adds `amount` (atomic units) to a wallet on the local ledger, the facilitator that settles x402 payments when X402_FACILITATOR_URL is unset (no money moves), and answers the new balance. A wallet the ledger has not seen starts from X402_LOCAL_BALANCE. With a remote facilitator: 409 x402_ledger_not_in_use. `npm run x402:fund` calls it when a server holds the embedded database. An Idempotency-Key, when sent, makes a retry answer the first outcome. Needs `Authorization: Bearer <ADMIN_TOKEN>`.',
+        protect: true,
+      },
+    })
+    .input(ledgerTopUpRequest)
+    .concat(idempotentIfKeyed)
+    .output(ledgerTopUp)
+    .mutation(async ({ ctx, input }) => {
+      const { ledger } = ctx.services.x402;
+      if (!ledger) throw new ApiError('x402_ledger_not_in_use');
+      const balance = await ledger.fund(input.address, BigInt(input.amount), ctx.db);
+      return { address: getAddress(input.address), network: ledger.network.name, asset: ledger.network.asset, amount: input.amount, balance: String(balance) };
+    }),
 });

@@ -16,7 +16,6 @@ import { paymentsRouter } from './payments';
 import { platformRouter } from './platform';
 import { ucpRouter } from './ucp';
 import { webhooksRouter } from './webhooks';
-import { x402LedgerRouter } from './x402-ledger';
 
 export const appRouter = router({
   platform: platformRouter,
@@ -31,7 +30,6 @@ export const appRouter = router({
   adminOrders: adminOrdersRouter,
   adminX402: adminX402Router,
   webhooks: webhooksRouter,
-  x402Ledger: x402LedgerRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -710,6 +710,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/x402/ledger/top-ups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Top up a wallet on the local x402 ledger (ADMIN_TOKEN bearer)
+         * @description Adds `amount` (atomic units) to a wallet on the local ledger, the facilitator that settles x402 payments when X402_FACILITATOR_URL is unset (no money moves), and answers the new balance. A wallet the ledger has not seen starts from X402_LOCAL_BALANCE. With a remote facilitator: 409 x402_ledger_not_in_use. `npm run x402:fund` calls it when a server holds the embedded database. An Idempotency-Key, when sent, makes a retry answer the first outcome. Needs `Authorization: Bearer <ADMIN_TOKEN>`.
+         */
+        post: operations["adminX402-fundLedger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/webhooks/failed": {
         parameters: {
             query?: never;
@@ -744,26 +764,6 @@ export interface paths {
          * @description Makes a failed delivery due now: a worker sends the same bytes, with the same Webhook-Id and Webhook-Timestamp, within seconds. A 410 that stopped its URL is forgotten. A delivery that has not failed is answered as it stands. Needs `Authorization: Bearer <ADMIN_TOKEN>`.
          */
         post: operations["webhooks-retryDelivery"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/admin/x402/ledger/top-ups": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Top up a wallet on the local x402 ledger (ADMIN_TOKEN bearer)
-         * @description Adds `amount` (atomic units) to a wallet on the local ledger, the facilitator that settles x402 payments when X402_FACILITATOR_URL is unset (no money moves), and answers the new balance. A wallet the ledger has not seen starts from X402_LOCAL_BALANCE. With a remote facilitator: 409 x402_ledger_not_in_use. `npm run x402:fund` calls it when a server holds the embedded database. An Idempotency-Key, when sent, makes a retry answer the first outcome. Needs `Authorization: Bearer <ADMIN_TOKEN>`.
-         */
-        post: operations["x402Ledger-fund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1725,6 +1725,18 @@ export interface components {
             /** @description Once released, why (released_after_review). */
             failure_reason: string | null;
         };
+        LedgerTopUp: {
+            /** @description The wallet, checksummed. */
+            address: string;
+            /** @description The ledger’s chain as X402_NETWORK names it (base-sepolia). */
+            network: string;
+            /** @description The token the balance is of (USDC’s contract on that chain). */
+            asset: string;
+            /** @description What was added, in atomic units. */
+            amount: string;
+            /** @description What the wallet holds now, in atomic units. */
+            balance: string;
+        };
         WebhookDelivery: {
             /** @description The delivery’s Webhook-Id (a UUID), the same at every attempt. */
             id: string;
@@ -1743,18 +1755,6 @@ export interface components {
             order_id: string;
             /** @description Why the last attempt did not deliver, or why the delivery was skipped. */
             last_error: string | null;
-        };
-        LedgerTopUp: {
-            /** @description The wallet, checksummed. */
-            address: string;
-            /** @description The ledger’s chain as X402_NETWORK names it (base-sepolia). */
-            network: string;
-            /** @description The token the balance is of (USDC’s contract on that chain). */
-            asset: string;
-            /** @description What was added, in atomic units. */
-            amount: string;
-            /** @description What the wallet holds now, in atomic units. */
-            balance: string;
         };
         /** @description Something about the request that should change; it did not change the status. */
         Advisory: {
@@ -11199,6 +11199,18 @@ export interface operations {
                     "application/json": components["schemas"]["Error.method_not_allowed"];
                 };
             };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
+                };
+            };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
             431: {
                 headers: {
@@ -11387,6 +11399,224 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
+                };
+            };
+            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
+            431: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
+                };
+            };
+            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.internal_error"];
+                };
+            };
+            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.service_unavailable"];
+                };
+            };
+        };
+    };
+    "adminX402-fundLedger": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome. Optional: without it the call runs as any call does.
+                 * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
+                 */
+                "Idempotency-Key"?: string;
+                /**
+                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
+                 * @example shopbot-7d2f1c9e
+                 */
+                "Request-Id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The wallet to top up, in any case. */
+                    address: string;
+                    /** @description What to add, in the asset’s atomic units (USDC has 6 decimals: 12500000 is 12.5 USDC); below 10^18. */
+                    amount: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerTopUp"];
+                };
+            };
+            /**
+             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
+             *
+             *     `idempotency_key_invalid`: A UUID is a good key.
+             *
+             *     `invalid_json`: Send a JSON document.
+             *
+             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
+             */
+            400: {
+                headers: {
+                    /**
+                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
+                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
+                     */
+                    "Request-Id"?: string;
+                    /**
+                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
+                     * @example open
+                     */
+                    "Service-Agent-Trust"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"];
+                };
+            };
+            /** @description `credential_required`: `details.required` names the credential or scope; the WWW-Authenticate header says the same. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.credential_required"];
+                };
+            };
+            /**
+             * @description `admin_disabled`: Set ADMIN_TOKEN on the server, or use `npm run limits`.
+             *
+             *     `admin_token_invalid`: Use the ADMIN_TOKEN bearer.
+             */
+            403: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.admin_disabled"] | components["schemas"]["Error.admin_token_invalid"];
+                };
+            };
+            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
+            405: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.method_not_allowed"];
+                };
+            };
+            /**
+             * @description `idempotency_key_reused`: Use a new key for a new request; a retry must repeat the same operation with the same input (REST and MCP share one namespace per caller).
+             *
+             *     `idempotency_request_in_progress`: Retry after the Retry-After delay to receive its outcome.
+             *
+             *     `x402_ledger_not_in_use`: Fund the wallet on the chain X402_NETWORK names instead.
+             *
+             *     `x402_ledger_balance_limit`: Top up less: the balance and `details.max_balance` are in the asset’s atomic units.
+             */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.x402_ledger_not_in_use"] | components["schemas"]["Error.x402_ledger_balance_limit"];
+                };
+            };
+            /** @description `payload_too_large`: Send at most 1 MiB. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.payload_too_large"];
+                };
+            };
+            /** @description `unsupported_media_type`: Send `Content-Type: application/json`. */
+            415: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.unsupported_media_type"];
+                };
+            };
+            /** @description `rate_limited`: Request rate: each caller has an allowance per window (open per agent profile, signed per verified profile, credential per caller; RateLimit-Policy and RateLimit say which and what is left), and `details.retry_after` gives the seconds until the window ends. Also network keys (5 mints per account in a rolling hour) and buyer codes (5 per buyer an hour). `Retry-After` gives the seconds until the next one is allowed. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error.rate_limited"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
@@ -11718,200 +11948,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error.rate_limited"];
-                };
-            };
-            /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
-            431: {
-                headers: {
-                    /**
-                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
-                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
-                     */
-                    "Request-Id"?: string;
-                    /**
-                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
-                     * @example open
-                     */
-                    "Service-Agent-Trust"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error.request_header_fields_too_large"];
-                };
-            };
-            /** @description `internal_error`: Quote `request_id` when reporting it through POST /api/agent/feedback. */
-            500: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error.internal_error"];
-                };
-            };
-            /** @description `service_unavailable`: Temporary: retry with the same Idempotency-Key. */
-            503: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error.service_unavailable"];
-                };
-            };
-        };
-    };
-    "x402Ledger-fund": {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description 16–64 printable ASCII characters, fresh per logical request; a retry reuses it with the same input and gets the first outcome. Optional: without it the call runs as any call does.
-                 * @example 5f0c8e3a-2b7d-4c1e-9a6f-3d8b1e7c4a20
-                 */
-                "Idempotency-Key"?: string;
-                /**
-                 * @description Your own id for the request, echoed in the Request-Id response header; one is generated when absent or not of this form.
-                 * @example shopbot-7d2f1c9e
-                 */
-                "Request-Id"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /** @description The wallet to top up, in any case. */
-                    address: string;
-                    /** @description What to add, in the asset’s atomic units (USDC has 6 decimals: 12500000 is 12.5 USDC); below 10^18. */
-                    amount: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LedgerTopUp"];
-                };
-            };
-            /**
-             * @description `malformed_request`: Check the request line, that header names and values hold no control characters, and send Content-Length or Transfer-Encoding, not both. The connection is closed after this answer.
-             *
-             *     `idempotency_key_invalid`: A UUID is a good key.
-             *
-             *     `invalid_json`: Send a JSON document.
-             *
-             *     `invalid_request`: `details.issues` lists each problem as {path, message}.
-             */
-            400: {
-                headers: {
-                    /**
-                     * @description The request’s id: the Request-Id sent, when well-formed, otherwise a new one. Quote it in feedback. Absent on malformed_request and request_header_fields_too_large, answered before a request exists.
-                     * @example req_01kt2j28pzwq817ysfzgf1gjtv
-                     */
-                    "Request-Id"?: string;
-                    /**
-                     * @description What the service took the caller for (an RFC 8941 Item): none (nothing identified), open (an agent profile), signed;keyid="<kid>" (a request signature that verified; ;web-bot-auth, ;buyer=attested when so), credential;kind=key|oauth|buyer|session. Absent on malformed_request and request_header_fields_too_large.
-                     * @example open
-                     */
-                    "Service-Agent-Trust"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error.malformed_request"] | components["schemas"]["Error.idempotency_key_invalid"] | components["schemas"]["Error.invalid_json"] | components["schemas"]["Error.invalid_request"];
-                };
-            };
-            /** @description `credential_required`: `details.required` names the credential or scope; the WWW-Authenticate header says the same. */
-            401: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
-                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error.credential_required"];
-                };
-            };
-            /**
-             * @description `admin_disabled`: Set ADMIN_TOKEN on the server, or use `npm run limits`.
-             *
-             *     `admin_token_invalid`: Use the ADMIN_TOKEN bearer.
-             */
-            403: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error.admin_disabled"] | components["schemas"]["Error.admin_token_invalid"];
-                };
-            };
-            /** @description `method_not_allowed`: The Allow header lists the methods the path accepts. */
-            405: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
-                    Allow: components["headers"]["Allow"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error.method_not_allowed"];
-                };
-            };
-            /**
-             * @description `idempotency_key_reused`: Use a new key for a new request; a retry must repeat the same operation with the same input (REST and MCP share one namespace per caller).
-             *
-             *     `idempotency_request_in_progress`: Retry after the Retry-After delay to receive its outcome.
-             *
-             *     `x402_ledger_not_in_use`: Fund the wallet on the chain X402_NETWORK names instead.
-             *
-             *     `x402_ledger_balance_limit`: Top up less: the balance and `details.max_balance` are in the asset’s atomic units.
-             */
-            409: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    "Retry-After": components["headers"]["Retry-After"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error.idempotency_key_reused"] | components["schemas"]["Error.idempotency_request_in_progress"] | components["schemas"]["Error.x402_ledger_not_in_use"] | components["schemas"]["Error.x402_ledger_balance_limit"];
-                };
-            };
-            /** @description `payload_too_large`: Send at most 1 MiB. */
-            413: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error.payload_too_large"];
-                };
-            };
-            /** @description `unsupported_media_type`: Send `Content-Type: application/json`. */
-            415: {
-                headers: {
-                    "Request-Id": components["headers"]["Request-Id"];
-                    "Service-Agent-Trust": components["headers"]["Service-Agent-Trust"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error.unsupported_media_type"];
                 };
             };
             /** @description `request_header_fields_too_large`: Shorten the URL (a long input belongs in a POST body or a shorter query) or send fewer, shorter headers. */
