@@ -333,7 +333,7 @@ function offerOf(services: SettlementServices, row: PaymentRow): Offer {
   return offerFor(services, row.cartId, Number(BigInt(row.amount) / UNITS_PER_CENT));
 }
 
-/** The answer, and whether this settle placed the order (pending until now). */
+/** In the transaction `tx`: the payment settled and its order placed, each only if still pending; the answer. */
 async function recordSettled(
   services: SettlementServices,
   tx: Db,
