@@ -473,8 +473,9 @@ async function signedSettlements(service: string, token: string, variants: strin
     const required = await fetch(`${service}/api/agent/cart/${id}/checkout`, { method: 'POST', headers: { ...headers, 'Idempotency-Key': freshKey() } });
     if (required.status !== 402) throw new Error(`checkout without a payment answered ${required.status} ${(await required.text()).slice(0, 300)}`);
     const [offer] = (await required.json()).accepts;
+    // Valid as long as the 402 allows, as the stock client signs: a validBefore further out is refused.
     const now = Math.floor(Date.now() / 1000);
-    const authorization = { from: WALLET.address, to: offer.payTo, value: offer.maxAmountRequired, validAfter: String(now - 60), validBefore: String(now + 600), nonce: `0x${randomBytes(32).toString('hex')}` };
+    const authorization = { from: WALLET.address, to: offer.payTo, value: offer.maxAmountRequired, validAfter: String(now - 60), validBefore: String(now + offer.maxTimeoutSeconds), nonce: `0x${randomBytes(32).toString('hex')}` };
     const signature = await WALLET.signTypedData({
       domain: { name: offer.extra.name, version: offer.extra.version, chainId: x402Network(offer.network).chainId, verifyingContract: offer.asset },
       types: authorizationTypes,
