@@ -16,6 +16,11 @@ export interface Config {
   /** Real Postgres when set; otherwise embedded PGlite in `dataDir`. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /**
+   * NEXT_DIST_DIR: the folder of the pages' production build, relative to the checkout (next.config.mjs
+   * reads the same variable, as Next's distDir); the server marks the build it serves there.
+   */
+  pagesBuildDir: string;
   /** Pool size for Postgres (PGlite is a single connection). */
   databasePoolSize: number;
   /** Reverse-domain namespace under which the service advertises itself in UCP documents. */
@@ -321,6 +326,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'TRUST_PROXY', default: 'unset', meaning: "`1` behind a reverse proxy that sets `X-Forwarded-Host` and `X-Forwarded-Proto`: pages are then checked against the host the browser asked for, and the client address is the last `X-Forwarded-For` entry (unset: the socket's, so behind a proxy every client shares the proxy's per-address limits; start-up warns when `PUBLIC_BASE_URL` looks proxied)" },
   { name: 'DATABASE_URL', default: 'unset → PGlite', meaning: 'Postgres connection string' },
   { name: 'DATA_DIR', default: '`.data`', meaning: 'PGlite data folder' },
+  { name: 'NEXT_DIST_DIR', default: '`.next`', meaning: "the pages' production build, a folder in the checkout (Next's `distDir`): `npm start` builds it when its sources' content changed, never while a live server serves it, and serves it. The suite's smoke test uses `.next-test`, so `npm test` beside a running `npm start` leaves its pages alone (see [testing](testing.md#beside-a-running-server))" },
   { name: 'DATABASE_POOL_SIZE', default: '10', meaning: 'Postgres pool size per process' },
   { name: 'ADMIN_TOKEN', default: 'unset → admin API answers 403 `admin_disabled`', meaning: 'bearer for `/api/admin/*`; with `DATABASE_URL` set, at least 32 characters (`openssl rand -base64 32`), else start-up fails. Tries at it are throttled per client address (see [security](security.md#the-admin-token))' },
   { name: 'UCP_NAMESPACE', default: '`com.agentcommerce`', meaning: 'reverse-domain namespace of the service’s own API in UCP documents; set it to your own reversed domain, so that its spec URLs (on PUBLIC_BASE_URL) match it as UCP requires (UCP’s binding is `dev.ucp.*` whatever it is)' },
@@ -368,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // The start page (app/page.tsx) reads the config too; the comment keeps Next's build from
     // tracing the whole project for this path.
     dataDir: path.resolve(/* turbopackIgnore: true */ env.DATA_DIR ?? '.data'),
+    pagesBuildDir: pagesBuildDir(env.NEXT_DIST_DIR),
     databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
     ucpNamespace: env.UCP_NAMESPACE ?? 'com.agentcommerce',
     profileHostRefusedFrom: refusedFrom,
@@ -387,6 +394,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     x402: x402(env),
     webhookRetrySchedule: retrySchedule(env.WEBHOOK_RETRY_SCHEDULE),
   };
+}
+
+/** NEXT_DIST_DIR: a folder inside the checkout, as Next requires of distDir. */
+function pagesBuildDir(value: string | undefined): string {
+  const folder = value || '.next';
+  if (path.isAbsolute(folder) || path.normalize(folder).split(path.sep).includes('..')) throw new Error(`NEXT_DIST_DIR must be a folder inside the checkout, relative to it (default .next); got "${folder}"`);
+  return folder;
 }
 
 /** PROFILE_CACHE_BYTES: whole bytes, at least 1 MiB (eight digests of the largest size an entry may have). */

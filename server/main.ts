@@ -3,9 +3,10 @@
  * (trpc-to-openapi), /api/mcp to the MCP server, every other request to Next (pages, assets). Keeping Next's router off the
  * agent hot path is worth ~4× throughput on this hardware (see docs/architecture.md).
  *
- *   npm start           production (builds .next first if missing)
+ *   npm start           production (scripts/ensure-build.ts builds the pages first when needed)
  *   npm run dev         the same server with Next in dev mode
  */
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { startApp } from './app';
@@ -38,6 +39,7 @@ import { DeliveryWorker } from './webhooks/worker';
 import { ConfirmationMailWorker } from './payments/confirmation-mail';
 import { nodeSupportWarning } from './lib/node-support';
 import { sweepSigningKeys } from './webhooks/signing-key-rotation';
+import { markServing } from './lib/pages-build';
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -48,6 +50,9 @@ async function main(): Promise<void> {
   const root = fileURLToPath(new URL('..', import.meta.url));
 
   const releaseLock = config.databaseUrl ? () => {} : claimDataDir(config.dataDir);
+  // From here on, no `npm start` beside this one (the suite's smoke test, a second server) builds
+  // into the folder this one's pages load their chunks from.
+  const releaseBuild = dev ? () => {} : markServing(path.join(root, config.pagesBuildDir));
   const app = await startApp(config);
   const seeded = await ensureDemoCatalog(app.services.db);
   if (seeded) {
@@ -157,6 +162,7 @@ async function main(): Promise<void> {
     await Promise.all([orderWebhooks.stop(), confirmations.stop()]);
     await app.close();
     releaseLock();
+    releaseBuild();
     console.log(`${signal}: stopped in ${Math.round(performance.now() - stopStarted)} ms`);
     process.exit(0);
   };

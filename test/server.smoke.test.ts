@@ -1,6 +1,8 @@
 /**
  * Smoke test of the real thing a newcomer runs: `npm start` (production build, custom server,
  * embedded PGlite in a fresh data folder — or Postgres when DATABASE_URL is set), then HTTP.
+ * It builds and serves the pages from its own folder (NEXT_DIST_DIR=.next-test): `npm test` run
+ * beside a developer's `npm start` must never rebuild the `.next` that server's pages load.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,14 +15,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT, TEST_SECRETS_KEY, testDatabase, type TestDatabase } from './support/app';
 import { freePort } from './support/http';
 import { nodeSupportWarning } from '../server/lib/node-support';
+import { servingPids } from '../server/lib/pages-build';
 
 const root = path.resolve(import.meta.dirname, '..');
+const buildDir = path.join(root, '.next-test');
 let server: ChildProcess;
 let base: string;
 let dataDir: string;
 let pg: TestDatabase | undefined;
 let output = '';
 let coldStartMs = 0;
+/** The server's pid, as its mark in the build says. */
+let servedBy: number[] = [];
 
 beforeAll(async () => {
   const port = await freePort();
@@ -28,7 +34,7 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'acapi-smoke-'));
   if (process.env.DATABASE_URL) pg = await testDatabase();
   // On Postgres the test key; on PGlite none, so the server makes its own beside the data folder.
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_BASE_URL: base, DATABASE_URL: pg?.url ?? '', SECRETS_KEY: pg ? TEST_SECRETS_KEY : '' };
+  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_BASE_URL: base, NEXT_DIST_DIR: path.basename(buildDir), DATABASE_URL: pg?.url ?? '', SECRETS_KEY: pg ? TEST_SECRETS_KEY : '' };
   const started = Date.now();
   server = spawn('npm', ['start'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   server.stdout!.on('data', (d) => (output += d));
@@ -65,6 +71,12 @@ describe('npm start', () => {
     expect(fs.existsSync(path.join(dataDir, '.secrets-key'))).toBe(false);
     expect(output).toContain(`SECRETS_KEY is not set: using the key made now in ${dataDir}.secrets-key`);
     expect(output).toContain('Production must set SECRETS_KEY (openssl rand -base64 32)');
+  });
+
+  it("serves the pages from the suite's own build, marked as served by it", () => {
+    expect(fs.existsSync(path.join(buildDir, 'BUILD_ID'))).toBe(true);
+    servedBy = servingPids(buildDir);
+    expect(servedBy).toHaveLength(1);
   });
 
   it('says once at start-up when its Node is past end of life, and nothing on a supported line', () => {
@@ -225,6 +237,7 @@ describe('npm start', () => {
     for (let waited = 0; running() && waited < 20_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
     expect(running(), output).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'server.pid')), output).toBe(false);
+    expect(fs.existsSync(path.join(buildDir, 'serving', String(servedBy[0]))), output).toBe(false);
     expect(output).toContain('SIGTERM: shutting down');
     expect(output).toMatch(/SIGTERM: stopped in \d+ ms/);
     expect(output).not.toMatch(/Error|unhandled/i);

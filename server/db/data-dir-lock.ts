@@ -5,17 +5,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { isAlive } from '../lib/process-alive';
 
 const LOCK_FILE = 'server.pid';
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** The pid of a live server holding the folder, if any. */
 export function dataDirOwner(dataDir: string): number | undefined {
