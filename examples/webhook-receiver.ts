@@ -24,7 +24,7 @@ export const PLATFORM_ORIGIN = process.env.PLATFORM_ORIGIN ?? 'https://platform.
 const UCP_VERSION = '2026-04-08';
 
 /** One capability entry of a platform profile, with UCP's own spec and schema URLs. */
-function capability(name: string, config?: Record<string, unknown>) {
+export function capability(name: string, config?: Record<string, unknown>) {
   const leaf = name.replace('dev.ucp.shopping.', '');
   return {
     version: UCP_VERSION,
@@ -70,6 +70,11 @@ export interface PlatformOptions {
   capabilities?: Record<string, ReturnType<typeof capability>[]>;
   /** Public keys the platform signs its own requests with (JWK). */
   signingKeys?: JsonWebKey[];
+  /**
+   * Where the profile is served (default /profile.json). The business caches a profile for at least
+   * a minute, so two platforms on one origin need two paths.
+   */
+  profilePath?: string;
   /** Each verified order, once per Webhook-Id. */
   onOrder: (order: Record<string, unknown>) => void;
 }
@@ -81,6 +86,7 @@ export interface PlatformOptions {
  */
 export async function servePlatform(options: PlatformOptions): Promise<{ profileUrl: string; close: () => void }> {
   const { hostname, port } = new URL(PLATFORM_ORIGIN);
+  const profilePath = options.profilePath ?? '/profile.json';
   const profile = {
     ucp: {
       version: UCP_VERSION,
@@ -96,7 +102,7 @@ export async function servePlatform(options: PlatformOptions): Promise<{ profile
     extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: hostname }] }],
   });
   const server = https.createServer({ key: certificate.private, cert: certificate.cert }, async (req: IncomingMessage, res: ServerResponse) => {
-    if (req.method === 'GET' && req.url === '/profile.json') {
+    if (req.method === 'GET' && req.url === profilePath) {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=60' }).end(JSON.stringify(profile));
       return;
     }
@@ -117,7 +123,7 @@ export async function servePlatform(options: PlatformOptions): Promise<{ profile
   });
   // Loopback only: the service reaches the name through its pin, nobody else needs to.
   await new Promise<void>((resolve) => server.listen(Number(port || 443), '127.0.0.1', resolve));
-  return { profileUrl: `${PLATFORM_ORIGIN}/profile.json`, close: () => (server.close(), server.closeAllConnections()) };
+  return { profileUrl: `${PLATFORM_ORIGIN}${profilePath}`, close: () => (server.close(), server.closeAllConnections()) };
 }
 
 /** One line per order: its id, what it holds and where it can be seen. */

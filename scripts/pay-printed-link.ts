@@ -1,10 +1,11 @@
 /**
  * The person who pays, for CI (.ci/run): runs a command (an example), passes its output through,
- * and pays every payment link or continue_url it prints under BASE_URL, as a browser submits the
+ * and pays the first payment link or continue_url it prints under BASE_URL (the one the example
+ * asks a person to open; later ones are the order's own page), as a browser submits the
  * built-in pay page's form with the test card that succeeds (e2e/support/purchase.ts does it in
  * Chromium). Exits with the command's status.
  *
- *   tsx scripts/pay-printed-links.ts npm run example:ucp-platform
+ *   tsx scripts/pay-printed-link.ts npm run example:ucp-platform
  */
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
@@ -30,15 +31,16 @@ async function pay(link: string): Promise<void> {
 }
 
 const [command, ...args] = process.argv.slice(2);
-if (!command) throw new Error('usage: pay-printed-links.ts <command> [args…]');
+if (!command) throw new Error('usage: pay-printed-link.ts <command> [args…]');
 const child = spawn(command, args, { stdio: ['inherit', 'pipe', 'inherit'] });
-const paying: Promise<void>[] = [];
+let paying: Promise<void> | undefined;
 readline.createInterface({ input: child.stdout }).on('line', (line) => {
   console.log(line);
   const link = LINK.exec(line)?.[0];
-  if (link) paying.push(pay(link).catch((err) => (console.error(`[ci] ${err.message}`), child.kill(), process.exit(1))));
+  if (link && !paying) paying = pay(link).catch((err) => (console.error(`[ci] ${err.message}`), child.kill(), process.exit(1)));
 });
 child.on('exit', async (code) => {
-  await Promise.all(paying);
-  process.exit(code ?? 1);
+  await paying;
+  if (!paying) console.error('[ci] the command printed no link to pay');
+  process.exit(paying ? (code ?? 1) : 1);
 });
