@@ -8,7 +8,8 @@
  *   npm run example:mcp-agent                                 # this, in another
  *
  * Settings (environment): BASE_URL (default http://localhost:3000); AGENT_PROFILE, the https URL of
- * the profile your agent publishes about itself (default https://platform.localhost:8443/profile.json).
+ * the profile your agent publishes about itself (default $PLATFORM_ORIGIN/profile.json, PLATFORM_ORIGIN
+ * being https://platform.localhost:8443 unless set: where webhook-receiver.ts serves that profile).
  */
 import { randomUUID } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -21,7 +22,7 @@ const BASE_URL = process.env.BASE_URL ?? 'http://localhost:3000';
 // until the day the service publishes as refused_from, then refused. The default is the local
 // platform host the other examples serve, which a service started with PROFILE_FETCH_LOCAL naming
 // it treats as its own, not as reserved. On the open path the profile is not fetched.
-const AGENT_PROFILE = process.env.AGENT_PROFILE ?? 'https://platform.localhost:8443/profile.json';
+const AGENT_PROFILE = process.env.AGENT_PROFILE ?? `${process.env.PLATFORM_ORIGIN ?? 'https://platform.localhost:8443'}/profile.json`;
 
 const client = new Client({ name: 'example-mcp-agent', version: '1.0.0' });
 await client.connect(
