@@ -13,7 +13,7 @@ import { loadConfig } from '../server/config';
 import { describeProfileFetch } from '../server/profiles';
 import { checkAddress } from '../server/profiles/address';
 import { CACHE_RULES, DocumentCache } from '../server/profiles/cache';
-import { fetchJson, fetchRules, FetchRefused, type FetchRules, type Resolver } from '../server/profiles/fetch';
+import { checkedDestination, fetchJson, fetchRules, FetchRefused, pinnedRequest, type FetchRules, type Resolver } from '../server/profiles/fetch';
 import { profileServer, type ProfileServer } from './support/profile-server';
 
 let ps: ProfileServer;
@@ -197,6 +197,10 @@ describe('what a pinned, trusted server may answer', () => {
     // Another port of the same name is no pin: its lookup finds loopback, which is refused.
     expect(await refusal(`https://other.localhost:${listenerPort}/ok.json`, { ...local, resolver: resolving('127.0.0.1') })).toContain('not public');
     expect(connections).toBe(0);
+    // The order webhooks' POSTs take the same request options: certificates unchecked for these pins only.
+    const target = new URL(`https://other.localhost:${ps.port}/hook`);
+    expect(pinnedRequest(target, await checkedDestination(target, local), local).rejectUnauthorized).toBe(false);
+    expect(pinnedRequest(target, await checkedDestination(target, rules), rules).rejectUnauthorized).toBeUndefined();
   });
 });
 
