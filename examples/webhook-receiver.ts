@@ -38,6 +38,7 @@ export function capability(name: string, config?: Record<string, unknown>) {
 async function businessKey(profileUrl: string, kid: string): Promise<JsonWebKey | undefined> {
   // Trust only the business you trade with: the profile must be on its origin (UCP-Agent names it).
   if (new URL(profileUrl).origin !== new URL(BASE_URL).origin) return undefined;
+  // Fetched at each delivery for brevity; a busy receiver caches it for its Cache-Control max-age.
   const profile = (await (await fetch(profileUrl)).json()) as { signing_keys?: (JsonWebKey & { kid: string })[] };
   return profile.signing_keys?.find((key) => key.kid === kid);
 }
