@@ -98,10 +98,18 @@ export interface ProfileFetchPin {
   host: string;
   port: number;
   address: string;
+  /**
+   * PROFILE_FETCH_LOCAL's pins: whatever certificate the listener presents is accepted (a local
+   * example's self-signed one), so no CA file has to be made before the service starts.
+   */
+  anyCertificate?: true;
 }
 
 export interface ProfileFetchConfig {
-  /** Names under .test or .localhost (RFC 6761: never in public DNS) fetched from loopback, per port. */
+  /**
+   * Names under .test or .localhost (RFC 6761: never in public DNS) fetched from loopback, per port:
+   * PROFILE_FETCH_RESOLVE's, then PROFILE_FETCH_LOCAL's.
+   */
   pins: readonly ProfileFetchPin[];
   /** PROFILE_FETCH_CA_FILE: certificates (PEM) trusted beside Node's bundled roots; unset, the default store applies. */
   ca: { file: string; pem: string } | undefined;
@@ -170,6 +178,35 @@ function profileFetchPins(value: string | undefined): ProfileFetchPin[] {
     }
     if (pins.some((p) => p.host === host && p.port === port)) throw new Error(`PROFILE_FETCH_RESOLVE pins ${host}:${port} twice`);
     pins.push({ host, port, address });
+  }
+  return pins;
+}
+
+const LOCAL_HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+localhost$/;
+
+/**
+ * PROFILE_FETCH_LOCAL=`host:port[,…]`: the one setting a local example needs (a UCP platform
+ * serving its profile and webhook receiver over HTTPS on this machine). Each is a pin as above,
+ * only under .localhost (RFC 6761: loopback by definition), to 127.0.0.1, whose certificate is not
+ * checked: the example makes a self-signed one each run. A development switch, so refused with
+ * DATABASE_URL set (a deployment), where PROFILE_FETCH_RESOLVE and a CA file do the same, verified.
+ */
+function localPins(env: NodeJS.ProcessEnv, resolved: readonly ProfileFetchPin[]): ProfileFetchPin[] {
+  const value = env.PROFILE_FETCH_LOCAL;
+  if (!value?.trim()) return [];
+  if (env.DATABASE_URL) {
+    throw new Error('PROFILE_FETCH_LOCAL accepts any certificate from its hosts and is for development on the embedded database only: unset it with DATABASE_URL set (pin with PROFILE_FETCH_RESOLVE and trust the certificate with PROFILE_FETCH_CA_FILE instead)');
+  }
+  const pins: ProfileFetchPin[] = [];
+  for (const entry of value.split(',').map((e) => e.trim())) {
+    const m = /^([^:]+):(\d{1,5})$/.exec(entry);
+    const host = m?.[1].toLowerCase() ?? '';
+    const port = Number(m?.[2]);
+    if (!m || !LOCAL_HOST.test(host) || host.length > 253 || !(port >= 1 && port <= 65535)) {
+      throw new Error(`PROFILE_FETCH_LOCAL must be host:port[,…] with a host ending in .localhost and a port (e.g. platform.localhost:8443); "${entry}" is not`);
+    }
+    if ([...resolved, ...pins].some((p) => p.host === host && p.port === port)) throw new Error(`PROFILE_FETCH_LOCAL pins ${host}:${port} twice (or PROFILE_FETCH_RESOLVE pins it too)`);
+    pins.push({ host, port, address: '127.0.0.1', anyCertificate: true });
   }
   return pins;
 }
@@ -332,6 +369,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'UCP_NAMESPACE', default: '`com.agentcommerce`', meaning: 'reverse-domain namespace of the service’s own API in UCP documents; set it to your own reversed domain, so that its spec URLs (on PUBLIC_BASE_URL) match it as UCP requires (UCP’s binding is `dev.ucp.*` whatever it is)' },
   { name: 'PROFILE_HOST_REFUSED_FROM', default: '`2027-03-01`', meaning: 'day from which reserved/IP agent-profile hosts are refused' },
   { name: 'PROFILE_FETCH_RESOLVE', default: 'unset', meaning: "`host:port:address[,…]` (curl's `--resolve`): fetch profiles, key directories and OAuth client documents of a name under `.test` or `.localhost` from a loopback address, for that port only (tests, development; production too); a pinned host is not advised as reserved. Anything else fails start-up, which logs each pin" },
+  { name: 'PROFILE_FETCH_LOCAL', default: 'unset', meaning: "`host:port[,…]`, each a name under `.localhost`: the one setting the [examples](../examples/README.md) need. Fetch profiles, key directories and OAuth client documents of that name and port, and send order webhooks to it, from 127.0.0.1, accepting whatever certificate it presents (an example's self-signed one); the host is not advised as reserved. Development only: with `DATABASE_URL` set, or anything malformed, start-up fails; start-up logs each (see [security](security.md#request-signatures-and-profile-fetching))" },
   { name: 'PROFILE_FETCH_CA_FILE', default: "unset → Node's default store (`NODE_EXTRA_CA_CERTS` included)", meaning: "PEM certificates trusted beside Node's bundled roots for those fetches; unreadable or no certificate fails start-up" },
   { name: 'PROFILE_CACHE_BYTES', default: '33554432 (32 MiB)', meaning: "what each process keeps of fetched agent profiles, platform profiles, key directories and OAuth client documents, together: each digest is measured once when kept (about its heap size) and may take 128 KiB; past the total the least recently used is dropped (see [security](security.md#request-signatures-and-profile-fetching)). At least 1048576 (1 MiB)" },
   { name: 'CART_TTL_HOURS', default: '168', meaning: 'an open cart expires this long after its last change' },
@@ -366,6 +404,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!DATE.test(refusedFrom)) throw new Error(`PROFILE_HOST_REFUSED_FROM must be YYYY-MM-DD, got "${refusedFrom}"`);
   const base = (env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/+$/, '');
   new URL(base); // fail fast on a malformed origin
+  const resolved = profileFetchPins(env.PROFILE_FETCH_RESOLVE);
   return {
     port: Number(env.PORT ?? 3000),
     publicBaseUrl: base,
@@ -390,7 +429,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     redisUrl: redisUrl(env.REDIS_URL),
     rateLimits: rateLimits(env),
-    profileFetch: { pins: profileFetchPins(env.PROFILE_FETCH_RESOLVE), ca: profileFetchCa(env.PROFILE_FETCH_CA_FILE), cacheBytes: profileCacheBytes(env.PROFILE_CACHE_BYTES) },
+    profileFetch: { pins: [...resolved, ...localPins(env, resolved)], ca: profileFetchCa(env.PROFILE_FETCH_CA_FILE), cacheBytes: profileCacheBytes(env.PROFILE_CACHE_BYTES) },
     x402: x402(env),
     webhookRetrySchedule: retrySchedule(env.WEBHOOK_RETRY_SCHEDULE),
   };

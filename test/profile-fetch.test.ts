@@ -13,7 +13,7 @@ import { loadConfig } from '../server/config';
 import { describeProfileFetch } from '../server/profiles';
 import { checkAddress } from '../server/profiles/address';
 import { CACHE_RULES, DocumentCache } from '../server/profiles/cache';
-import { fetchJson, fetchRules, FetchRefused, type FetchRules, type Resolver } from '../server/profiles/fetch';
+import { checkedDestination, fetchJson, fetchRules, FetchRefused, pinnedRequest, type FetchRules, type Resolver } from '../server/profiles/fetch';
 import { profileServer, type ProfileServer } from './support/profile-server';
 
 let ps: ProfileServer;
@@ -189,6 +189,19 @@ describe('what a pinned, trusted server may answer', () => {
     const wrongName = fetchRules(loadConfig({ NODE_ENV: 'test', PROFILE_FETCH_RESOLVE: `wrong.test:${ps.port}:127.0.0.1`, PROFILE_FETCH_CA_FILE: ps.caFile }).profileFetch);
     expect(await refusal(`https://wrong.test:${ps.port}/ok.json`, wrongName)).toContain('ERR_TLS_CERT_ALTNAME_INVALID');
   });
+
+  it('PROFILE_FETCH_LOCAL: a .localhost name on its port is fetched from loopback whatever its certificate, and nothing else is', async () => {
+    ps.routes.set('/ok.json', { body: { ok: true } });
+    const local = fetchRules(loadConfig({ NODE_ENV: 'test', PROFILE_FETCH_LOCAL: `other.localhost:${ps.port}` }).profileFetch);
+    expect((await fetchJson(`https://other.localhost:${ps.port}/ok.json`, local)).json).toEqual({ ok: true });
+    // Another port of the same name is no pin: its lookup finds loopback, which is refused.
+    expect(await refusal(`https://other.localhost:${listenerPort}/ok.json`, { ...local, resolver: resolving('127.0.0.1') })).toContain('not public');
+    expect(connections).toBe(0);
+    // The order webhooks' POSTs take the same request options: certificates unchecked for these pins only.
+    const target = new URL(`https://other.localhost:${ps.port}/hook`);
+    expect(pinnedRequest(target, await checkedDestination(target, local), local).rejectUnauthorized).toBe(false);
+    expect(pinnedRequest(target, await checkedDestination(target, rules), rules).rejectUnauthorized).toBeUndefined();
+  });
 });
 
 describe('PROFILE_FETCH_RESOLVE and PROFILE_FETCH_CA_FILE at start-up', () => {
@@ -223,6 +236,17 @@ describe('PROFILE_FETCH_RESOLVE and PROFILE_FETCH_CA_FILE at start-up', () => {
       `Profile fetches trust the certificates in ${ps.caFile} beside Node's bundled roots (PROFILE_FETCH_CA_FILE).`,
     ]);
     expect(describeProfileFetch(loadConfig({ NODE_ENV: 'production' }).profileFetch)).toEqual([]);
+  });
+
+  it('PROFILE_FETCH_LOCAL pins .localhost names to 127.0.0.1 with any certificate, said at start-up; refused with DATABASE_URL', () => {
+    const config = loadConfig({ NODE_ENV: 'production', PROFILE_FETCH_LOCAL: 'Platform.localhost:8443' }).profileFetch;
+    expect(config.pins).toEqual([{ host: 'platform.localhost', port: 8443, address: '127.0.0.1', anyCertificate: true }]);
+    expect(describeProfileFetch(config)).toEqual(['Profile fetches: platform.localhost:8443 is pinned to 127.0.0.1, any certificate accepted (PROFILE_FETCH_LOCAL: development only).']);
+    expect(load({ PROFILE_FETCH_LOCAL: 'platform.localhost:8443', DATABASE_URL: 'postgres://db/x' })).toThrow(/^PROFILE_FETCH_LOCAL accepts any certificate .* unset it with DATABASE_URL set/);
+    for (const value of ['agents.test:8443', 'platform.example.com:443', 'localhost:8443', 'platform.localhost', 'platform.localhost:0', 'platform.localhost:8443:127.0.0.1']) {
+      expect(load({ PROFILE_FETCH_LOCAL: value }), value).toThrow(/^PROFILE_FETCH_LOCAL must be host:port\[,…\] with a host ending in \.localhost/);
+    }
+    expect(load({ PROFILE_FETCH_LOCAL: 'a.localhost:1', PROFILE_FETCH_RESOLVE: 'a.localhost:1:127.0.0.1' })).toThrow('PROFILE_FETCH_LOCAL pins a.localhost:1 twice');
   });
 
   it('fails start-up for a pin given twice', () => {

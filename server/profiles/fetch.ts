@@ -10,7 +10,8 @@
  *   answers it, in both of Node's calling forms), with the certificate checked against the name,
  *   so a second DNS answer (rebinding) has no window;
  * - pins (PROFILE_FETCH_RESOLVE) name a loopback address for a .test or .localhost name on one
- *   port: the only way to reach this machine, for tests and development.
+ *   port: the only way to reach this machine, for tests and development; PROFILE_FETCH_LOCAL's
+ *   (.localhost only, development only) accept any certificate there.
  *
  * The address checks and the pinned connection (checkedDestination, pinnedRequest) serve the order
  * webhooks' POSTs too (webhooks/sender.ts), with their own method, timeout and answer.
@@ -107,6 +108,8 @@ export interface Destination {
   family: 4 | 6;
   /** The name the certificate must carry (and SNI), or undefined for an IP-literal host. */
   servername?: string;
+  /** A PROFILE_FETCH_LOCAL pin: the certificate is not checked. */
+  anyCertificate?: true;
 }
 
 /**
@@ -124,7 +127,7 @@ export async function checkedDestination(url: URL, rules: FetchRules): Promise<D
   }
   const name = url.hostname.toLowerCase().replace(/\.$/, '');
   const pin = rules.pins.find((p) => p.host === name && p.port === port);
-  if (pin) return { address: pin.address, family: pin.address.includes(':') ? 6 : 4, servername: name };
+  if (pin) return { address: pin.address, family: pin.address.includes(':') ? 6 : 4, servername: name, anyCertificate: pin.anyCertificate };
   let answers: { address: string; family: number }[];
   try {
     answers = await (rules.resolver ?? systemResolver)(name);
@@ -160,6 +163,7 @@ export function pinnedRequest(url: URL, to: Destination, rules: FetchRules): htt
     agent: false,
     // Handed to tls.connect, which takes a built context (RequestOptions does not declare it).
     ...({ secureContext: rules.secureContext } as https.RequestOptions),
+    ...(to.anyCertificate ? { rejectUnauthorized: false } : {}),
   };
 }
 

@@ -44,7 +44,11 @@ export function createProfileFetcher(config: ProfileFetchConfig, extra: Partial<
 /** What start-up says about profile fetching: each pin, and the extra roots. */
 export function describeProfileFetch(config: ProfileFetchConfig): string[] {
   return [
-    ...config.pins.map((p) => `Profile fetches: ${p.host}:${p.port} is pinned to ${p.address} (PROFILE_FETCH_RESOLVE).`),
+    ...config.pins.map((p) =>
+      p.anyCertificate
+        ? `Profile fetches: ${p.host}:${p.port} is pinned to ${p.address}, any certificate accepted (PROFILE_FETCH_LOCAL: development only).`
+        : `Profile fetches: ${p.host}:${p.port} is pinned to ${p.address} (PROFILE_FETCH_RESOLVE).`,
+    ),
     ...(config.ca ? [`Profile fetches trust the certificates in ${config.ca.file} beside Node's bundled roots (PROFILE_FETCH_CA_FILE).`] : []),
   ];
 }
