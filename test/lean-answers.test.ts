@@ -118,6 +118,8 @@ describe('/llms.txt', () => {
     expect([title, blank]).toEqual(['# Agent Commerce', '']);
     expect(summary).toMatch(/^> .*catalog.*payment link/);
     for (const section of ['## Four calls, from a search to a paid order', '## Where things are', '## Errors you may meet, and what to do']) expect(text).toContain(section);
+    // What an agent without a profile sends, and which hosts stop working on which day.
+    expect(text).toContain(`no profile? Any https URL you own (not fetched unsigned); reserved (example.com, .test) or IP hosts fail from ${t.config.profileHostRefusedFrom}.`);
     const head = await t.call('HEAD', '/llms.txt');
     expect(head.status).toBe(200);
     expect(Number(head.headers.get('content-length'))).toBe(Buffer.byteLength(text));

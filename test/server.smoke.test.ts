@@ -4,7 +4,7 @@
  * It builds and serves the pages from its own folder (NEXT_DIST_DIR=.next-test): `npm test` run
  * beside a developer's `npm start` must never rebuild the `.next` that server's pages load.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -98,6 +98,17 @@ describe('npm start', () => {
     const head = await fetch(`${base}/api/agent/platform/limits`, { method: 'HEAD', headers: { 'UCP-Agent': AGENT } });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
+  });
+
+  it("runs the README's tour as written, to a payment link (on any day: its profile host is no reserved name)", () => {
+    const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+    const tour = /## A short tour[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)![1];
+    // Each command as written, on this server; an echo after each, since curl ends its output with no newline.
+    const script = tour.replaceAll('localhost:3000', new URL(base).host).trim().split('\n').join('\necho\n');
+    const lines = execFileSync('bash', ['-eu', '-o', 'pipefail', '-c', script], { encoding: 'utf8', timeout: 60_000 }).trim().split('\n');
+    const link = JSON.parse(lines.at(-1)!);
+    expect(link).toMatchObject({ url: expect.stringMatching(/\/pay\/[\w-]+$/), cart_id: expect.stringMatching(/^cart_/) });
+    expect(link.advisories ?? []).toEqual([]);
   });
 
   it('serves /llms.txt as plain text, beside the pages, linked from the UCP profile and the start page', async () => {

@@ -71,9 +71,9 @@ export function renderLlmsTxt(config: Config, operations: readonly Operation[]):
   const lines = [
     '# Agent Commerce',
     '',
-    '> One catalog across many sellers, for software agents: search it, put an item and a shipping address in a cart, and hand a person a payment link to confirm and pay. The same operations are a REST API and MCP tools; no account needed (a credential adds more: below).',
+    '> One catalog across many sellers, for software agents: search it, cart items to an address, and hand a person a payment link to pay. REST and MCP alike; no account needed (a credential adds more: below).',
     '',
-    `Base URL: ${base}. Every call under /api/agent/ names your agent with \`UCP-Agent: profile="https://<your agent's profile URL>"\` (https; it says who calls, it is no password). Every POST, PATCH and DELETE also sends \`Idempotency-Key: <a fresh UUID>\`: a retry with the same key never acts twice. Bodies are JSON; prices in requests are US cents.`,
+    `Base URL: ${base}. Every call under /api/agent/ names your agent with \`UCP-Agent: profile="https://<your agent's profile URL>"\`: no profile? Any https URL you own (not fetched unsigned); reserved (example.com, .test) or IP hosts fail from ${config.profileHostRefusedFrom}. Every POST, PATCH and DELETE also sends \`Idempotency-Key: <a fresh UUID>\`: a retry with the same key never acts twice. Bodies are JSON; prices in requests are US cents.`,
     '',
     '## Four calls, from a search to a paid order',
     '',
