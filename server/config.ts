@@ -38,6 +38,8 @@ export interface Config {
   secretsKey: Buffer | undefined;
   /** SECRETS_KEY_PREVIOUS: the key being rotated away from; what was made under it still verifies. */
   secretsKeyPrevious: Buffer | undefined;
+  /** The key file the secrets key was read from, on the embedded database without SECRETS_KEY (secrets/secrets-key.ts sets it). */
+  secretsKeyFile?: string;
   /** Mail: sent through SMTP_URL (e.g. smtp://user:pass@host:587) when set; otherwise each message is written to the log. */
   mail: { smtpUrl: string | undefined; from: string };
   /** Card payments through Stripe Checkout when set; the built-in provider otherwise. */
