@@ -51,6 +51,7 @@ const done = await openingSealed(config, async () => {
 await database.close();
 if (config.secretsKeyFile) {
   console.log(`OAuth keys sealed under the new key, which the key file ${done.keyFile} now holds, with the previous one until ${done.until}: start the server again (npm start), nothing to set.`);
+  if (!makesKey) console.log('The key file still kept the key it had replaced: this run finished that rotation, made no new key. A new one is made once that time has passed (or set SECRETS_KEY and SECRETS_KEY_PREVIOUS yourself).');
 } else {
   console.log(`OAuth keys sealed under the new SECRETS_KEY. Keep SECRETS_KEY_PREVIOUS set until ${done.until}, then remove it and restart each instance.`);
   if (done.keyFile) console.log(`The key file ${done.keyFile} held the previous key: it now holds the new one, and the previous one until then, so npm start without SECRETS_KEY opens what was sealed again.`);

@@ -8,7 +8,7 @@
  * credential. On PGlite and, with DATABASE_URL, on Postgres.
  */
 import { createHmac, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +28,7 @@ import { BINDING_CAPABILITIES } from '../server/negotiation/capabilities';
 import { continueCheckout } from '../server/payments/continue';
 import { payPage } from '../server/payments/pay-page';
 import { createCaller } from '../server/routers';
+import { startApp } from '../server/app';
 import { deriveKey, KEY_PURPOSES, MissingSecretsKey, ServiceKeys } from '../server/secrets/keys';
 import { secretsKeyFile, withSecretsKey, writeKeyFile } from '../server/secrets/secrets-key';
 import { retireLegacySecrets } from '../server/secrets-upgrade';
@@ -46,7 +47,6 @@ import { dumpDatabase, tokensIn, urlsIn, whatOpens } from './support/offline-cop
 import { payOnPage, placedOrder } from './support/orders';
 import { platformCapability, platformProfile, serveProfile, UCP_DESTINATION, ucpAgentHeader } from './support/platform-profile';
 import { profileServer } from './support/profile-server';
-import { freePort } from './support/http';
 import { startSmtpSink, type SmtpSink } from './support/smtp';
 import { checkoutAs, linkWallet, mintKey, paymentFor, verifiedBuyer, WALLETS } from './support/x402-agent';
 
@@ -87,8 +87,29 @@ async function mintWithKey(t: TestApp, dev: Developer, key: string): Promise<str
   return (await res.json()).secret;
 }
 
+/** A describe block's own database for the commands: a fresh PGlite folder (`env.DATA_DIR`, in `dir`), or on Postgres a fresh database. */
+interface CommandsDatabase {
+  dir: string;
+  pg?: TestDatabase;
+  env: Record<string, string>;
+}
+
+function commandsDatabase(prefix: string): CommandsDatabase {
+  const on: CommandsDatabase = { dir: '', env: {} };
+  beforeAll(async () => {
+    on.dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    on.pg = onPostgres ? await testDatabase() : undefined;
+    on.env = on.pg ? { DATABASE_URL: on.pg.url! } : { DATABASE_URL: '', DATA_DIR: path.join(on.dir, 'data') };
+  });
+  afterAll(async () => {
+    await on.pg?.drop();
+    fs.rmSync(on.dir, { recursive: true, force: true });
+  });
+  return on;
+}
+
 /** The service under `keys` on the commands' database (on PGlite closed again before the next command). */
-async function onCommandsDatabase<T>(on: { pg?: TestDatabase; env: Record<string, string> }, keys: Record<string, string>, use: (t: TestApp) => Promise<T>): Promise<T> {
+async function onCommandsDatabase<T>(on: CommandsDatabase, keys: Record<string, string>, use: (t: TestApp) => Promise<T>): Promise<T> {
   const database = on.pg ? undefined : await openDatabase({ dataDir: on.env.DATA_DIR });
   try {
     return await use(await testApp(keys, on.pg ?? { database: database!, drop: () => database!.close() }));
@@ -99,40 +120,20 @@ async function onCommandsDatabase<T>(on: { pg?: TestDatabase; env: Record<string
 
 const deliveryOf = async (t: TestApp, orderId: string) => (await t.app.services.db.select().from(orderWebhookDeliveries).where(eq(orderWebhookDeliveries.orderId, orderId)))[0];
 
-/** `server/main.ts` as `npm start` runs it, with Next in dev mode (no production build needed), on a free port. */
-interface StartedServer {
-  url: string;
-  output: string;
-  /** Stops it as Ctrl-C does (the PGlite folder freed) and waits for it to exit. */
-  stop(): Promise<void>;
-}
-
-/** Answers once it is ready, or the exit code and output when it stops first. */
-async function startServer(env: Record<string, string>): Promise<StartedServer | { code: number; output: string; stderr: string }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--dev'], {
-    cwd: root,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', PORT: String(port), PUBLIC_BASE_URL: url, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let [output, stderr] = ['', ''];
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => ((output += d), (stderr += d)));
-  const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? -1)));
-  const ready = new Promise<void>((resolve) => child.stdout.on('data', () => output.includes(' ready in ') && resolve()));
-  const first = await Promise.race([ready.then(() => undefined), exited]);
-  if (first !== undefined) return { code: first, output, stderr };
-  return {
-    url,
-    get output() {
-      return output;
-    },
-    async stop() {
-      child.kill('SIGINT');
-      await exited;
-    },
-  };
+/**
+ * What `npm start` does with its keys before Next takes over (server/main.ts): the key from the
+ * environment or the key file, the service started (every sealed key opened, sealed again where it
+ * must be), the OAuth server's signing keys, the x402 payee. Next is left out: it needs the
+ * production build, which a test does not make.
+ */
+async function startsWith(env: Record<string, string>): Promise<{ notice?: string; payTo: string; signingKeys: number }> {
+  const { config, notice } = withSecretsKey(testConfig(env), 'npm start');
+  const app = await startApp(config);
+  try {
+    return { notice, payTo: payToAddress(config.x402, app.services.keys), signingKeys: (await oauthKeys(app.services.db, app.services.keys)).signing.length };
+  } finally {
+    await app.close();
+  }
 }
 
 const cartLink = async (t: TestApp, cartId: string) => (await agentApi(t)('GET', `/api/agent/cart/${cartId}`)).body.links.payment_link as string;
@@ -254,22 +255,12 @@ describe('where SECRETS_KEY comes from', () => {
 });
 
 describe('npm run secrets:rotate and oauth:rotate-keys', () => {
-  let dir: string;
-  let pg: TestDatabase | undefined;
-  let env: Record<string, string>;
-  beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acapi-rotate-'));
-    pg = onPostgres ? await testDatabase() : undefined;
-    env = pg ? { DATABASE_URL: pg.url! } : { DATABASE_URL: '', DATA_DIR: path.join(dir, 'data') };
-  });
-  afterAll(async () => {
-    await pg?.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const on = commandsDatabase('acapi-rotate-');
 
-  const withApp = <T>(key: string, use: (t: TestApp) => Promise<T>) => onCommandsDatabase({ pg, env }, { SECRETS_KEY: key, SECRETS_KEY_PREVIOUS: '' }, use);
+  const withApp = <T>(key: string, use: (t: TestApp) => Promise<T>) => onCommandsDatabase(on, { SECRETS_KEY: key, SECRETS_KEY_PREVIOUS: '' }, use);
 
   it('re-seal the OAuth keys and every order webhook body under the new key, say until when the previous one must stay, and refuse without a previous key', async () => {
+    const { env, pg } = on;
     const [a, b] = [b64(randomBytes(32)), b64(randomBytes(32))];
     const first = await cli('scripts/oauth-rotate-keys.ts', { ...env, SECRETS_KEY: a, SECRETS_KEY_PREVIOUS: '' });
     expect(first.code, first.stderr).toBe(0);
@@ -302,30 +293,14 @@ describe('npm run secrets:rotate and oauth:rotate-keys', () => {
 });
 
 describe('a rotation in the order the docs give, then a plain npm start', () => {
-  let dir: string;
-  let pg: TestDatabase | undefined;
-  let env: Record<string, string>;
-  beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acapi-restart-'));
-    pg = onPostgres ? await testDatabase() : undefined;
-    env = pg ? { DATABASE_URL: pg.url! } : { DATABASE_URL: '', DATA_DIR: path.join(dir, 'data') };
-  });
-  afterAll(async () => {
-    await pg?.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const on = commandsDatabase('acapi-restart-');
 
   /** The default x402 payee under `key` (X402_PAY_TO unset, base-sepolia). */
   const payTo = (key: Buffer) => payToAddress(testConfig().x402, { key: (purpose) => deriveKey(key, purpose) });
   /** What the server reads on PGlite with SECRETS_KEY unset: the key file's keys. */
   const fromKeyFile = (dataDir: string) => withSecretsKey(testConfig({ DATABASE_URL: '', DATA_DIR: dataDir, SECRETS_KEY: '', SECRETS_KEY_PREVIOUS: '' }), 'npm start').config;
-  const running = async (keys: Record<string, string>): Promise<StartedServer> => {
-    const server = await startServer({ ...env, ...keys });
-    if ('code' in server) throw new Error(`the server exited ${server.code}:\n${server.output}`);
-    return server;
-  };
-
   it('seals everything under the new key, says the new payee, and the next start with nothing more set serves what was made before', async () => {
+    const { env, pg } = on;
     // Before: on PGlite the key file made by the first command (nothing set); on Postgres SECRETS_KEY.
     const postgresKey = pg ? randomBytes(32) : undefined;
     const plain = { SECRETS_KEY: postgresKey ? b64(postgresKey) : '', SECRETS_KEY_PREVIOUS: '' };
@@ -333,7 +308,7 @@ describe('a rotation in the order the docs give, then a plain npm start', () => 
     expect(first.code, first.stderr).toBe(0);
     const a = postgresKey ?? fromKeyFile(env.DATA_DIR).secretsKey!;
     // Made under it: an order webhook kept for good, and a live payment link.
-    const made = await onCommandsDatabase({ pg, env }, { SECRETS_KEY: b64(a), SECRETS_KEY_PREVIOUS: '' }, async (t) => {
+    const made = await onCommandsDatabase(on, { SECRETS_KEY: b64(a), SECRETS_KEY_PREVIOUS: '' }, async (t) => {
       await catalogWithKettle(t);
       const order = await placedOrder(t.app.services, OWNER, [['Enamel Kettle', 1]], { platform: 'https://agents.test/platform.json' });
       return { orderId: order.id, body: await openBody(t.app.services.keys, (await deliveryOf(t, order.id)).body), token: (await linkedCart(t)).token };
@@ -345,15 +320,16 @@ describe('a rotation in the order the docs give, then a plain npm start', () => 
       // Every instance restarted with the new key and the previous one, then the command beside them.
       b = randomBytes(32);
       const both = { SECRETS_KEY: b64(b), SECRETS_KEY_PREVIOUS: b64(a) };
-      const server = await running(both);
+      expect((await startsWith({ ...env, ...both })).payTo).toBe(payTo(b));
       rotated = await cli('scripts/secrets-rotate.ts', { ...env, ...both });
-      await server.stop();
     } else {
-      // One process per folder: beside the running server the command says to stop it first; then,
-      // with nothing set, it makes the new key and the key file follows.
-      const server = await running(plain);
+      // One process per folder: beside a running server (this process stands in for it, as in
+      // cli.test.ts) the command says to stop it first; then, with nothing set, it makes the new key
+      // and the key file follows.
+      const pidFile = path.join(env.DATA_DIR, 'server.pid');
+      fs.writeFileSync(pidFile, String(process.pid));
       const refused = await cli('scripts/secrets-rotate.ts', { ...env, ...plain });
-      await server.stop();
+      fs.rmSync(pidFile);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('Stop the server first');
       rotated = await cli('scripts/secrets-rotate.ts', { ...env, ...plain });
@@ -361,44 +337,45 @@ describe('a rotation in the order the docs give, then a plain npm start', () => 
       b = read.secretsKey!;
       expect(read.secretsKeyPrevious).toEqual(a);
       expect(rotated.stdout).toContain(`which the key file ${secretsKeyFile(env.DATA_DIR)} now holds, with the previous one until `);
+      // Run again while the file keeps the previous key, it finishes that rotation: no third key.
+      const again = await cli('scripts/secrets-rotate.ts', { ...env, ...plain });
+      expect(again.stdout).toContain('this run finished that rotation, made no new key');
+      expect(fromKeyFile(env.DATA_DIR)).toMatchObject({ secretsKey: b, secretsKeyPrevious: a });
     }
     expect(rotated.code, rotated.stderr).toBe(0);
     expect(b).not.toEqual(a);
     expect(rotated.stdout).toContain(`X402_PAY_TO is unset: ${payTo(a)} → ${payTo(b)} from the next start`);
 
-    // The plain start: on PGlite nothing set, on Postgres the new key alone. It serves, paying to the new address.
+    // The plain start: on PGlite nothing set, on Postgres the new key alone. It starts, paying to the new address.
     const after = pg ? { SECRETS_KEY: b64(b), SECRETS_KEY_PREVIOUS: '' } : plain;
-    const server = await running(after);
-    expect(server.output).toContain(`Paid to ${payTo(b)}.`);
-    if (!pg) expect(server.output).toContain(`, and the key it replaced until `);
-    const jwks = await fetch(`${server.url}/oauth/jwks`);
-    expect(jwks.status).toBe(200);
-    expect((await jwks.json()).keys).toHaveLength(2);
-    await server.stop();
+    const started = await startsWith({ ...env, ...after });
+    expect(started).toMatchObject({ payTo: payTo(b), signingKeys: 2 });
+    if (!pg) expect(started.notice).toContain(`using the key kept in ${secretsKeyFile(env.DATA_DIR)} (0600, beside the data folder), and the key it replaced until `);
     // The webhook body opens under the new key alone; the link made before still opens while the previous key is kept.
     const kept = pg ? { SECRETS_KEY: b64(b), SECRETS_KEY_PREVIOUS: b64(a) } : { SECRETS_KEY: b64(b), SECRETS_KEY_PREVIOUS: b64(fromKeyFile(env.DATA_DIR).secretsKeyPrevious!) };
-    await onCommandsDatabase({ pg, env }, kept, async (t) => {
+    await onCommandsDatabase(on, kept, async (t) => {
       expect(await openBody(new ServiceKeys(t.app.services.db, b, undefined), (await deliveryOf(t, made.orderId)).body)).toBe(made.body);
       expect((await payPage(t.app.services).view(made.token, {})).state).toBe('live');
     });
 
-    // Started with the key of before, it says what to do in one sentence, without a stack.
-    const stale = await startServer({ ...env, SECRETS_KEY: b64(a), SECRETS_KEY_PREVIOUS: '' });
-    expect('code' in stale && stale.code).toBe(1);
-    expect('stderr' in stale && stale.stderr).toMatch(/^The OAuth keys are sealed under another SECRETS_KEY than the SECRETS_KEY set: start with the key used before, or, to move to this one, set the key used before as SECRETS_KEY_PREVIOUS and run npm run secrets:rotate with the server stopped \(docs\/operations\.md, "SECRETS_KEY and its rotation"\)\.$/m);
-    expect('stderr' in stale && stale.stderr).not.toMatch(/^\s+at /m);
+    // npm start with the key of before says what to do in one sentence, without a stack.
+    const stale = await cli('server/main.ts', { ...env, SECRETS_KEY: b64(a), SECRETS_KEY_PREVIOUS: '' });
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toMatch(/^The OAuth keys are sealed under another SECRETS_KEY than the SECRETS_KEY set: start with the key used before, or, to move to this one, set the key used before as SECRETS_KEY_PREVIOUS and run npm run secrets:rotate with the server stopped \(docs\/operations\.md, "SECRETS_KEY and its rotation"\)\.$/m);
+    expect(stale.stderr).not.toMatch(/^\s+at /m);
     if (!pg) {
-      // The key file left holding the key of before (a rotation done with SECRETS_KEY set, before the file followed).
+      // The key file left holding the key of before (a rotation done with SECRETS_KEY set, before the file followed it).
       const file = secretsKeyFile(env.DATA_DIR);
       fs.writeFileSync(file, `${b64(a)}\n`);
-      const left = await startServer({ ...env, ...plain });
-      expect('stderr' in left && left.stderr).toContain(`than the one in the key file ${file}: put the key used before back in that file (or set it as SECRETS_KEY), or`);
-      expect('stderr' in left && left.stderr).not.toMatch(/^\s+at /m);
+      const left = await cli('server/main.ts', { ...env, ...plain });
+      expect(left.code).toBe(1);
+      expect(left.stderr).toContain(`than the one in the key file ${file}: put the key used before back in that file (or set it as SECRETS_KEY), or`);
+      expect(left.stderr).not.toMatch(/^\s+at /m);
     }
   }, 240_000);
 
   it.skipIf(onPostgres)('on the embedded database with SECRETS_KEY set, a key file that held the previous key follows it', async () => {
-    const dataDir = path.join(dir, 'set');
+    const dataDir = path.join(on.dir, 'set');
     const plain = { DATABASE_URL: '', DATA_DIR: dataDir, SECRETS_KEY: '', SECRETS_KEY_PREVIOUS: '' };
     expect((await cli('scripts/oauth-rotate-keys.ts', plain)).code).toBe(0);
     const a = fromKeyFile(dataDir).secretsKey!;
