@@ -43,6 +43,8 @@ export interface Config {
   secretsKey: Buffer | undefined;
   /** SECRETS_KEY_PREVIOUS: the key being rotated away from; what was made under it still verifies. */
   secretsKeyPrevious: Buffer | undefined;
+  /** The key file the secrets key was read from, on the embedded database without SECRETS_KEY (secrets/secrets-key.ts sets it). */
+  secretsKeyFile?: string;
   /** Mail: sent through SMTP_URL (e.g. smtp://user:pass@host:587) when set; otherwise each message is written to the log. */
   mail: { smtpUrl: string | undefined; from: string };
   /** Card payments through Stripe Checkout when set; the built-in provider otherwise. */
@@ -375,7 +377,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'CART_TTL_HOURS', default: '168', meaning: 'an open cart expires this long after its last change' },
   { name: 'PAYMENT_LINK_TTL_HOURS', default: '24', meaning: 'a payment link expires this long after it was issued; its cart is open again' },
   { name: 'SECRETS_KEY', default: 'unset → on PGlite, a key made once into `<DATA_DIR>.secrets-key` (0600, beside the folder, never inside it; start-up says production must set it); on Postgres, `npm start`, `oauth:rotate-keys`, `webhooks:rotate-key` and `secrets:rotate` refuse to run', meaning: '32 random bytes in base64 (`openssl rand -base64 32`), the same on every instance, never in the database: every sealing, signing and MAC key is derived from it (see [security](security.md#secrets)). Anything that is not 32 bytes fails start-up' },
-  { name: 'SECRETS_KEY_PREVIOUS', default: 'unset', meaning: 'during a rotation, the key `SECRETS_KEY` replaces: what was made under it (payment links, replays, sealed OAuth keys, webhook bodies until `npm run secrets:rotate` seals them again, consent pages in progress) still verifies' },
+  { name: 'SECRETS_KEY_PREVIOUS', default: 'unset → on PGlite without `SECRETS_KEY`, the previous key `npm run secrets:rotate` keeps in the key file, until the time written beside it', meaning: 'during a rotation, the key `SECRETS_KEY` replaces: what was made under it (payment links, replays, sealed OAuth keys, webhook bodies until `npm run secrets:rotate` seals them again, consent pages in progress) still verifies' },
   { name: 'AUTH_SECRET', default: 'unset → derived from `SECRETS_KEY`', meaning: "signs Auth.js's cookies and hashes sign-in tokens (changing it voids the sign-in links in flight, not the sessions)" },
   { name: 'SMTP_URL', default: 'unset → each e-mail is written to the log', meaning: 'where mail goes, e.g. `smtp://user:pass@smtp.example.com:587` (`smtps://` for TLS from the start)' },
   { name: 'MAIL_FROM', default: "`Agent Commerce <no-reply@` + `PUBLIC_BASE_URL`'s host `>`", meaning: 'sender of every e-mail' },
@@ -392,7 +394,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'X402_FACILITATOR_URL', default: 'unset → the local ledger (no money moves)', meaning: 'an x402 facilitator (its `/verify`, `/settle`, `/supported`) that verifies and settles on chain; start-up logs what it supports' },
   { name: 'X402_FACILITATOR_TOKEN', default: 'unset', meaning: 'sent to that facilitator as `Authorization: Bearer`' },
   { name: 'X402_FACILITATOR_TIMEOUT_MS', default: '10000', meaning: "how long a verify or settle may take; past it a settle's outcome is unknown (503, the order left pending)" },
-  { name: 'X402_PAY_TO', default: 'on `base-sepolia`: an address derived from `SECRETS_KEY` (no private key stored); on `base`: required', meaning: 'the address x402 payments are made to' },
+  { name: 'X402_PAY_TO', default: 'on `base-sepolia`: an address derived from `SECRETS_KEY` (no private key stored; a rotation changes it, and `npm run secrets:rotate` says old → new); on `base`: required', meaning: 'the address x402 payments are made to' },
   { name: 'X402_MAX_TIMEOUT_SECONDS', default: '300', meaning: 'how long a payment may take to settle, offered as `maxTimeoutSeconds`' },
   { name: 'X402_RPC_URL', default: 'unset → such payments are marked for review', meaning: "a JSON-RPC endpoint of `X402_NETWORK`'s chain (it may hold a provider's key: only its host is logged). With `X402_FACILITATOR_URL`, a settle whose outcome stayed unknown is decided by the chain once `validBefore` has passed and the block after it is confirmed: paid to `X402_PAY_TO` → the order is placed, else it is voided; unset, the payment waits for an operator (`npm run x402:reconcile`, see [x402](x402.md#settlements-that-end))" },
   { name: 'X402_LOCAL_BALANCE', default: '1000', meaning: 'USDC an address holds on the local ledger until it is first seen (at most 6 decimals); `npm run x402:fund` tops one up' },

@@ -30,7 +30,7 @@ import { sweepOAuth } from './oauth/consents';
 import { describeProfileFetch } from './profiles';
 import { describeRateLimits } from './limits/limiter';
 import { proxyWarning } from './http/client-address';
-import { MissingSecretsKey } from './secrets/keys';
+import { MissingSecretsKey, SealedUnderAnotherKey } from './secrets/keys';
 import { withSecretsKey } from './secrets/secrets-key';
 import { retireLegacySecrets } from './secrets-upgrade';
 import { describeX402 } from './x402/facilitator';
@@ -53,7 +53,10 @@ async function main(): Promise<void> {
   // From here on, no `npm start` beside this one (the suite's smoke test, a second server) builds
   // into the folder this one's pages load their chunks from.
   const releaseBuild = dev ? () => {} : markServing(path.join(root, config.pagesBuildDir));
-  const app = await startApp(config);
+  const app = await startApp(config).catch((err: unknown) => {
+    // A key from another SECRETS_KEY is a setting to fix, said in one sentence rather than a stack.
+    throw err instanceof SealedUnderAnotherKey ? new StartupError(err.whatToDo(config.secretsKeyFile)) : err;
+  });
   const seeded = await ensureDemoCatalog(app.services.db);
   if (seeded) {
     // Statistics for the planner and the visibility map for index-only scans; PGlite has no

@@ -28,12 +28,14 @@ import { BINDING_CAPABILITIES } from '../server/negotiation/capabilities';
 import { continueCheckout } from '../server/payments/continue';
 import { payPage } from '../server/payments/pay-page';
 import { createCaller } from '../server/routers';
+import { startApp } from '../server/app';
 import { deriveKey, KEY_PURPOSES, MissingSecretsKey, ServiceKeys } from '../server/secrets/keys';
-import { secretsKeyFile, withSecretsKey } from '../server/secrets/secrets-key';
+import { secretsKeyFile, withSecretsKey, writeKeyFile } from '../server/secrets/secrets-key';
 import { retireLegacySecrets } from '../server/secrets-upgrade';
 import { createContext } from '../server/trpc/context';
 import { openBody } from '../server/webhooks/sealed-bodies';
 import { DeliveryWorker } from '../server/webhooks/worker';
+import { payToAddress } from '../server/x402/pay-to';
 import { ADDRESS, agentApi, OWNER, seedCart, variantId } from './support/cart-fixtures';
 import { seedCatalog, seller } from './support/catalog-fixtures';
 import { setClock } from './support/clock';
@@ -83,6 +85,55 @@ async function mintWithKey(t: TestApp, dev: Developer, key: string): Promise<str
   });
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()).secret;
+}
+
+/** A describe block's own database for the commands: a fresh PGlite folder (`env.DATA_DIR`, in `dir`), or on Postgres a fresh database. */
+interface CommandsDatabase {
+  dir: string;
+  pg?: TestDatabase;
+  env: Record<string, string>;
+}
+
+function commandsDatabase(prefix: string): CommandsDatabase {
+  const on: CommandsDatabase = { dir: '', env: {} };
+  beforeAll(async () => {
+    on.dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    on.pg = onPostgres ? await testDatabase() : undefined;
+    on.env = on.pg ? { DATABASE_URL: on.pg.url! } : { DATABASE_URL: '', DATA_DIR: path.join(on.dir, 'data') };
+  });
+  afterAll(async () => {
+    await on.pg?.drop();
+    fs.rmSync(on.dir, { recursive: true, force: true });
+  });
+  return on;
+}
+
+/** The service under `keys` on the commands' database (on PGlite closed again before the next command). */
+async function onCommandsDatabase<T>(on: CommandsDatabase, keys: Record<string, string>, use: (t: TestApp) => Promise<T>): Promise<T> {
+  const database = on.pg ? undefined : await openDatabase({ dataDir: on.env.DATA_DIR });
+  try {
+    return await use(await testApp(keys, on.pg ?? { database: database!, drop: () => database!.close() }));
+  } finally {
+    await database?.close();
+  }
+}
+
+const deliveryOf = async (t: TestApp, orderId: string) => (await t.app.services.db.select().from(orderWebhookDeliveries).where(eq(orderWebhookDeliveries.orderId, orderId)))[0];
+
+/**
+ * What `npm start` does with its keys before Next takes over (server/main.ts): the key from the
+ * environment or the key file, the service started (every sealed key opened, sealed again where it
+ * must be), the OAuth server's signing keys, the x402 payee. Next is left out: it needs the
+ * production build, which a test does not make.
+ */
+async function startsWith(env: Record<string, string>): Promise<{ notice?: string; payTo: string; signingKeys: number }> {
+  const { config, notice } = withSecretsKey(testConfig(env), 'npm start');
+  const app = await startApp(config);
+  try {
+    return { notice, payTo: payToAddress(config.x402, app.services.keys), signingKeys: (await oauthKeys(app.services.db, app.services.keys)).signing.length };
+  } finally {
+    await app.close();
+  }
 }
 
 const cartLink = async (t: TestApp, cartId: string) => (await agentApi(t)('GET', `/api/agent/cart/${cartId}`)).body.links.payment_link as string;
@@ -167,6 +218,23 @@ describe('where SECRETS_KEY comes from', () => {
     expect(fs.existsSync(`${path.join(dir, 'other')}.secrets-key`)).toBe(false);
   });
 
+  it('on the embedded database after a rotation: the previous key the file keeps is used until its time, then not', () => {
+    const dataDir = path.join(dir, 'rotated');
+    const config = testConfig({ DATA_DIR: dataDir, DATABASE_URL: '', SECRETS_KEY: '', SECRETS_KEY_PREVIOUS: '' });
+    const [key, previous, until] = [randomBytes(32), randomBytes(32), new Date('2030-01-01T00:00:00Z')];
+    writeKeyFile(secretsKeyFile(dataDir), { key, previous: { key: previous, until } });
+    expect(fs.statSync(secretsKeyFile(dataDir)).mode & 0o777).toBe(0o600);
+    const during = withSecretsKey(config, 'npm start', new Date('2029-12-31T23:59:59Z'));
+    expect(during.config).toMatchObject({ secretsKey: key, secretsKeyPrevious: previous, secretsKeyFile: secretsKeyFile(dataDir) });
+    expect(during.notice).toContain(', and the key it replaced until 2030-01-01T00:00:00.000Z. Production must set SECRETS_KEY');
+    const past = withSecretsKey(config, 'npm start', until);
+    expect(past.config.secretsKey).toEqual(key);
+    expect(past.config.secretsKeyPrevious).toBeUndefined();
+    // A second line of anything else is refused, saying what it must be.
+    fs.writeFileSync(secretsKeyFile(dataDir), `${b64(key)}\nprevious ${b64(previous)}\n`);
+    expect(() => withSecretsKey(config, 'npm start')).toThrow(`The key file ${secretsKeyFile(dataDir)} has a second line that is not "previous <key> until <ISO time>"`);
+  });
+
   it('on Postgres: none is made; the check is the server’s and the secrets commands’, not loadConfig’s', () => {
     const config = testConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', DATA_DIR: path.join(dir, 'pg'), SECRETS_KEY: '' });
     expect(config.secretsKey).toBeUndefined();
@@ -187,31 +255,12 @@ describe('where SECRETS_KEY comes from', () => {
 });
 
 describe('npm run secrets:rotate and oauth:rotate-keys', () => {
-  let dir: string;
-  let pg: TestDatabase | undefined;
-  let env: Record<string, string>;
-  beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'acapi-rotate-'));
-    pg = onPostgres ? await testDatabase() : undefined;
-    env = pg ? { DATABASE_URL: pg.url! } : { DATABASE_URL: '', DATA_DIR: path.join(dir, 'data') };
-  });
-  afterAll(async () => {
-    await pg?.drop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const on = commandsDatabase('acapi-rotate-');
 
-  /** The service under `key` alone, on the commands' database (on PGlite closed again before the next command). */
-  async function withApp<T>(key: string, use: (t: TestApp) => Promise<T>): Promise<T> {
-    const database = pg ? undefined : await openDatabase({ dataDir: env.DATA_DIR });
-    try {
-      return await use(await testApp({ SECRETS_KEY: key, SECRETS_KEY_PREVIOUS: '' }, pg ?? { database: database!, drop: () => database!.close() }));
-    } finally {
-      await database?.close();
-    }
-  }
-  const deliveryOf = async (t: TestApp, orderId: string) => (await t.app.services.db.select().from(orderWebhookDeliveries).where(eq(orderWebhookDeliveries.orderId, orderId)))[0];
+  const withApp = <T>(key: string, use: (t: TestApp) => Promise<T>) => onCommandsDatabase(on, { SECRETS_KEY: key, SECRETS_KEY_PREVIOUS: '' }, use);
 
   it('re-seal the OAuth keys and every order webhook body under the new key, say until when the previous one must stay, and refuse without a previous key', async () => {
+    const { env, pg } = on;
     const [a, b] = [b64(randomBytes(32)), b64(randomBytes(32))];
     const first = await cli('scripts/oauth-rotate-keys.ts', { ...env, SECRETS_KEY: a, SECRETS_KEY_PREVIOUS: '' });
     expect(first.code, first.stderr).toBe(0);
@@ -241,6 +290,104 @@ describe('npm run secrets:rotate and oauth:rotate-keys', () => {
     // The same bytes, under b alone.
     expect(await withApp(b, async (t) => openBody(t.app.services.keys, (await deliveryOf(t, webhook.orderId)).body))).toBe(webhook.body);
   }, 240_000);
+});
+
+describe('a rotation in the order the docs give, then a plain npm start', () => {
+  const on = commandsDatabase('acapi-restart-');
+
+  /** The default x402 payee under `key` (X402_PAY_TO unset, base-sepolia). */
+  const payTo = (key: Buffer) => payToAddress(testConfig().x402, { key: (purpose) => deriveKey(key, purpose) });
+  /** What the server reads on PGlite with SECRETS_KEY unset: the key file's keys. */
+  const fromKeyFile = (dataDir: string) => withSecretsKey(testConfig({ DATABASE_URL: '', DATA_DIR: dataDir, SECRETS_KEY: '', SECRETS_KEY_PREVIOUS: '' }), 'npm start').config;
+  it('seals everything under the new key, says the new payee, and the next start with nothing more set serves what was made before', async () => {
+    const { env, pg } = on;
+    // Before: on PGlite the key file made by the first command (nothing set); on Postgres SECRETS_KEY.
+    const postgresKey = pg ? randomBytes(32) : undefined;
+    const plain = { SECRETS_KEY: postgresKey ? b64(postgresKey) : '', SECRETS_KEY_PREVIOUS: '' };
+    const first = await cli('scripts/oauth-rotate-keys.ts', { ...env, ...plain });
+    expect(first.code, first.stderr).toBe(0);
+    const a = postgresKey ?? fromKeyFile(env.DATA_DIR).secretsKey!;
+    // Made under it: an order webhook kept for good, and a live payment link.
+    const made = await onCommandsDatabase(on, { SECRETS_KEY: b64(a), SECRETS_KEY_PREVIOUS: '' }, async (t) => {
+      await catalogWithKettle(t);
+      const order = await placedOrder(t.app.services, OWNER, [['Enamel Kettle', 1]], { platform: 'https://agents.test/platform.json' });
+      return { orderId: order.id, body: await openBody(t.app.services.keys, (await deliveryOf(t, order.id)).body), token: (await linkedCart(t)).token };
+    });
+
+    let rotated: Awaited<ReturnType<typeof cli>>;
+    let b: Buffer;
+    if (pg) {
+      // Every instance restarted with the new key and the previous one, then the command beside them.
+      b = randomBytes(32);
+      const both = { SECRETS_KEY: b64(b), SECRETS_KEY_PREVIOUS: b64(a) };
+      expect((await startsWith({ ...env, ...both })).payTo).toBe(payTo(b));
+      rotated = await cli('scripts/secrets-rotate.ts', { ...env, ...both });
+    } else {
+      // One process per folder: beside a running server (this process stands in for it, as in
+      // cli.test.ts) the command says to stop it first; then, with nothing set, it makes the new key
+      // and the key file follows.
+      const pidFile = path.join(env.DATA_DIR, 'server.pid');
+      fs.writeFileSync(pidFile, String(process.pid));
+      const refused = await cli('scripts/secrets-rotate.ts', { ...env, ...plain });
+      fs.rmSync(pidFile);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('Stop the server first');
+      rotated = await cli('scripts/secrets-rotate.ts', { ...env, ...plain });
+      const read = fromKeyFile(env.DATA_DIR);
+      b = read.secretsKey!;
+      expect(read.secretsKeyPrevious).toEqual(a);
+      expect(rotated.stdout).toContain(`which the key file ${secretsKeyFile(env.DATA_DIR)} now holds, with the previous one until `);
+      // Run again while the file keeps the previous key, it finishes that rotation: no third key.
+      const again = await cli('scripts/secrets-rotate.ts', { ...env, ...plain });
+      expect(again.stdout).toContain('this run finished that rotation, made no new key');
+      expect(fromKeyFile(env.DATA_DIR)).toMatchObject({ secretsKey: b, secretsKeyPrevious: a });
+    }
+    expect(rotated.code, rotated.stderr).toBe(0);
+    expect(b).not.toEqual(a);
+    expect(rotated.stdout).toContain(`X402_PAY_TO is unset: ${payTo(a)} → ${payTo(b)} from the next start`);
+
+    // The plain start: on PGlite nothing set, on Postgres the new key alone. It starts, paying to the new address.
+    const after = pg ? { SECRETS_KEY: b64(b), SECRETS_KEY_PREVIOUS: '' } : plain;
+    const started = await startsWith({ ...env, ...after });
+    expect(started).toMatchObject({ payTo: payTo(b), signingKeys: 2 });
+    if (!pg) expect(started.notice).toContain(`using the key kept in ${secretsKeyFile(env.DATA_DIR)} (0600, beside the data folder), and the key it replaced until `);
+    // The webhook body opens under the new key alone; the link made before still opens while the previous key is kept.
+    const kept = pg ? { SECRETS_KEY: b64(b), SECRETS_KEY_PREVIOUS: b64(a) } : { SECRETS_KEY: b64(b), SECRETS_KEY_PREVIOUS: b64(fromKeyFile(env.DATA_DIR).secretsKeyPrevious!) };
+    await onCommandsDatabase(on, kept, async (t) => {
+      expect(await openBody(new ServiceKeys(t.app.services.db, b, undefined), (await deliveryOf(t, made.orderId)).body)).toBe(made.body);
+      expect((await payPage(t.app.services).view(made.token, {})).state).toBe('live');
+    });
+
+    // npm start with the key of before says what to do in one sentence, without a stack.
+    const stale = await cli('server/main.ts', { ...env, SECRETS_KEY: b64(a), SECRETS_KEY_PREVIOUS: '' });
+    expect(stale.code).toBe(1);
+    expect(stale.stderr).toMatch(/^The OAuth keys are sealed under another SECRETS_KEY than the SECRETS_KEY set: start with the key used before, or, to move to this one, set the key used before as SECRETS_KEY_PREVIOUS and run npm run secrets:rotate with the server stopped \(docs\/operations\.md, "SECRETS_KEY and its rotation"\)\.$/m);
+    expect(stale.stderr).not.toMatch(/^\s+at /m);
+    if (!pg) {
+      // The key file left holding the key of before (a rotation done with SECRETS_KEY set, before the file followed it).
+      const file = secretsKeyFile(env.DATA_DIR);
+      fs.writeFileSync(file, `${b64(a)}\n`);
+      const left = await cli('server/main.ts', { ...env, ...plain });
+      expect(left.code).toBe(1);
+      expect(left.stderr).toContain(`than the one in the key file ${file}: put the key used before back in that file (or set it as SECRETS_KEY), or`);
+      expect(left.stderr).not.toMatch(/^\s+at /m);
+    }
+  }, 240_000);
+
+  it.skipIf(onPostgres)('on the embedded database with SECRETS_KEY set, a key file that held the previous key follows it', async () => {
+    const dataDir = path.join(on.dir, 'set');
+    const plain = { DATABASE_URL: '', DATA_DIR: dataDir, SECRETS_KEY: '', SECRETS_KEY_PREVIOUS: '' };
+    expect((await cli('scripts/oauth-rotate-keys.ts', plain)).code).toBe(0);
+    const a = fromKeyFile(dataDir).secretsKey!;
+    const b = randomBytes(32);
+    const rotated = await cli('scripts/secrets-rotate.ts', { ...plain, SECRETS_KEY: b64(b), SECRETS_KEY_PREVIOUS: b64(a) });
+    expect(rotated.code, rotated.stderr).toBe(0);
+    expect(rotated.stdout).toContain(`The key file ${secretsKeyFile(dataDir)} held the previous key: it now holds the new one`);
+    expect(fromKeyFile(dataDir)).toMatchObject({ secretsKey: b, secretsKeyPrevious: a });
+    // What a plain start opens first: the OAuth keys, now under the file's key.
+    const again = await cli('scripts/oauth-rotate-keys.ts', plain);
+    expect(again.code, again.stderr).toBe(0);
+  }, 120_000);
 });
 
 describe('the upgrade from keys stored in the database', () => {

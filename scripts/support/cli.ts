@@ -7,7 +7,7 @@ import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { DataDirBusyError, assertDataDirFree } from '../../server/db/data-dir-lock';
 import { NO_DEADLINE } from '../../server/db/deadline';
-import { MissingSecretsKey } from '../../server/secrets/keys';
+import { MissingSecretsKey, SealedUnderAnotherKey } from '../../server/secrets/keys';
 import { withSecretsKey } from '../../server/secrets/secrets-key';
 
 /** Prints the message (and usage) to stderr and exits 1. */
@@ -26,6 +26,19 @@ export function secretsConfig(command: string): Config {
     return withSecretsKey(loadConfig(), command).config;
   } catch (err) {
     if (err instanceof MissingSecretsKey) fail(err.message);
+    throw err;
+  }
+}
+
+/**
+ * A command's work on what is stored sealed: something sealed under another SECRETS_KEY than the
+ * command's is said as one sentence with what to do (exit 1), not a stack.
+ */
+export async function openingSealed<T>(config: Config, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof SealedUnderAnotherKey) fail(err.whatToDo(config.secretsKeyFile));
     throw err;
   }
 }

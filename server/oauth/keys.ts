@@ -13,7 +13,7 @@ import type { JWK } from 'oidc-provider';
 import type { Db } from '../db/client';
 import { serviceSettings } from '../db/schema';
 import { seal, unsealUnderAny } from '../lib/secrets';
-import type { ServiceKeys } from '../secrets/keys';
+import { SealedUnderAnotherKey, type ServiceKeys } from '../secrets/keys';
 
 const SETTING = 'oauth.keys';
 /** The current key and the one before it. */
@@ -50,7 +50,7 @@ function open(value: string, keys: ServiceKeys): { stored: StoredKeys; under: Se
   const previous = keys.previousKey('oauth-keys-seal');
   const opened = unsealUnderAny(parsed.sealed, previous ? [current, previous] : [current]);
   if (opened) return { stored: JSON.parse(opened.plaintext) as StoredKeys, under: opened.key === current ? 'current' : 'previous' };
-  throw new Error('The OAuth keys are sealed under another SECRETS_KEY: set SECRETS_KEY_PREVIOUS to the key they were sealed under and run npm run secrets:rotate');
+  throw new SealedUnderAnotherKey('The OAuth keys are');
 }
 
 function forProvider(stored: StoredKeys, keys: ServiceKeys): OAuthKeys {

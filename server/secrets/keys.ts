@@ -56,6 +56,27 @@ export class MissingSecretsKey extends Error {
   override name = 'MissingSecretsKey';
 }
 
+/**
+ * Something stored sealed (the OAuth keys, a webhook signing key) opens under neither SECRETS_KEY
+ * nor SECRETS_KEY_PREVIOUS: the process has another key than the one it was sealed under. Start-up
+ * and the key commands say `whatToDo` as one sentence, without a stack.
+ */
+export class SealedUnderAnotherKey extends Error {
+  override name = 'SealedUnderAnotherKey';
+
+  /** `sealed`: what, with its verb ("The OAuth keys are"). */
+  constructor(private readonly sealed: string) {
+    super(`${sealed} sealed under another SECRETS_KEY: start with the key used before, or set it as SECRETS_KEY_PREVIOUS and run npm run secrets:rotate`);
+  }
+
+  /** The sentence, naming the key file when the key was read from one (secrets/secrets-key.ts). */
+  whatToDo(keyFile: string | undefined): string {
+    const tried = keyFile ? `the one in the key file ${keyFile}` : 'the SECRETS_KEY set';
+    const putBack = keyFile ? 'put the key used before back in that file (or set it as SECRETS_KEY)' : 'start with the key used before';
+    return `${this.sealed} sealed under another SECRETS_KEY than ${tried}: ${putBack}, or, to move to this one, set the key used before as SECRETS_KEY_PREVIOUS and run npm run secrets:rotate with the server stopped (docs/operations.md, "SECRETS_KEY and its rotation").`;
+  }
+}
+
 export class ServiceKeys {
   private readonly derived = new Map<string, Buffer>();
   private legacy: Promise<Map<string, Buffer>> | undefined;

@@ -12,7 +12,7 @@ import { calculateJwkThumbprint } from 'jose';
 import type { Db } from '../db/client';
 import { webhookSigningKeys } from '../db/schema';
 import { seal, unsealUnderAny } from '../lib/secrets';
-import type { ServiceKeys } from '../secrets/keys';
+import { SealedUnderAnotherKey, type ServiceKeys } from '../secrets/keys';
 
 export type SigningKeyRow = typeof webhookSigningKeys.$inferSelect;
 
@@ -84,11 +84,7 @@ export async function newSigningKey(keys: ServiceKeys, signsFrom: Date, now: Dat
 /** The private key's PKCS #8 PEM, and whether it is sealed under SECRETS_KEY (not SECRETS_KEY_PREVIOUS). */
 export async function openSealed(row: SigningKeyRow, keys: ServiceKeys): Promise<{ pem: string; current: boolean }> {
   const opened = unsealUnderAny(row.privateKeySealed, await keys.verifying('webhook-keys-seal'));
-  if (!opened) {
-    throw new Error(
-      `The webhook signing key ${row.kid} is sealed under another SECRETS_KEY: set SECRETS_KEY_PREVIOUS to the key it was sealed under and run npm run secrets:rotate`,
-    );
-  }
+  if (!opened) throw new SealedUnderAnotherKey(`The webhook signing key ${row.kid} is`);
   return { pem: opened.plaintext, current: opened.key === keys.key('webhook-keys-seal') };
 }
 
