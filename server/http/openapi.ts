@@ -25,6 +25,7 @@ import type { Operation } from '../trpc/meta';
 import { SETTLE_MARGIN_SECONDS } from '../x402/checks';
 import type { X402Network } from '../x402/networks';
 import { checkoutOffer, paymentRefusal, v2Requirement, type Offer } from '../x402/requirements';
+import { typeUnions } from './openapi-typed-schemas';
 import recordedExamples from './openapi-examples.json' with { type: 'json' };
 
 type Json = Record<string, any>;
@@ -698,6 +699,7 @@ export function buildOpenApiDocument(router: AppRouter, operations: readonly Ope
 
   for (const code of [...usedCodes].sort()) schemas[errorSchemaName(code)] = errorSchema(code);
   schemas[X402_REQUIREMENT] = x402RequirementSchema(x402.network, x402.maxTimeoutSeconds);
+  typeUnions(schemas);
   return doc;
 }
 
