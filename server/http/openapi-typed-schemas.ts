@@ -1,14 +1,15 @@
 /**
- * Every union (anyOf/oneOf) among the OpenAPI document's component schemas says the types of its
- * members: `{anyOf: [{type: 'integer', minimum: 0}, {type: 'null'}]}` becomes `{type: ['integer',
- * 'null'], minimum: 0}` (3.1's nullable form), an anyOf of two object components gains
- * `type: 'object'`. The same values validate as before. Scalar's API reference (1.46, /docs) needs
- * it: it checks the document it renders and fails a schema without `type` inside a component that
- * is also reached through a `$ref` (it marks such schemas, and the mark is lost through the
- * reference), and the browser console shows "document validation errors", one "Expected union
- * value" per component. A schema saying no type at all (`{}`, z.unknown()) fails the same way, so
- * answers avoid it. A union with an array member stays as it is: Spectral would ask for `items`
- * beside its type, which only the member knows. test/openapi.test.ts runs Scalar's own check.
+ * Every union (anyOf/oneOf) among the OpenAPI document's component schemas says its members' type:
+ * `{anyOf: [{type: 'integer', minimum: 0}, {type: 'null'}]}` becomes `{type: ['integer', 'null'],
+ * minimum: 0}` (3.1's nullable form), an anyOf of two object components gains `type: 'object'`, one
+ * of a component or null `type: ['object', 'null']`. The same values validate as before. Scalar's
+ * API reference (1.46, /docs) needs it: it checks the document it renders and fails a schema
+ * without `type` inside a component that is also reached through a `$ref` (it marks such schemas,
+ * and the mark is lost through the reference), and the browser console shows "document validation
+ * errors", one "Expected union value" per component. A schema saying no type at all (`{}`,
+ * z.unknown()) fails the same way. Unions of several types, or of arrays, stay as they are (strict
+ * ajv refuses the type list, Spectral would ask for `items`): keep them out of components reached
+ * by reference. test/openapi.test.ts runs Scalar's own check.
  */
 type Json = Record<string, any>;
 
@@ -53,8 +54,9 @@ export function typeUnions(components: Json): void {
     } else if (schema.type === undefined && members) {
       const types = members.map(typesOf);
       const union = [...new Set(types.flat())];
-      // Spectral asks for `items` beside a type that names array, and only the array member knows them.
-      if (types.every((t) => t !== undefined) && !union.includes('array')) schema.type = union.length === 1 ? union[0] : union;
+      const named = union.filter((t) => t !== 'null');
+      // Strict ajv takes a list of one type and null only; Spectral asks for `items` beside array.
+      if (types.every((t) => t !== undefined) && named.length === 1 && named[0] !== 'array') schema.type = union.length === 1 ? named[0] : [named[0], 'null'];
     }
     visiting.delete(schema);
     done.add(schema);

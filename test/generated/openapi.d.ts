@@ -1037,29 +1037,18 @@ export interface components {
             seller: string;
         };
         CompactProductDetail: {
-            /** @description ["https://schema.org",{"options":{"@id":"urn:agentcommerce:options","@type":"@json"}}]: schema.org’s, and the term options (a variant’s option values) as a JSON literal. */
-            "@context": (((string | "https://schema.org" | {
-                options: {
-                    /** @constant */
-                    "@id": "urn:agentcommerce:options";
-                    /** @constant */
-                    "@type": "@json";
-                };
-            }) | ("https://schema.org" | {
-                options: {
-                    /** @constant */
-                    "@id": "urn:agentcommerce:options";
-                    /** @constant */
-                    "@type": "@json";
-                };
-            })) | "https://schema.org" | {
-                options: {
-                    /** @constant */
-                    "@id": "urn:agentcommerce:options";
-                    /** @constant */
-                    "@type": "@json";
-                };
-            })[];
+            /** @description schema.org’s, and the term options (a variant’s option values) as a JSON literal. */
+            "@context": [
+                "https://schema.org",
+                {
+                    options: {
+                        /** @constant */
+                        "@id": "urn:agentcommerce:options";
+                        /** @constant */
+                        "@type": "@json";
+                    };
+                }
+            ];
             /** @constant */
             "@type": "Product";
             productID: string;
@@ -1111,29 +1100,18 @@ export interface components {
             url?: string;
             /** @description One offer per variant, cheapest first. */
             offers: components["schemas"]["VariantOffer"][];
-            /** @description ["https://schema.org",{"options":{"@id":"urn:agentcommerce:options","@type":"@json"}}]: schema.org’s, and the term options (a variant’s option values) as a JSON literal. */
-            "@context": (((string | "https://schema.org" | {
-                options: {
-                    /** @constant */
-                    "@id": "urn:agentcommerce:options";
-                    /** @constant */
-                    "@type": "@json";
-                };
-            }) | ("https://schema.org" | {
-                options: {
-                    /** @constant */
-                    "@id": "urn:agentcommerce:options";
-                    /** @constant */
-                    "@type": "@json";
-                };
-            })) | "https://schema.org" | {
-                options: {
-                    /** @constant */
-                    "@id": "urn:agentcommerce:options";
-                    /** @constant */
-                    "@type": "@json";
-                };
-            })[];
+            /** @description schema.org’s, and the term options (a variant’s option values) as a JSON literal. */
+            "@context": [
+                "https://schema.org",
+                {
+                    options: {
+                        /** @constant */
+                        "@id": "urn:agentcommerce:options";
+                        /** @constant */
+                        "@type": "@json";
+                    };
+                }
+            ];
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
         VariantOffer: {
