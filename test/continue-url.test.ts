@@ -152,10 +152,13 @@ describe('GET /checkout/{token}', () => {
     expect(new Set(links.map((l) => l.id)).size).toBe(3);
   });
 
-  it('says in words what is missing before the order can be paid, with the page security headers, and makes no link', async () => {
+  it('says in words what is missing before the order can be paid, under the site’s bar, with the page security headers, and makes no link', async () => {
     const c = await checkout([['Linen Towel', 3]], { buyer: { first_name: 'Grace' }, address: null });
     const { html, headers } = await page(c.token);
     expect(html).toContain('This order is not ready to pay yet');
+    // The bar of the pay page (app/_components/site-header.tsx): the service's name, leading home, in the site's look.
+    expect(html).toContain('<header class="site-header"><a href="/" class="site-name">Agent Commerce</a></header>');
+    expect(html).toMatch(/<style>[^<]*\.site-header \{/);
     expect(html).toContain('your e-mail address, for the order confirmation');
     expect(html).toContain('a shipping address');
     expect(html).toContain('fewer of Linen Towel: 3 in the cart, 1 in stock');

@@ -5,6 +5,7 @@
  * `details` — whose declared response headers are the ones sent, and whose examples are valid and
  * are what the service really answers over the demo catalog.
  */
+import { createRequire } from 'node:module';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
@@ -167,6 +168,26 @@ describe('GET /api/openapi.json', () => {
     expect(doc.servers).toEqual([{ url: t.config.publicBaseUrl, description: 'This deployment' }]);
     expect(doc.info.license.identifier).toBeTruthy();
     expect(doc.info.contact.url).toBe(`${BASE}/api/agent/docs/overview`);
+  });
+
+  it('passes the check Scalar’s API reference runs on it (/docs), which would log "document validation errors"', async () => {
+    // The workspace store of the Scalar that @scalar/api-reference itself depends on: it checks a
+    // document it loads and reports what fails with console.warn (test/docs-page.test.ts reads that Scalar too).
+    const fromScalar = createRequire(new URL('../node_modules/@scalar/api-reference/package.json', import.meta.url));
+    const { createWorkspaceStore } = (await import(fromScalar.resolve('@scalar/workspace-store/client'))) as typeof import('@scalar/workspace-store/client');
+    const warned: unknown[][] = [];
+    const { warn, info } = console;
+    console.warn = (...args: unknown[]) => void warned.push(args);
+    // Its timings ("bundle: 12 ms") go to console.info.
+    console.info = () => {};
+    try {
+      await createWorkspaceStore().addDocument({ name: 'agent-commerce', document: structuredClone(doc) });
+    } finally {
+      Object.assign(console, { warn, info });
+    }
+    const errors = warned.flatMap((args) => args.filter(Array.isArray).flat()) as { path: string; message: string }[];
+    expect(errors.map((e) => `${e.path}: ${e.message}`)).toEqual([]);
+    expect(warned).toEqual([]);
   });
 
   it('describes every REST operation the gateway routes', () => {

@@ -2,10 +2,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 
-/** A full-page screenshot, kept as a test artifact (test-results/…) under `name`. */
-export async function snapshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+/** A full-page screenshot (or of the screen only: `fullPage` false), kept as a test artifact (test-results/…) under `name`. */
+export async function snapshot(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}): Promise<void> {
   const path = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage });
   await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 

@@ -14,6 +14,7 @@ import type { PaymentPayload } from '@x402/core/types';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { X402_NETWORKS, type Config } from '../config';
+import { PRODUCT_CONTEXT } from '../catalog/jsonld';
 import { SERVICE_VERSION } from '../domain/ucp-profile';
 import { ERROR_CATALOGUE, errorBody, type ErrorCode, type ErrorSpec } from '../errors/catalogue';
 import { ERROR_DETAILS } from '../errors/details';
@@ -25,6 +26,7 @@ import type { Operation } from '../trpc/meta';
 import { SETTLE_MARGIN_SECONDS } from '../x402/checks';
 import type { X402Network } from '../x402/networks';
 import { checkoutOffer, paymentRefusal, v2Requirement, type Offer } from '../x402/requirements';
+import { typeUnions } from './openapi-typed-schemas';
 import recordedExamples from './openapi-examples.json' with { type: 'json' };
 
 type Json = Record<string, any>;
@@ -67,6 +69,36 @@ const ref = (name: string) => ({ $ref: SCHEMA_REF + name });
 const headerRef = (name: keyof typeof HEADERS | X402Header) => ({ $ref: `#/components/headers/${name}` });
 
 // ---------------------------------------------------------------- shared components
+
+/**
+ * get_product's @context as JSON Schema 2020-12 says it: schema.org's IRI, then the object defining
+ * the term `options`. The zod schema says an array of two of anything in prose (an MCP client's
+ * draft-07 validator reads no prefixItems), which here would be `items: {}`: a schema of no type,
+ * which Scalar's reference refuses (openapi-typed-schemas.ts). A closed tuple of two, as strict ajv
+ * wants one; `items` (what an entry past the two would be: none can be) is there for Spectral, which
+ * asks for it beside every array, and typed for Scalar, which refuses `items: false`.
+ */
+const CONTEXT_TERMS = {
+  type: 'object',
+  properties: {
+    options: {
+      type: 'object',
+      properties: { '@id': { type: 'string', const: PRODUCT_CONTEXT[1].options['@id'] }, '@type': { type: 'string', const: PRODUCT_CONTEXT[1].options['@type'] } },
+      required: ['@id', '@type'],
+      additionalProperties: false,
+    },
+  },
+  required: ['options'],
+  additionalProperties: false,
+};
+const PRODUCT_CONTEXT_SCHEMA = {
+  type: 'array',
+  description: 'schema.org’s, and the term options (a variant’s option values) as a JSON literal.',
+  prefixItems: [{ type: 'string', const: PRODUCT_CONTEXT[0] }, CONTEXT_TERMS],
+  items: CONTEXT_TERMS,
+  minItems: 2,
+  maxItems: 2,
+};
 
 const ADVISORY_SCHEMA = {
   type: 'object',
@@ -698,6 +730,8 @@ export function buildOpenApiDocument(router: AppRouter, operations: readonly Ope
 
   for (const code of [...usedCodes].sort()) schemas[errorSchemaName(code)] = errorSchema(code);
   schemas[X402_REQUIREMENT] = x402RequirementSchema(x402.network, x402.maxTimeoutSeconds);
+  for (const name of ['ProductDetail', 'CompactProductDetail']) schemas[name].properties['@context'] = PRODUCT_CONTEXT_SCHEMA;
+  typeUnions(schemas);
   return doc;
 }
 

@@ -1037,8 +1037,18 @@ export interface components {
             seller: string;
         };
         CompactProductDetail: {
-            /** @description ["https://schema.org",{"options":{"@id":"urn:agentcommerce:options","@type":"@json"}}]: schema.org’s, and the term options (a variant’s option values) as a JSON literal. */
-            "@context": unknown[];
+            /** @description schema.org’s, and the term options (a variant’s option values) as a JSON literal. */
+            "@context": [
+                "https://schema.org",
+                {
+                    options: {
+                        /** @constant */
+                        "@id": "urn:agentcommerce:options";
+                        /** @constant */
+                        "@type": "@json";
+                    };
+                }
+            ];
             /** @constant */
             "@type": "Product";
             productID: string;
@@ -1090,8 +1100,18 @@ export interface components {
             url?: string;
             /** @description One offer per variant, cheapest first. */
             offers: components["schemas"]["VariantOffer"][];
-            /** @description ["https://schema.org",{"options":{"@id":"urn:agentcommerce:options","@type":"@json"}}]: schema.org’s, and the term options (a variant’s option values) as a JSON literal. */
-            "@context": unknown[];
+            /** @description schema.org’s, and the term options (a variant’s option values) as a JSON literal. */
+            "@context": [
+                "https://schema.org",
+                {
+                    options: {
+                        /** @constant */
+                        "@id": "urn:agentcommerce:options";
+                        /** @constant */
+                        "@type": "@json";
+                    };
+                }
+            ];
             "service:advisories"?: components["schemas"]["ServiceAdvisories"];
         };
         VariantOffer: {
@@ -1333,7 +1353,7 @@ export interface components {
             /** @description One line per variant, oldest first; at most 100. */
             line_items: components["schemas"]["CartLineItem"][];
             /** @description Where the order goes; null until set. */
-            shipping_address: components["schemas"]["ShippingAddress"] | null;
+            shipping_address: ((components["schemas"]["ShippingAddress"] | null) | null) | components["schemas"]["ShippingAddress"] | null;
             /** @description One group per seller that delivers to the address; [] before an address is set. */
             delivery: components["schemas"]["CartDelivery"][];
             totals: components["schemas"]["CartTotals"];
@@ -1520,7 +1540,10 @@ export interface components {
             email: string;
             /** @description The name given when registering, if any. */
             name: string | null;
-            /** @description When the person first read back a code. */
+            /**
+             * Format: date-time
+             * @description When the person first read back a code.
+             */
             verified_at: string | null;
             /** @description Platforms (agent profiles) the person linked through OAuth identity linking; empty until then. */
             linked_platforms: string[];
@@ -1618,6 +1641,7 @@ export interface components {
             /** @description When the event happened: the Webhook-Timestamp of every attempt. */
             occurred_at: string;
             attempts: number;
+            /** @description RFC 3339. */
             last_attempt_at: string | null;
             /** @description The HTTP status of the last answer; null when none came. */
             last_status: number | null;
@@ -1656,9 +1680,15 @@ export interface components {
              * @description When it was minted.
              */
             created_at: string;
-            /** @description When an agent last called with it (moved at most once a minute); null: never used. */
+            /**
+             * Format: date-time
+             * @description When an agent last called with it (moved at most once a minute); null: never used.
+             */
             last_used_at: string | null;
-            /** @description When it was revoked; null while active. */
+            /**
+             * Format: date-time
+             * @description When it was revoked; null while active.
+             */
             revoked_at: string | null;
         };
         MintedNetworkKey: {
@@ -1747,6 +1777,7 @@ export interface components {
             /** @description When the event happened: the Webhook-Timestamp of every attempt. */
             occurred_at: string;
             attempts: number;
+            /** @description RFC 3339. */
             last_attempt_at: string | null;
             /** @description The HTTP status of the last answer; null when none came. */
             last_status: number | null;
@@ -1766,7 +1797,10 @@ export interface components {
              * @description Where the advisory is explained.
              */
             documentation: string;
-            /** @description The day from which what the advisory announces is refused; null when it announces no refusal. */
+            /**
+             * Format: date
+             * @description The day from which what the advisory announces is refused; null when it announces no refusal.
+             */
             refused_from: string | null;
         };
         /** @description Present when something about the request should change (the Service-Advisory header says the same); the status is unaffected. */
