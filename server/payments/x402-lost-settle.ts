@@ -16,6 +16,7 @@ import { newScope } from '../db/deadline';
 import { x402Payments } from '../db/schema';
 import type { X402 } from '../x402/facilitator';
 import { parseSentPayment } from '../x402/payment';
+import { reasonOf } from '../errors/for-log';
 
 /** What one settle (or the chain, in its place) says. `proven`: a failure no lost answer can hide. */
 export type SettleOutcome = { kind: 'settled'; response: SettleResponse } | { kind: 'failed'; reason: string; proven?: true } | { kind: 'unknown'; cause: unknown };
@@ -42,7 +43,7 @@ export async function chainVerdict(services: { x402: X402; database: Database },
   try {
     said = await x402.chain.outcome({ payer: from, nonce, value, payTo: to, validBefore, recordedAt: BigInt(Math.floor(row.createdAt.getTime() / 1000)) });
   } catch (err) {
-    console.warn(`x402 payment ${row.id}: the chain at ${x402.chain.host} did not say whether its settle moved the money (${(err as Error).message}); it stays pending and is asked again.`);
+    console.warn(`x402 payment ${row.id}: the chain at ${x402.chain.host} did not say whether its settle moved the money (${chainFailure(err)}); it stays pending and is asked again.`);
     return { kind: 'unknown', cause: err };
   }
   const where = `nonce ${nonce} of ${row.payer}`;
@@ -75,4 +76,13 @@ async function markForReview(database: Database, row: PaymentRow): Promise<Error
     );
   }
   return new Error('left for review: no chain to ask');
+}
+
+/**
+ * A failed call to the chain in one line: viem's short message, never its full one, which names
+ * the RPC URL (a provider's key is often in it) and the request's body.
+ */
+function chainFailure(err: unknown): string {
+  const short = (err as { shortMessage?: unknown }).shortMessage;
+  return typeof short === 'string' ? short : reasonOf(err);
 }

@@ -294,12 +294,11 @@ export async function settlePayment(services: SettlementServices, row: PaymentRo
 
 /** A settled payment recorded, its order placed (once, whoever records it first), and the answer. */
 export async function placeSettled(services: SettlementServices, row: PaymentRow, response: SettleResponse, request?: SettlementRequest): Promise<SettledCheckout> {
-  const { answer } = (await fresh(services).transaction(async (tx) => {
-    const recorded = await recordSettled(services, tx as unknown as Db, row, response, request);
-    if (request?.storeSuccess) await request.storeSuccess(tx as unknown as Db, recorded.answer);
-    return recorded;
-  })) as { answer: SettledCheckout };
-  return answer;
+  return (await fresh(services).transaction(async (tx) => {
+    const answer = await recordSettled(services, tx as unknown as Db, row, response, request);
+    if (request?.storeSuccess) await request.storeSuccess(tx as unknown as Db, answer);
+    return answer;
+  })) as SettledCheckout;
 }
 
 /** The lease: a conditional update, as idempotency claims are taken; counts the attempt. */
@@ -340,7 +339,7 @@ async function recordSettled(
   row: PaymentRow,
   response: SettleResponse,
   request: SettlementRequest | undefined,
-): Promise<{ answer: SettledCheckout }> {
+): Promise<SettledCheckout> {
   const [settled] = await tx
     .update(x402Payments)
     .set({ status: 'settled', transaction: response.transaction, settledAt: new Date(), leaseUntil: null })
@@ -352,7 +351,7 @@ async function recordSettled(
     await enqueueOrderWebhook(services, tx, row.orderId, 'order_placed');
     await enqueueOrderConfirmation(tx, row.orderId);
   }
-  return { answer: settledAnswer(services, settled ?? row, request, response.transaction) };
+  return settledAnswer(services, settled ?? row, request, response.transaction);
 }
 
 /** The 200 of a settled payment, with the payment response header in the payment's own version (and network form). */
