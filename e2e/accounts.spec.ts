@@ -10,7 +10,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { mint, NOT_ASKED_HERE, signIn } from './support/developer';
 import { expectPageHeaders, seriousViolations, snapshot } from './support/page-checks';
 import { linkIn, startSmtpSink, type SmtpSink } from '../test/support/smtp';
 
@@ -26,7 +27,6 @@ const search = (baseURL: string, key: string) => fetch(`${baseURL}/api/agent/sea
 
 let n = 0;
 const newAddress = () => `dev-${Date.now()}-${++n}@example.com`;
-const NOT_ASKED_HERE = 'This browser did not ask for this link.';
 
 /** Asks for a link to `email` from /signin in a browser of its own (JavaScript off), and answers the link. */
 async function linkAskedElsewhere(browser: Browser, email: string): Promise<string> {
@@ -54,44 +54,6 @@ async function attackerPage(html: string): Promise<{ url: string; close: () => v
   const server = http.createServer((_, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<!doctype html><title>Win a prize</title>${html}`));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
-}
-
-/** From /dashboard (signed out) through the e-mailed link back to /dashboard. */
-async function signIn(page: Page, testInfo: TestInfo, email: string, { checkPages }: { checkPages: boolean }) {
-  await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fdashboard$/);
-  if (checkPages) {
-    await snapshot(page, testInfo, 'signin');
-    expect(await seriousViolations(page)).toEqual([]);
-  }
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByRole('button', { name: 'Send sign-in link' }).click();
-  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
-
-  const link = linkIn(await smtp.nextMail(email));
-  await page.goto(link);
-  const button = page.getByRole('button', { name: `Sign in as ${email}` });
-  await expect(button).toBeVisible();
-  // This browser asked for the link: no warning.
-  await expect(page.getByText(NOT_ASKED_HERE)).toHaveCount(0);
-  if (checkPages) {
-    await snapshot(page, testInfo, 'signin-confirm');
-    expect(await seriousViolations(page)).toEqual([]);
-  }
-  await button.click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
-}
-
-/** Mints a key from the dashboard and reads it from "Your new key". */
-async function mint(page: Page, name: string): Promise<string> {
-  await page.getByLabel('Name', { exact: true }).fill(name);
-  await page.getByRole('checkbox', { name: 'buyer:write' }).check();
-  await page.getByRole('button', { name: 'Create key' }).click();
-  const field = page.getByLabel('Your new key');
-  await expect(field).toHaveValue(/^ak_live_[A-Za-z0-9_-]{43}$/);
-  await expect(page.getByText('it will not be shown again')).toBeVisible();
-  return field.inputValue();
 }
 
 /**
@@ -125,7 +87,10 @@ test('a developer signs in from the e-mail, mints a key, calls the API with it a
   page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
 
   const email = newAddress();
-  await signIn(page, testInfo, email, { checkPages: true });
+  await signIn(page, smtp, email, async (step) => {
+    await snapshot(page, testInfo, step);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
   expectPageHeaders((await page.reload())!.headers(), '/dashboard');
   await snapshot(page, testInfo, 'dashboard-empty');
   expect(await seriousViolations(page)).toEqual([]);
@@ -191,7 +156,7 @@ test('the sign-in pages carry the page headers and store nothing', async ({ requ
 test('sign-in, minting and revoking work without JavaScript', async ({ browser, baseURL }, testInfo) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  await signIn(page, testInfo, newAddress(), { checkPages: false });
+  await signIn(page, smtp, newAddress());
   const key = await mint(page, 'no-js agent');
   await snapshot(page, testInfo, 'dashboard-new-key-no-js');
   expect((await search(baseURL!, key)).status).toBe(200);

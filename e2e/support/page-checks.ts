@@ -11,6 +11,10 @@ export async function snapshot(page: Page, testInfo: TestInfo, name: string, { f
 
 /** axe-core's violations on the page as "id: help" lines: serious and critical, which fail a test, and moderate, which are reported. */
 export async function axeViolations(page: Page): Promise<{ serious: string[]; moderate: string[] }> {
+  // A form just submitted may still be navigating: axe on the document in between once reported
+  // "Documents must have <title>". Every page has one, so its arrival marks the page as loaded.
+  await page.waitForLoadState('load');
+  await expect(page).toHaveTitle(/\S/);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const lines = (impacts: string[]) => violations.filter((v) => impacts.includes(v.impact ?? '')).map((v) => `${v.id}: ${v.help}`);
   return { serious: lines(['serious', 'critical']), moderate: lines(['moderate']) };
