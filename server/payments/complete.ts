@@ -58,7 +58,7 @@ export type PaymentOutcome =
 
 export async function completePayment(services: Services, payment: CompletedPayment): Promise<PaymentOutcome> {
   const provider = providerNamed(services.config, payment.provider);
-  const outcome = await services.db.transaction((tx) => settle(services, tx as unknown as Db, payment));
+  const outcome = await services.db.transaction((tx) => settle(services, tx, payment));
   // The provider's own idempotency key for this authorization: a repeat captures or releases nothing twice.
   const key = `${payment.linkId}:${payment.authorization}`;
   const orderId = await orderPaidBy(services.db, outcome, payment.authorization);
@@ -70,7 +70,7 @@ export async function completePayment(services: Services, payment: CompletedPaym
     await provider.capture(payment.authorization, key);
   } catch (err) {
     if (!(err instanceof CaptureRefused)) throw err;
-    await services.db.transaction((tx) => voidPayment(tx as unknown as Db, services, payment, orderId));
+    await services.db.transaction((tx) => voidPayment(tx, services, payment, orderId));
     console.warn(`Payment ${payment.authorization} for link ${payment.linkId}: the provider refused its capture for good (${err.message}); order ${orderId} voided.`);
     // Whatever the provider still holds of it goes (no error if it let it go itself).
     await provider.release(payment.authorization, key);

@@ -40,7 +40,7 @@ export async function continueCheckout(services: Services, token: string): Promi
   const found = await cartOfCheckoutToken(services.db, token);
   if (!found) return { kind: 'unknown' };
   try {
-    return (await services.db.transaction((tx) => continueLocked(services, tx as unknown as Db, found))) as ContinueAnswer;
+    return (await services.db.transaction((tx) => continueLocked(services, tx, found))) as ContinueAnswer;
   } catch (err) {
     // The provider failing to open a link (Stripe down: service_unavailable); the checks above
     // ran under the cart's lock, so issuing refuses nothing else.
