@@ -18,7 +18,7 @@ import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { searchJsonLd, type SearchView } from '../server/catalog/jsonld';
 import { searchCatalog, type SearchPage } from '../server/catalog/search';
-import { postgresOptions, type Db } from '../server/db/client';
+import { postgresOptions } from '../server/db/client';
 import { schema } from '../server/db/schema';
 import { deriveKey } from '../server/secrets/keys';
 import { benchSecretsKey } from './lib/secrets-key';
@@ -40,7 +40,7 @@ const url = new URL(ADMIN_URL);
 url.pathname = `/${flags.database}`;
 
 const pg = postgres(url.toString(), { max: 1, onnotice: () => {}, connection: { ...postgresOptions(1).connection, application_name: 'bench-search-shapes' } });
-const db = drizzle(pg, { schema }) as unknown as Db;
+const db = drizzle(pg, { schema });
 
 /** JSON bytes of the answer per product on it, as the service sends it. */
 const bytesPerProduct = (page: SearchPage, view: SearchView) =>

@@ -35,7 +35,7 @@ import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { searchCatalog } from '../server/catalog/search';
-import { postgresOptions, type Db } from '../server/db/client';
+import { postgresOptions } from '../server/db/client';
 import { schema } from '../server/db/schema';
 import { deriveKey } from '../server/secrets/keys';
 import { benchSecretsKey } from './lib/secrets-key';
@@ -316,7 +316,7 @@ function serviceRecorder(secret: Buffer) {
   const log: Statement[] = [];
   const pg = postgres(databaseUrl, { max: 2, onnotice: () => {}, connect_timeout: 5, connection: CONNECTION });
   clients.push(pg);
-  const db = drizzle(pg, { schema, logger: { logQuery: (sql, params) => void log.push({ sql, params }) } }) as unknown as Db;
+  const db = drizzle(pg, { schema, logger: { logQuery: (sql, params) => void log.push({ sql, params }) } });
   return {
     db,
     async statements(params: Params): Promise<Statement[]> {

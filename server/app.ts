@@ -1,7 +1,8 @@
 /**
- * Assembles one service instance: database → operation catalogue → services → the two transports
- * (the REST gateway and the MCP server). Used by the server entry, the tests (which call `fetch`
- * with a Request and get a Response) and the benchmarks.
+ * The composition root: the one place that builds the service's objects and wires them together,
+ * database → operation catalogue → services → the two transports (the REST gateway and the MCP
+ * server). Everything below it is given what it uses, and builds none of it. Used by the server
+ * entry, the tests (which call `fetch` with a Request and get a Response) and the benchmarks.
  */
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
@@ -11,16 +12,27 @@ import { buildOpenApiDocument } from './http/openapi';
 import { LLMS_TXT_PATH, llmsTxtResponse, renderLlmsTxt } from './http/llms-txt';
 import { SEARCH_CONTEXT_PATH, searchContextDocument } from './catalog/jsonld';
 import { STRIPE_WEBHOOK_PATH, stripeWebhook } from './http/stripe-webhook';
+import { CredentialResolver } from './identity/credentials';
 import { MAX_BODY_BYTES } from './lib/request-limits';
+import { ResponseCache } from './lib/response-cache';
+import { RateLimiter } from './limits/limiter';
+import { redisStore } from './limits/redis-store';
+import { sqlStore } from './limits/sql-store';
+import { createMailer } from './mail/mailer';
 import { createMcpServer, type McpServer } from './mcp/server';
+import { Negotiator } from './negotiation';
 import { protectedResourceDocuments } from './oauth/metadata';
 import { buildOpenRpcDocument } from './mcp/openrpc';
+import { createProfileFetcher } from './profiles';
 import { appRouter } from './routers';
 import { compactSearchResult } from './routers/catalog';
-import { createServices, type Services } from './trpc/context';
+import { ServiceKeys } from './secrets/keys';
+import { SignatureVerifier } from './signatures/verify';
+import type { Services } from './trpc/context';
 import { prepareSecrets } from './secrets-upgrade';
 import { orderEntity } from './ucp/order';
 import { describeOperations } from './trpc/operations';
+import { createX402 } from './x402/facilitator';
 
 export interface App {
   services: Services;
@@ -38,19 +50,49 @@ export interface App {
   close(): Promise<void>;
 }
 
-export function createApp(config: Config, database: Database): App {
+/**
+ * The objects one process shares between requests (trpc/context.ts says what each is for), each
+ * built once here from the configuration and the database.
+ */
+function createServices(config: Config, database: Database): Services {
+  const { db } = database;
   const operations = describeOperations(appRouter);
+  const profiles = createProfileFetcher(config.profileFetch);
+  const shared = config.redisUrl ? redisStore(config.redisUrl) : sqlStore(database);
+  const keys = new ServiceKeys(db, config.secretsKey, config.secretsKeyPrevious);
+  const x402 = createX402(config, database, keys);
   let openapi: Record<string, unknown> | undefined;
-  // Built at its first read, once the services (whose x402 payee it states) exist.
-  const openapiDocument = () => (openapi ??= buildOpenApiDocument(appRouter, operations, config, services.x402));
-  const services = createServices(config, database, operations, openapiDocument, (db, held) => orderEntity(db, services.keys, config.publicBaseUrl, held));
+  return {
+    config,
+    database,
+    db,
+    operations,
+    responses: new ResponseCache(),
+    keys,
+    credentials: new CredentialResolver(db, config.publicBaseUrl),
+    mailer: createMailer(config.mail),
+    // Built once, at its first read (/api/openapi.json, or the rest docs page).
+    openapi: () => (openapi ??= buildOpenApiDocument(appRouter, operations, config, x402)),
+    profiles,
+    signatures: new SignatureVerifier({ baseUrl: config.publicBaseUrl, fetcher: profiles }),
+    shared,
+    limits: new RateLimiter(shared, config.rateLimits),
+    x402,
+    negotiator: new Negotiator(profiles),
+    renderOrder: (db, held) => orderEntity(db, keys, config.publicBaseUrl, held),
+  };
+}
+
+export function createApp(config: Config, database: Database): App {
+  const services = createServices(config, database);
+  const { operations } = services;
   const mcp = createMcpServer(services);
   const once = (build: () => object) => {
     let text: string | undefined;
     return () => (text ??= JSON.stringify(build()));
   };
   const gateway = createGateway(services, appRouter, {
-    '/api/openapi.json': once(openapiDocument),
+    '/api/openapi.json': once(services.openapi),
     '/api/mcp/openrpc.json': once(() => buildOpenRpcDocument(mcp.tools, config)),
     [SEARCH_CONTEXT_PATH]: once(() => searchContextDocument(Object.keys(compactSearchResult.shape))),
     ...Object.fromEntries(Object.entries(protectedResourceDocuments(config.publicBaseUrl)).map(([path, build]) => [path, once(build)])),

@@ -45,8 +45,7 @@ export async function prepareSecrets(services: { db: Db; keys: ServiceKeys }): P
 }
 
 export async function upgradeSecrets(db: Db, keys: ServiceKeys, now = new Date()): Promise<void> {
-  await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  await db.transaction(async (tx) => {
     const marker = await lockMarker(tx);
     const { legacyCookies } = await sealOAuthKeys(tx, keys);
     // Cookies signed before the upgrade live at most as long as the provider's login memory.
@@ -72,8 +71,7 @@ export async function retireLegacySecrets(db: Db, keys: ServiceKeys, now = new D
   if (!row || !dueOf(JSON.parse(row.value) as Marker, now).length) return [];
   // What a replay may still ask for is at most RETENTION_HOURS old: older records go before their seal's key.
   await purgeExpiredRecords(db);
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return db.transaction(async (tx) => {
     const marker = await lockMarker(tx);
     const due = dueOf(marker, now);
     for (const kept of due) {

@@ -4,6 +4,11 @@
  * `server/` lines name every unit once, and a unit imports only units listed below it (type imports
  * included), so there are no cycles and each folder can be read knowing only what it imports. A new
  * folder needs its line in the map; an import pointing up needs the map reordered or the code moved.
+ *
+ * Two rules more keep the objects' wiring in one place: the composition root (the unit the map
+ * calls so) builds the services and may import all it assembles, while only the process entry
+ * imports it; and a domain folder's functions take the few collaborators they use (an interface of
+ * their own), never the whole `Services` bag the pipeline's context carries.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,6 +17,11 @@ import { describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '../server');
 const README = path.resolve(import.meta.dirname, '../README.md');
 const MAP_HEADING = 'Map of the code';
+/** The composition root, and the units that may import it (tests, benchmarks and scripts start it from outside server/). */
+const COMPOSITION_ROOT = 'app.ts';
+const ROOT_IMPORTERS = ['main.ts'];
+/** The folders of domain functions (a binding's included): none takes the whole `Services` bag. */
+const DOMAIN = ['ucp', 'payments', 'carts', 'orders', 'webhooks', 'outbox'];
 
 function unitOf(file: string): string {
   const rel = path.relative(ROOT, file);
@@ -44,26 +54,27 @@ function crossings(files: string[]): Import[] {
  * The README's map of the code, top to bottom: in the section headed "Map of the code", each line
  * `- \`server/NAME/\` — …` (a folder) or `- \`server/NAME.ts\` — …` (a root file), indented or not.
  */
-function mapOrder(readme: string): string[] {
+function mapEntries(readme: string): { unit: string; line: string }[] {
   const lines = readme.split('\n');
   const at = lines.findIndex((line) => new RegExp(`^#{1,6}\\s+${MAP_HEADING}\\s*$`).test(line));
   if (at < 0) return [];
   const level = /^#+/.exec(lines[at])![0].length;
-  const order: string[] = [];
+  const entries: { unit: string; line: string }[] = [];
   for (const line of lines.slice(at + 1)) {
     const heading = /^(#{1,6})\s/.exec(line);
     if (heading && heading[1].length <= level) break;
     const unit = /^\s*- `server\/([\w.-]+?)\/?`/.exec(line)?.[1];
-    if (unit) order.push(unit);
+    if (unit) entries.push({ unit, line });
   }
-  return order;
+  return entries;
 }
 
 const files = fs
   .readdirSync(ROOT, { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.ts'))
   .map((f) => path.join(ROOT, f));
-const layers = mapOrder(fs.readFileSync(README, 'utf8'));
+const map = mapEntries(fs.readFileSync(README, 'utf8'));
+const layers = map.map(({ unit }) => unit);
 
 describe('server/', () => {
   it(`is mapped in README.md's "${MAP_HEADING}", each unit once`, () => {
@@ -83,5 +94,25 @@ describe('server/', () => {
       .filter(({ from, to }) => rank.has(from) && rank.has(to) && rank.get(to)! <= rank.get(from)!)
       .map(({ file, spec, from, to }) => `${file} imports '${spec}': ${to} is listed above ${from}`);
     expect(upward).toEqual([]);
+  });
+
+  it(`is wired in one composition root, ${COMPOSITION_ROOT}, which only ${ROOT_IMPORTERS.join(', ')} imports`, () => {
+    const line = map.find(({ unit }) => unit === COMPOSITION_ROOT)?.line ?? '';
+    expect(line, `the map's line for server/${COMPOSITION_ROOT} calls it the composition root`).toMatch(/composition root/);
+    const importers = crossings(files)
+      .filter(({ from, to }) => to === COMPOSITION_ROOT && !ROOT_IMPORTERS.includes(from))
+      .map(({ file, spec }) => `${file} imports '${spec}': only ${ROOT_IMPORTERS.join(', ')} may`);
+    expect(importers).toEqual([]);
+  });
+
+  it('gives domain functions the collaborators they use, never the whole Services bag', () => {
+    const bagged = files
+      .filter((file) => DOMAIN.includes(unitOf(file)))
+      .flatMap((file) =>
+        [...fs.readFileSync(file, 'utf8').matchAll(/import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*'(\.[^']+)'/g)]
+          .filter(([, names, spec]) => unitOf(path.resolve(path.dirname(file), spec)) === 'trpc' && /(?:^|[\s,])(?:type\s+)?Services(?:[\s,]|$)/.test(names))
+          .map(([, , spec]) => `${path.relative(path.dirname(ROOT), file)} imports Services from '${spec}': name what it uses in an interface of its own`),
+      );
+    expect(bagged).toEqual([]);
   });
 });

@@ -210,7 +210,7 @@ describe('what is refused', () => {
 
     const order = await placedOrder(platformOwner(), [['Oolong Tin', 1]]);
     await db.transaction(async (tx) => {
-      await voidOrder(tx as unknown as Db, order.id);
+      await voidOrder(tx, order.id);
       await tx.update(paymentLinks).set({ status: 'failed' }).where(eq(paymentLinks.cartId, order.cartId));
     });
     const voided = await record(order.id, { type: 'shipped', ...TRACKING });

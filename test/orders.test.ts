@@ -75,7 +75,7 @@ describe('placeOrder', () => {
     const mugs = await line('Two Tone Mug', 1, 1); // the 1500 variant, the last unit
     const pencils = await line('Endless Pencil', 0, 7);
     const req = await request([mugs, pencils]);
-    const result = await db.transaction((tx) => placeOrder(tx as unknown as Db, req));
+    const result = await db.transaction((tx) => placeOrder(tx, req));
     expect(result.placed).toBe(true);
     if (!result.placed) return;
     expect(result.order).toMatchObject({ cartId: req.cart.id, status: 'placed', totals: req.totals, payment: req.payment, shippingAddress: ADDRESS });
@@ -94,7 +94,7 @@ describe('placeOrder', () => {
     const mugs = await line('Two Tone Mug', 0, 5); // 3 in stock
     const lamp = await line('Last Lamp', 0, 1);
     const req = await request([lamp, mugs]);
-    const result = await db.transaction((tx) => placeOrder(tx as unknown as Db, req));
+    const result = await db.transaction((tx) => placeOrder(tx, req));
     expect(result).toEqual({ placed: false, priceChanged: false, short: [{ variant_id: mugs.variant_id, sku: mugs.sku, title: 'Two Tone Mug', requested: 5, available: 3 }] });
     expect(await stockOf(lamp.variant_id)).toBe(1);
     expect(await db.select().from(orders).where(eq(orders.cartId, req.cart.id))).toEqual([]);
@@ -105,7 +105,7 @@ describe('placeOrder', () => {
   it('places nothing when a price moved since the lines were priced', async () => {
     const pencils = await line('Endless Pencil', 0, 1);
     const req = await request([{ ...pencils, unit_price_cents: 90, line_total_cents: 90 }]);
-    const result = await db.transaction((tx) => placeOrder(tx as unknown as Db, req));
+    const result = await db.transaction((tx) => placeOrder(tx, req));
     expect(result).toEqual({ placed: false, priceChanged: true, short: [] });
   });
 
@@ -113,7 +113,7 @@ describe('placeOrder', () => {
     // PGlite is one connection: transactions cannot overlap there, so the race needs Postgres.
     const lamp = await line('Last Lamp', 0, 1);
     const requests = await Promise.all(Array.from({ length: 8 }, () => request([lamp])));
-    const results = await Promise.all(requests.map((req) => db.transaction((tx) => placeOrder(tx as unknown as Db, req))));
+    const results = await Promise.all(requests.map((req) => db.transaction((tx) => placeOrder(tx, req))));
     expect(results.filter((r) => r.placed)).toHaveLength(1);
     expect(results.filter((r) => !r.placed).every((r) => !r.placed && r.short[0].available === 0)).toBe(true);
     expect(await stockOf(lamp.variant_id)).toBe(0);
@@ -122,7 +122,7 @@ describe('placeOrder', () => {
 
   it.skipIf(!process.env.DATABASE_URL)('keeps a product’s columns true when its variants sell out in parallel orders (Postgres, pooled)', async () => {
     const [a, b] = [await line('Twin Lamp', 0, 1), await line('Twin Lamp', 1, 1)];
-    const results = await Promise.all([[a], [b]].map(async (lines) => db.transaction(async (tx) => placeOrder(tx as unknown as Db, await request(lines)))));
+    const results = await Promise.all([[a], [b]].map(async (lines) => db.transaction(async (tx) => placeOrder(tx, await request(lines)))));
     expect(results.every((r) => r.placed)).toBe(true);
     const lamp = await productOf(a.product_id);
     expect([lamp.stockMax, lamp.priceMinInStock]).toEqual([0, null]);
@@ -130,7 +130,7 @@ describe('placeOrder', () => {
 });
 
 describe('voidOrder', () => {
-  const place = (req: OrderRequest) => db.transaction((tx) => placeOrder(tx as unknown as Db, req));
+  const place = (req: OrderRequest) => db.transaction((tx) => placeOrder(tx, req));
 
   it('gives the stock back with the product columns true, once; the cart can then hold a new order, but never two standing ones', async () => {
     const vase = await line('Solo Vase', 0, 1);
@@ -139,13 +139,13 @@ describe('voidOrder', () => {
     if (!first.placed) throw new Error('not placed');
     expect([(await productOf(vase.product_id)).stockMax, (await productOf(vase.product_id)).priceMinInStock]).toEqual([0, null]);
 
-    const voided = await db.transaction((tx) => voidOrder(tx as unknown as Db, first.order.id));
+    const voided = await db.transaction((tx) => voidOrder(tx, first.order.id));
     expect(voided).toMatchObject({ id: first.order.id, status: 'voided' });
     expect(await stockOf(vase.variant_id)).toBe(1);
     const product = await productOf(vase.product_id);
     expect([product.stockMax, product.priceMinInStock]).toEqual([1, 3000]);
     // A second void of the same order returns nothing more.
-    expect(await db.transaction((tx) => voidOrder(tx as unknown as Db, first.order.id))).toBeUndefined();
+    expect(await db.transaction((tx) => voidOrder(tx, first.order.id))).toBeUndefined();
     expect(await stockOf(vase.variant_id)).toBe(1);
 
     // The voided order does not hold the cart: it is paid again.

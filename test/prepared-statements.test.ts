@@ -45,8 +45,8 @@ describe('a statement built once', () => {
     for (const db of [embedded.db, other.database.db]) {
       await expect(
         db.transaction(async (tx) => {
-          await insertNote(tx as unknown as Db, { id: 'fb_prepared_rolled_back', message: 'gone' });
-          expect(await messageOf(tx as unknown as Db, 'fb_prepared_rolled_back')).toBe('gone');
+          await insertNote(tx, { id: 'fb_prepared_rolled_back', message: 'gone' });
+          expect(await messageOf(tx, 'fb_prepared_rolled_back')).toBe('gone');
           throw new Error('roll back');
         }),
       ).rejects.toThrow('roll back');

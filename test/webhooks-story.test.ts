@@ -62,7 +62,7 @@ it('an order whose capture is refused for good reaches its platform placed, then
   const profileUrl = `${ps.origin}/platform.json`;
   const owner = cartOwner({ agent: { url: profileUrl, host: ps.host, hostKind: 'public' }, buyer: {} });
   const cartId = await seedCart(db, [['Enamel Kettle', 1]], ADDRESS, owner);
-  const { link } = await db.transaction((tx) => issuePaymentLink(t.app.services, tx as unknown as Db, { cartId, owner, idempotencyKey: freshKey() }));
+  const { link } = await db.transaction((tx) => issuePaymentLink(t.app.services, tx, { cartId, owner, idempotencyKey: freshKey() }));
   const [{ id: linkId }] = await db.select({ id: paymentLinks.id }).from(paymentLinks).where(eq(paymentLinks.cartId, cartId));
   // The card is authorized, then the authorization lapses before the payment is completed.
   const provider = providerNamed(t.app.services.config, 'builtin');

@@ -7,10 +7,14 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { carts, type ShippingAddress } from '../db/schema';
 import { newId } from '../lib/ids';
-import type { Services } from '../trpc/context';
 import { addItems, removeItem, setItemQuantity, type ItemRequest } from './items';
 import { assertMutable, loadCart, touch, type CartRow, type TouchedFields } from './store';
-import { renderCart, type Cart, type ShippingAddressInput } from './view';
+import { renderCart, type Cart, type CartViewServices, type ShippingAddressInput } from './view';
+
+/** What the cart operations use of the service: the cart view's, and how long a cart lives. */
+export interface CartServices extends CartViewServices {
+  config: Pick<Config, 'publicBaseUrl' | 'cartTtlHours'>;
+}
 
 export interface CreateCart {
   items?: ItemRequest[];
@@ -28,7 +32,7 @@ export interface NewCartOwner {
  * time-prefixed, but with 80 bits from the CSPRNG, which no caller can guess (ownership is checked
  * as well: another caller's id answers 404 all the same).
  */
-export async function createCart(services: Services, tx: Db, owner: NewCartOwner, input: CreateCart): Promise<Cart> {
+export async function createCart(services: CartServices, tx: Db, owner: NewCartOwner, input: CreateCart): Promise<Cart> {
   const cart = await insertCart(tx, services.config, owner, { shippingAddress: (input.shipping_address as ShippingAddress | undefined) ?? null });
   await addItems(tx, cart.id, input.items ?? []);
   return renderCart(services, tx, cart);
@@ -55,36 +59,36 @@ export async function insertCart(tx: Db, config: Pick<Config, 'cartTtlHours'>, {
   return cart;
 }
 
-export async function getCart(services: Services, db: Db, owner: string, cartId: string): Promise<Cart> {
+export async function getCart(services: CartServices, db: Db, owner: string, cartId: string): Promise<Cart> {
   return renderCart(services, db, await loadCart(db, cartId, owner));
 }
 
 /** The shared frame of every change to an existing cart: `apply` changes its lines, `set` the cart row (with the touch). */
-async function change(services: Services, tx: Db, owner: string, cartId: string, apply: (cart: CartRow) => Promise<unknown>, set: { status?: 'cancelled' } & TouchedFields = {}): Promise<Cart> {
+async function change(services: CartServices, tx: Db, owner: string, cartId: string, apply: (cart: CartRow) => Promise<unknown>, set: { status?: 'cancelled' } & TouchedFields = {}): Promise<Cart> {
   const cart = await loadCart(tx, cartId, owner, { lock: true });
   assertMutable(cart);
   await apply(cart);
   return renderCart(services, tx, await touch(tx, cart, services.config, set));
 }
 
-export const addToCart = (services: Services, tx: Db, owner: string, cartId: string, item: ItemRequest) =>
+export const addToCart = (services: CartServices, tx: Db, owner: string, cartId: string, item: ItemRequest) =>
   change(services, tx, owner, cartId, () => addItems(tx, cartId, [item]));
 
-export const updateCartItem = (services: Services, tx: Db, owner: string, cartId: string, itemId: string, quantity: number) =>
+export const updateCartItem = (services: CartServices, tx: Db, owner: string, cartId: string, itemId: string, quantity: number) =>
   change(services, tx, owner, cartId, () => setItemQuantity(tx, cartId, itemId, quantity));
 
-export const removeCartItem = (services: Services, tx: Db, owner: string, cartId: string, itemId: string) =>
+export const removeCartItem = (services: CartServices, tx: Db, owner: string, cartId: string, itemId: string) =>
   change(services, tx, owner, cartId, () => removeItem(tx, cartId, itemId));
 
-export const setShippingAddress = (services: Services, tx: Db, owner: string, cartId: string, address: ShippingAddressInput) =>
+export const setShippingAddress = (services: CartServices, tx: Db, owner: string, cartId: string, address: ShippingAddressInput) =>
   change(services, tx, owner, cartId, async () => {}, { shippingAddress: address as ShippingAddress });
 
 /** Cancelling is a change too: a live payment link goes with it. */
-export const cancelCart = (services: Services, tx: Db, owner: string, cartId: string) =>
+export const cancelCart = (services: CartServices, tx: Db, owner: string, cartId: string) =>
   change(services, tx, owner, cartId, async () => {}, { status: 'cancelled' });
 
 /** quick_buy: create, add and address in the one transaction, so a refusal leaves no cart behind. */
-export function quickBuy(services: Services, tx: Db, owner: NewCartOwner, input: ItemRequest & { shipping_address: ShippingAddressInput }): Promise<Cart> {
+export function quickBuy(services: CartServices, tx: Db, owner: NewCartOwner, input: ItemRequest & { shipping_address: ShippingAddressInput }): Promise<Cart> {
   const { shipping_address, ...item } = input;
   return createCart(services, tx, owner, { items: [item], shipping_address });
 }

@@ -3,14 +3,15 @@
  * definition each feeds REST, the OpenAPI document, MCP and OpenRPC.
  */
 import { z } from 'zod';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { CART_STATUSES } from '../db/schema';
 import { linkUrl, liveLink } from './links';
-import type { Services } from '../trpc/context';
 import { COUNTRY_CODES, countryCode } from './countries';
 import { priceCart, type PricedCart } from './pricing';
 import type { CartRow } from './store';
 import { emailAddress } from '../lib/email';
+import type { ServiceKeys } from '../secrets/keys';
 
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -131,8 +132,14 @@ export const cartSchema = z
 
 export type Cart = z.infer<typeof cartSchema>;
 
+/** What rendering a cart reads of the service: its URLs' base, and the keys a payment link's URL is made under. */
+export interface CartViewServices {
+  config: Pick<Config, 'publicBaseUrl'>;
+  keys: ServiceKeys;
+}
+
 /** The cart as answered, priced now unless the caller priced it already. */
-export async function renderCart(services: Services, db: Db, cart: CartRow, priced?: PricedCart): Promise<Cart> {
+export async function renderCart(services: CartViewServices, db: Db, cart: CartRow, priced?: PricedCart): Promise<Cart> {
   const { config, keys } = services;
   const p = priced ?? (await priceCart(db, cart));
   const link = cart.status === 'checkout' ? await liveLink(db, cart.id) : undefined;

@@ -98,7 +98,7 @@ async function openPostgres(url: string, max: number, waitMs: number): Promise<D
       throw err;
     }
   }
-  const db = drizzle(preparing(client, sockets), { schema }) as unknown as Db;
+  const db = drizzle(preparing(client, sockets), { schema });
   return {
     db,
     scoped: (scope) => overClient(db, preparing(client, sockets, scope)),
@@ -171,7 +171,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
   const client = new PGlite({ dataDir, extensions: { pg_trgm } });
   await client.waitReady;
   const queue = new FairQueue();
-  const db = drizzle({ client: queued(client, queue), schema }) as unknown as Db;
+  const db = drizzle({ client: queued(client, queue), schema });
   return {
     db,
     scoped: (scope) => overClient(db, queued(client, queue, scope)),
@@ -200,9 +200,10 @@ interface Session {
  */
 function overClient(db: Db, client: unknown): Db {
   const { session } = db as unknown as { session: Session };
-  const bound = Object.create(db) as { session: unknown };
+  // `session` is drizzle's @internal field, hidden from its types: the copy declares it to set it.
+  const bound: Db & { session: unknown } = Object.create(db);
   bound.session = new session.constructor(client, session.dialect, session.schema, session.options);
-  return bound as unknown as Db;
+  return bound;
 }
 
 /** Runs raw SQL and returns its rows on either driver (PGlite answers `{rows}`, postgres-js an array). */

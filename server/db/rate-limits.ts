@@ -50,7 +50,7 @@ export async function hitAll(db: Db, rules: (RateRule & { bucket: string })[], n
     for (const { bucket, limit, windowSeconds } of ordered) {
       // The newest `limit` events in the window: with that many, the oldest of them must leave
       // the window before another fits.
-      const events = await recent(tx as unknown as Db, bucket, { limit, windowSeconds }, now);
+      const events = await recent(tx, bucket, { limit, windowSeconds }, now);
       if (events.length >= limit) {
         const frees = events[limit - 1].getTime() + windowSeconds * 1000;
         retryAfterSeconds = Math.max(retryAfterSeconds, Math.ceil((frees - now.getTime()) / 1000), 1);

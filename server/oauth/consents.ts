@@ -66,7 +66,7 @@ export async function listConsents(db: Db, accountId: string): Promise<Consent[]
 export async function revokeGrant(db: Db, grantId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(oauthConsents).where(eq(oauthConsents.grantId, grantId));
-    await revokeGrantRows(tx as unknown as Db, grantId);
+    await revokeGrantRows(tx, grantId);
   });
 }
 
@@ -85,7 +85,7 @@ export async function disconnect(db: Db, accountId: string, clientId: string): P
       .select({ grantId: oauthRecords.grantId })
       .from(oauthRecords)
       .where(and(eq(oauthRecords.model, 'Grant'), sql`${oauthRecords.payload}->>'accountId' = ${accountId}`, sql`${oauthRecords.payload}->>'clientId' = ${clientId}`));
-    for (const { grantId } of grants) if (grantId) await revokeGrantRows(tx as unknown as Db, grantId);
+    for (const { grantId } of grants) if (grantId) await revokeGrantRows(tx, grantId);
     return row || grants.length ? { clientName: row?.clientName ?? null } : null;
   });
 }

@@ -8,14 +8,21 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { cartCeiling, lineTitle, notReadyReasons, priceCart, type PricedCart } from '../carts/pricing';
 import { assertMutable, loadCart, type CartRow } from '../carts/store';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { carts, paymentLinks } from '../db/schema';
 import { centsToDecimal } from '../domain/limits';
 import { ApiError } from '../errors/catalogue';
 import { newId } from '../lib/ids';
-import type { Services } from '../trpc/context';
+import type { ServiceKeys } from '../secrets/keys';
 import { cancelLiveLink, linkToken, linkUrl, liveLink, payPageUrl, tokenHash } from '../carts/links';
 import { paymentProvider } from './select';
+
+/** What issuing a link uses of the service: the provider's settings, and the keys a link's token is made under. */
+export interface LinkServices {
+  config: Config;
+  keys: ServiceKeys;
+}
 
 export interface PaymentLinkView {
   url: string;
@@ -49,7 +56,7 @@ type LinkRow = typeof paymentLinks.$inferSelect;
  * total), or a new one. Runs in the
  * request's transaction (`tx`), holding the cart's row lock throughout.
  */
-export async function issuePaymentLink(services: Services, tx: Db, request: CheckoutRequest): Promise<IssuedLink> {
+export async function issuePaymentLink(services: LinkServices, tx: Db, request: CheckoutRequest): Promise<IssuedLink> {
   const cart = await loadCart(tx, request.cartId, request.owner, { lock: true });
   assertMutable(cart);
   const priced = await priceCart(tx, cart);
@@ -92,7 +99,7 @@ export async function assertWithinCeiling(tx: Db, priced: PricedCart): Promise<v
   });
 }
 
-async function openLink(services: Services, tx: Db, cart: CartRow, priced: PricedCart, request: CheckoutRequest): Promise<LinkRow> {
+async function openLink(services: LinkServices, tx: Db, cart: CartRow, priced: PricedCart, request: CheckoutRequest): Promise<LinkRow> {
   const { config, keys } = services;
   const provider = paymentProvider(config);
   const id = linkIdFor(cart, request);
@@ -139,7 +146,7 @@ function linkIdFor(cart: CartRow, request: CheckoutRequest): string {
   return newId('plink', cart.updatedAt.getTime(), digest.subarray(0, 10));
 }
 
-async function view(services: Services, link: LinkRow): Promise<PaymentLinkView> {
+async function view(services: LinkServices, link: LinkRow): Promise<PaymentLinkView> {
   return {
     url: await linkUrl(services.keys, services.config.publicBaseUrl, link),
     expires_at: link.expiresAt.toISOString(),

@@ -16,16 +16,22 @@
 import { eq, sql } from 'drizzle-orm';
 import { cartCeiling, notReadyReasons, orderLines, priceCart, type PricedCart } from '../carts/pricing';
 import { expireLinkIfDue } from '../carts/expiry';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { placeholderFor, prepared } from '../db/prepared';
 import { carts, orders, paymentLinks, type CartNotice } from '../db/schema';
 import { placeOrder, voidOrder, type ShortLine } from '../orders/place';
-import type { Services } from '../trpc/context';
 import { cancelLiveLink } from '../carts/links';
 import { CAPTURE_HOLD_MS, enqueueOrderConfirmation, releaseOrderConfirmation } from './confirmation-mail';
 import { CaptureRefused } from './provider';
 import { providerNamed } from './select';
-import { enqueueOrderWebhook } from '../webhooks/outbox';
+import { enqueueOrderWebhook, type OutboxServices } from '../webhooks/outbox';
+
+/** What completing a payment uses of the service: the database its transactions open on, the providers' settings, and the outbox's. */
+export interface CompletionServices extends OutboxServices {
+  config: Config;
+  db: Db;
+}
 
 export interface CompletedPayment {
   linkId: string;
@@ -56,9 +62,9 @@ export type PaymentOutcome =
    */
   | { kind: 'not_payable'; reason: 'unknown' | 'expired' | 'cancelled' | 'failed' | 'changed' };
 
-export async function completePayment(services: Services, payment: CompletedPayment): Promise<PaymentOutcome> {
+export async function completePayment(services: CompletionServices, payment: CompletedPayment): Promise<PaymentOutcome> {
   const provider = providerNamed(services.config, payment.provider);
-  const outcome = await services.db.transaction((tx) => settle(services, tx as unknown as Db, payment));
+  const outcome = await services.db.transaction((tx) => settle(services, tx, payment));
   // The provider's own idempotency key for this authorization: a repeat captures or releases nothing twice.
   const key = `${payment.linkId}:${payment.authorization}`;
   const orderId = await orderPaidBy(services.db, outcome, payment.authorization);
@@ -70,7 +76,7 @@ export async function completePayment(services: Services, payment: CompletedPaym
     await provider.capture(payment.authorization, key);
   } catch (err) {
     if (!(err instanceof CaptureRefused)) throw err;
-    await services.db.transaction((tx) => voidPayment(tx as unknown as Db, services, payment, orderId));
+    await services.db.transaction((tx) => voidPayment(tx, services, payment, orderId));
     console.warn(`Payment ${payment.authorization} for link ${payment.linkId}: the provider refused its capture for good (${err.message}); order ${orderId} voided.`);
     // Whatever the provider still holds of it goes (no error if it let it go itself).
     await provider.release(payment.authorization, key);
@@ -107,7 +113,7 @@ const markPaid = prepared<{ linkId: string; closedAt: Date }, unknown>('payment_
   db.update(paymentLinks).set({ status: 'paid', closedAt: placeholderFor<Date>('closedAt') }).where(eq(paymentLinks.id, sql.placeholder('linkId'))),
 );
 
-async function settle(services: Services, tx: Db, payment: CompletedPayment): Promise<PaymentOutcome> {
+async function settle(services: CompletionServices, tx: Db, payment: CompletedPayment): Promise<PaymentOutcome> {
   const notPayable = (reason: 'unknown' | 'expired' | 'cancelled' | 'failed') => ({ kind: 'not_payable', reason }) as const;
 
   const [found] = await linkCart(tx, { linkId: payment.linkId });
@@ -171,7 +177,7 @@ async function cancelChanged(tx: Db, cartId: string): Promise<PaymentOutcome> {
  * expiry (a completed cart's had lapsed meanwhile) and a message saying why. Locks as settle
  * does: cart, then link, then the order's catalog rows.
  */
-async function voidPayment(tx: Db, services: Services, payment: CompletedPayment, orderId: string): Promise<void> {
+async function voidPayment(tx: Db, services: CompletionServices, payment: CompletedPayment, orderId: string): Promise<void> {
   const [order] = await tx.select({ cartId: orders.cartId }).from(orders).where(eq(orders.id, orderId));
   await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, order.cartId)).for('update');
   await tx.select({ id: paymentLinks.id }).from(paymentLinks).where(eq(paymentLinks.id, payment.linkId)).for('update');

@@ -13,12 +13,18 @@ import { cartOfCheckoutToken } from '../carts/checkout-link';
 import { linkPayPageUrl } from '../carts/links';
 import { cartCeiling, notReadyReasons, priceCart, type PricedCart } from '../carts/pricing';
 import { loadCart, type CartRow } from '../carts/store';
+import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { paymentLinks } from '../db/schema';
 import { centsToDecimal } from '../domain/limits';
 import { ApiError } from '../errors/catalogue';
-import type { Services } from '../trpc/context';
-import { issuePaymentLink } from './checkout';
+import type { ServiceKeys } from '../secrets/keys';
+import { issuePaymentLink, type LinkServices } from './checkout';
+
+/** What continuing a checkout uses of the service: issuing a link's, and the database to find the cart in. */
+export interface ContinueServices extends LinkServices {
+  db: Db;
+}
 
 export type ContinueAnswer =
   /** No checkout has this token: the service's 404. */
@@ -35,12 +41,12 @@ export type ContinueAnswer =
   /** The payment provider could not open a link just now (the page answers 503). */
   | { kind: 'unavailable' };
 
-export async function continueCheckout(services: Services, token: string): Promise<ContinueAnswer> {
+export async function continueCheckout(services: ContinueServices, token: string): Promise<ContinueAnswer> {
   // Read before the transaction that locks it.
   const found = await cartOfCheckoutToken(services.db, token);
   if (!found) return { kind: 'unknown' };
   try {
-    return (await services.db.transaction((tx) => continueLocked(services, tx as unknown as Db, found))) as ContinueAnswer;
+    return (await services.db.transaction((tx) => continueLocked(services, tx, found))) as ContinueAnswer;
   } catch (err) {
     // The provider failing to open a link (Stripe down: service_unavailable); the checks above
     // ran under the cart's lock, so issuing refuses nothing else.
@@ -49,7 +55,7 @@ export async function continueCheckout(services: Services, token: string): Promi
   }
 }
 
-async function continueLocked(services: Services, tx: Db, found: Pick<CartRow, 'id' | 'owner'>): Promise<ContinueAnswer> {
+async function continueLocked(services: ContinueServices, tx: Db, found: Pick<CartRow, 'id' | 'owner'>): Promise<ContinueAnswer> {
   // Locked, with any due expiry applied: an expired link has opened the cart again.
   const cart = await loadCart(tx, found.id, found.owner, { lock: true });
   switch (cart.status) {
@@ -80,7 +86,7 @@ async function continueKey(tx: Db, cart: CartRow): Promise<string> {
 }
 
 /** The paid link's own page (the order's state), even when the person paid at the provider's. */
-async function paidPage(services: Services, tx: Db, cart: CartRow): Promise<ContinueAnswer> {
+async function paidPage(services: ContinueServices, tx: Db, cart: CartRow): Promise<ContinueAnswer> {
   const url = await orderPage(services, tx, cart.id);
   return url ? { kind: 'pay', url } : { kind: 'placed', orderId: cart.orderId! };
 }
@@ -90,7 +96,7 @@ async function paidPage(services: Services, tx: Db, cart: CartRow): Promise<Cont
  * link's too, the page Stripe returns the person to). Undefined for an order paid with x402, which
  * has no link.
  */
-export async function orderPage(services: Pick<Services, 'keys'> & { config: Pick<Services['config'], 'publicBaseUrl'> }, db: Db, cartId: string): Promise<string | undefined> {
+export async function orderPage(services: { config: Pick<Config, 'publicBaseUrl'>; keys: ServiceKeys }, db: Db, cartId: string): Promise<string | undefined> {
   const [paid] = await db
     .select({ id: paymentLinks.id, tokenHash: paymentLinks.tokenHash })
     .from(paymentLinks)

@@ -22,8 +22,7 @@ import type { Db } from '../db/client';
 import { buyers, carts, orders, paymentLinks, sellers, users, type ShippingAddress } from '../db/schema';
 import { buyerOfNamespace, personOfNamespace } from '../identity/caller';
 import { readLimits } from '../domain/limits';
-import type { Services } from '../trpc/context';
-import { completePayment } from './complete';
+import { completePayment, type CompletionServices } from './complete';
 import { expiresInWords } from './expiry-words';
 import { tokenHash } from '../carts/links';
 import { sameSecret } from '../lib/secrets';
@@ -110,7 +109,7 @@ const money = (cents: number) => usd.format(cents / 100);
 
 const formTokenUnder = (key: Buffer, linkId: string) => createHmac('sha256', key).update(`pay-form\0${linkId}`).digest('base64url');
 
-export function payPage(services: Services): PayPage {
+export function payPage(services: CompletionServices): PayPage {
   const { db, config } = services;
 
   async function findLink(token: string): Promise<LinkRow | undefined> {

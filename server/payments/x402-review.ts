@@ -90,7 +90,7 @@ export async function decideReviewed(services: SettlementServices, id: string, d
   if (decision.outcome === 'place') {
     await placeSettled(services, row, { success: true, transaction: decision.transaction, network: row.network as `${string}:${string}`, payer: row.payer });
   } else {
-    await db.transaction((tx) => voidPayment(tx as unknown as Db, row, RELEASED_AFTER_REVIEW, services.config.cartTtlHours));
+    await db.transaction((tx) => voidPayment(tx, row, RELEASED_AFTER_REVIEW, services.config.cartTtlHours));
   }
   return viewOf(await paymentById(db, id));
 }

@@ -119,7 +119,7 @@ export async function settleCheckout(services: SettlementServices, db: Db, reque
   if (reason) throw paymentRefusal('payment_rejected', offer, { reason });
 
   // 5. The order, pending, with its stock taken; the payment recorded; the cart held.
-  const pending = await db.transaction((tx) => holdCart(services, tx as unknown as Db, request, payment, authorization));
+  const pending = await db.transaction((tx) => holdCart(services, tx, request, payment, authorization));
   // 6.
   return settlePayment(services, pending, request);
 }
@@ -280,7 +280,7 @@ export async function settlePayment(services: SettlementServices, row: PaymentRo
   if (outcome.kind === 'settled') return placeSettled(services, leased, outcome.response, request);
   const ambiguous = !x402.ledger && leased.settleAttempts > 1 && outcome.kind === 'failed' && !outcome.proven && AMBIGUOUS_AFTER_UNKNOWN.has(outcome.reason);
   if (outcome.kind === 'failed' && !ambiguous) {
-    await fresh(services).transaction((tx) => voidPayment(tx as unknown as Db, leased, outcome.reason, config.cartTtlHours));
+    await fresh(services).transaction((tx) => voidPayment(tx, leased, outcome.reason, config.cartTtlHours));
     throw paymentRefusal('payment_rejected', offerOf(services, leased), { reason: outcome.reason });
   }
   if (ambiguous) console.warn(`x402 payment ${leased.id}: the facilitator now says ${(outcome as { reason: string }).reason} after an earlier settle of unknown outcome; it stays pending (the money may have moved): check the chain for nonce ${leased.nonce} of ${leased.payer}.`);
@@ -295,8 +295,8 @@ export async function settlePayment(services: SettlementServices, row: PaymentRo
 /** A settled payment recorded, its order placed (once, whoever records it first), and the answer. */
 export async function placeSettled(services: SettlementServices, row: PaymentRow, response: SettleResponse, request?: SettlementRequest): Promise<SettledCheckout> {
   return (await fresh(services).transaction(async (tx) => {
-    const answer = await recordSettled(services, tx as unknown as Db, row, response, request);
-    if (request?.storeSuccess) await request.storeSuccess(tx as unknown as Db, answer);
+    const answer = await recordSettled(services, tx, row, response, request);
+    if (request?.storeSuccess) await request.storeSuccess(tx, answer);
     return answer;
   })) as SettledCheckout;
 }
@@ -430,7 +430,7 @@ export async function sweepPayments(services: SettlementServices): Promise<{ set
   const counts = { settled: 0, voided: 0, pending: 0 };
   for (const row of due) {
     if (!services.x402.ledger && row.settleAttempts === 0 && row.validBefore <= now) {
-      await fresh(services).transaction((tx) => voidPayment(tx as unknown as Db, row, 'invalid_exact_evm_payload_authorization_valid_before', services.config.cartTtlHours));
+      await fresh(services).transaction((tx) => voidPayment(tx, row, 'invalid_exact_evm_payload_authorization_valid_before', services.config.cartTtlHours));
       counts.voided++;
       continue;
     }

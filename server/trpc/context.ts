@@ -1,8 +1,8 @@
 /**
- * What every procedure sees: the process's long-lived services, and the request context built by
- * one `createContext` from a neutral envelope that each transport fills from its own wire format
- * (REST headers, MCP `_meta` and arguments, or a script's own values). Procedures never look at
- * HTTP or JSON-RPC.
+ * What every procedure sees: the process's long-lived services (built by the composition root,
+ * server/app.ts), and the request context built by one `createContext` from a neutral envelope
+ * that each transport fills from its own wire format (REST headers, MCP `_meta` and arguments, or a
+ * script's own values). Procedures never look at HTTP or JSON-RPC.
  */
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
@@ -11,22 +11,20 @@ import { newScope, type RequestScope } from '../db/deadline';
 import type { ApiError } from '../errors/catalogue';
 import type { Advisory } from '../identity/advisories';
 import type { Caller } from '../identity/caller';
-import { CredentialResolver } from '../identity/credentials';
-import { createMailer, type Mailer } from '../mail/mailer';
+import type { CredentialResolver } from '../identity/credentials';
+import type { Mailer } from '../mail/mailer';
 import { newId } from '../lib/ids';
-import { ResponseCache } from '../lib/response-cache';
-import { ServiceKeys } from '../secrets/keys';
-import { createProfileFetcher, type ProfileFetcher } from '../profiles';
+import type { ResponseCache } from '../lib/response-cache';
+import type { ServiceKeys } from '../secrets/keys';
+import type { ProfileFetcher } from '../profiles';
 import type { HttpMessage } from '../signatures/message';
-import { SignatureVerifier } from '../signatures/verify';
-import { RateLimiter, type RateState } from '../limits/limiter';
-import { redisStore } from '../limits/redis-store';
-import { sqlStore } from '../limits/sql-store';
+import type { SignatureVerifier } from '../signatures/verify';
+import type { RateLimiter, RateState } from '../limits/limiter';
 import type { SharedStore } from '../limits/store';
-import { Negotiator } from '../negotiation';
+import type { Negotiator } from '../negotiation';
 import type { Negotiated } from '../negotiation/types';
 import type { Operation } from './meta';
-import { createX402, type X402 } from '../x402/facilitator';
+import type { X402 } from '../x402/facilitator';
 import type { PaymentHeaders } from '../x402/payment';
 
 /**
@@ -88,31 +86,6 @@ export interface HeldOrder {
 
 /** UCP's order entity without its `ucp` member, as the endpoint that made the cart serves it. */
 export type OrderRenderer = (db: Db, held: HeldOrder) => Promise<Record<string, unknown>>;
-
-export function createServices(config: Config, database: Database, operations: readonly Operation[], openapi: () => Record<string, unknown>, renderOrder: OrderRenderer): Services {
-  const { db } = database;
-  const profiles = createProfileFetcher(config.profileFetch);
-  const shared = config.redisUrl ? redisStore(config.redisUrl) : sqlStore(database);
-  const keys = new ServiceKeys(db, config.secretsKey, config.secretsKeyPrevious);
-  return {
-    config,
-    database,
-    db,
-    operations,
-    responses: new ResponseCache(),
-    keys,
-    credentials: new CredentialResolver(db, config.publicBaseUrl),
-    mailer: createMailer(config.mail),
-    openapi,
-    profiles,
-    signatures: new SignatureVerifier({ baseUrl: config.publicBaseUrl, fetcher: profiles }),
-    shared,
-    limits: new RateLimiter(shared, config.rateLimits),
-    x402: createX402(config, database, keys),
-    negotiator: new Negotiator(profiles),
-    renderOrder,
-  };
-}
 
 export type Transport = 'rest' | 'mcp' | 'internal';
 

@@ -263,8 +263,7 @@ function inTransaction<R extends { ok: boolean; error?: unknown }>(
   next: (opts: { ctx: { db: Db } }) => Promise<R>,
   onSuccess?: (tx: Db, answered: unknown) => Promise<void>,
 ): Promise<R> {
-  return ctx.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return ctx.db.transaction(async (tx) => {
     const result = await next({ ctx: { db: tx } });
     if (!result.ok) throw result.error; // roll the effect back
     await onSuccess?.(tx, (result as { data?: unknown }).data);

@@ -16,7 +16,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { MAX_CART_LINES, replaceItems } from '../carts/items';
-import { insertCart, type NewCartFields, type NewCartOwner } from '../carts/operations';
+import { insertCart, type CartServices, type NewCartFields, type NewCartOwner } from '../carts/operations';
 import { lineTitle, priceCart, type PricedCart } from '../carts/pricing';
 import { loadCart, touch, type CartRow, type TouchedFields } from '../carts/store';
 import { SELLER_POLICY_URLS, type SellerPolicyUrls } from '../catalog/search-sql';
@@ -25,7 +25,6 @@ import { preparedRows } from '../db/prepared';
 import type { CartBuyer, CartNotice } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
 import { canonicalJson } from '../lib/canonical-json';
-import type { Services } from '../trpc/context';
 import type { ErrorMessage, SessionMessage } from './session-schemas';
 
 /** Who calls, and from which endpoint. */
@@ -35,7 +34,7 @@ export interface SessionScope extends NewCartOwner {
 }
 
 export interface SessionCall {
-  services: Services;
+  services: CartServices;
   /** The request's transaction (writes) or the database (reads). */
   db: Db;
   scope: SessionScope;

@@ -60,8 +60,7 @@ export async function failedDeliveries(db: Db, limit: number): Promise<DeliveryV
 
 /** A failed delivery made due now; any other is answered as it stands. 404 not_found for an unknown id. */
 export async function retryDelivery(db: Db, id: string, now = new Date()): Promise<DeliveryView> {
-  return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  return db.transaction(async (tx) => {
     const [row] = await tx.select().from(orderWebhookDeliveries).where(eq(orderWebhookDeliveries.id, id)).for('update');
     if (!row) throw new ApiError('not_found', { message: `No order webhook delivery ${JSON.stringify(id)}.` });
     if (row.state !== 'failed') return viewOf(row);

@@ -18,13 +18,18 @@ import { placeholders, prepared } from '../db/prepared';
 import { carts, orderWebhookDeliveries, orders } from '../db/schema';
 import { agentOfNamespace } from '../identity/caller';
 import { BINDING_CAPABILITIES, ORDER_CAPABILITY } from '../negotiation/capabilities';
-import type { HeldOrder, Services } from '../trpc/context';
+import type { ServiceKeys } from '../secrets/keys';
+import type { HeldOrder, OrderRenderer } from '../trpc/context';
 import { sealBody } from './sealed-bodies';
 
 /** What happened to the order; fulfillment events are named after their type. */
 export type OrderWebhookEvent = 'order_placed' | 'order_voided' | 'fulfillment_shipped' | 'fulfillment_delivered';
 
-export type OutboxServices = Pick<Services, 'renderOrder' | 'keys'>;
+/** What adding a delivery uses: UCP's order renderer (app.ts gives it), and the keys its body is sealed under. */
+export interface OutboxServices {
+  renderOrder: OrderRenderer;
+  keys: ServiceKeys;
+}
 
 const insertDelivery = prepared<typeof orderWebhookDeliveries.$inferInsert, unknown>('webhook_delivery_insert', (db) =>
   db.insert(orderWebhookDeliveries).values(placeholders('id', 'orderId', 'event', 'profileUrl', 'scope', 'occurredAt', 'body', 'nextAttemptAt')),

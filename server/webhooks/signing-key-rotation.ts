@@ -27,8 +27,7 @@ export interface Rotated {
 
 /** Publishes a new key now that signs from PUBLISH_DELAY_SECONDS on (at once when no key signs yet). */
 export async function rotateSigningKey(db: Db, keys: ServiceKeys, now = new Date()): Promise<Rotated> {
-  const rotated = await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const rotated = await db.transaction(async (tx) => {
     const signs = signerOf(await lockSigningKeys(tx), now) !== undefined;
     const signsFrom = signs ? new Date(now.getTime() + PUBLISH_DELAY_SECONDS * 1000) : now;
     const retiresAt = new Date(signsFrom.getTime() + GRACE_DAYS * DAY_MS);
@@ -52,8 +51,7 @@ export async function rotateSigningKey(db: Db, keys: ServiceKeys, now = new Date
  * Undefined when there is no such key.
  */
 export async function revokeSigningKey(db: Db, keys: ServiceKeys, kid: string, now = new Date()): Promise<Rotated | undefined> {
-  const rotated = await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const rotated = await db.transaction(async (tx) => {
     const rows = await lockSigningKeys(tx);
     if (!rows.some((row) => row.kid === kid)) return undefined;
     const pending = rows.filter((row) => row.signsFrom > now).map((row) => row.kid);
@@ -84,8 +82,7 @@ export async function sweepSigningKeys(db: Db, now = new Date()): Promise<string
  * `npm run secrets:rotate` and each start do for the OAuth keys; answers how many were sealed again.
  */
 export async function resealSigningKeys(db: Db, keys: ServiceKeys): Promise<number> {
-  const resealed = await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const resealed = await db.transaction(async (tx) => {
     let resealed = 0;
     for (const row of await lockSigningKeys(tx)) {
       const { pem, current } = await openSealed(row, keys);

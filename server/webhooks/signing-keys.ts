@@ -113,8 +113,7 @@ function readKeys(db: Db): Promise<SigningKeyRow[]> {
  * asking together make one. It is made at start-up (main.ts), before a profile is served.
  */
 async function makeSigner(db: Db, keys: ServiceKeys, now: Date): Promise<SigningKeyRow> {
-  const row = await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+  const row = await db.transaction(async (tx) => {
     const found = signerOf(await lockSigningKeys(tx), now);
     if (found) return found;
     const made = await newSigningKey(keys, now, now);

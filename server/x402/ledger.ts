@@ -140,8 +140,7 @@ export class Ledger implements FacilitatorClient {
     // More than a bigint holds is more than any balance (and would not fit the transfer's row).
     if (p.authorization.value > INT8_MAX) return answer(INSUFFICIENT_BALANCE);
     try {
-      return await this.db().transaction(async (t) => {
-        const tx = t as unknown as Db;
+      return await this.db().transaction(async (tx) => {
         const prior = await this.transferOf(tx, p);
         if (prior) return repeat(prior);
         if (p.authorization.validBefore <= nowSeconds()) return answer(EXPIRED);

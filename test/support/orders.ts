@@ -36,7 +36,7 @@ export async function placedOrder(
   const db: Db = services.db;
   const cartId = await seedCart(db, items, ADDRESS, owner);
   if (Object.keys(columns).length) await db.update(carts).set(columns).where(eq(carts.id, cartId));
-  const { link } = await db.transaction((tx) => issuePaymentLink(services, tx as unknown as Db, { cartId, owner, idempotencyKey: freshKey() }));
+  const { link } = await db.transaction((tx) => issuePaymentLink(services, tx, { cartId, owner, idempotencyKey: freshKey() }));
   await payOnPage(services, link.url);
   const [cart] = await db.select({ orderId: carts.orderId }).from(carts).where(eq(carts.id, cartId));
   if (!cart.orderId) throw new Error('the payment placed no order');
