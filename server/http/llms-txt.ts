@@ -9,7 +9,7 @@
  */
 import type { Config } from '../config';
 import { ERROR_CATALOGUE, type ErrorCode, type ErrorSpec } from '../errors/catalogue';
-import { errorCodesFor } from './openapi';
+import { errorCodesFor } from './openapi/errors';
 import { LIMITS_RESOURCE } from '../mcp/tools';
 import type { Operation, OperationExample } from '../trpc/meta';
 import { DOC_SLUGS } from '../domain/docs';
