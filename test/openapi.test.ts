@@ -13,7 +13,7 @@ import { decodePaymentRequiredHeader } from '@x402/core/http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyerTokens } from '../server/db/schema';
-import { DOC_SLUGS } from '../server/domain/docs';
+import { DOC_SLUGS } from '../server/docs/pages';
 import { ERROR_CATALOGUE, type ErrorCode } from '../server/errors/catalogue';
 import { RECORDED } from '../server/http/openapi/examples';
 import { createCaller } from '../server/routers';

@@ -8,7 +8,7 @@
  * Nothing in them varies per run: the test app's base URL is fixed, the examples are recorded.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOC_SLUGS } from '../server/domain/docs';
+import { DOC_SLUGS } from '../server/docs/pages';
 import { testApp, type TestApp } from './support/app';
 
 let t: TestApp;

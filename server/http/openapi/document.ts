@@ -23,7 +23,7 @@ import { addParameterExamples, recordedAnswers, requestBodyExamples } from './ex
 import { headerParameters, responseHeaders, SIGNATURE_PARAMETERS } from './headers';
 import { jsonSchemaOf } from './json-schema';
 import { typeUnions } from './typed-schemas';
-import { paysWithX402, X402_EXAMPLE_TOTAL_CENTS, X402_REQUIREMENT, X402_UNKNOWN_OUTCOME, x402Example, x402Headers, x402RequirementSchema } from './x402';
+import { paysWithX402, X402_REQUIREMENT, x402Example, x402Headers, x402RequirementSchema } from './x402';
 
 /**
  * The router without UCP's binding: UCP's own documents (services/shopping/rest.openapi.json,
@@ -116,10 +116,10 @@ export function buildOpenApiDocument(router: AppRouter, operations: readonly Ope
       const refs = codes.map((c) => ref(errorSchemaName(c)));
       const hints = codes.map((c) => `\`${c}\`: ${ERROR_CATALOGUE[c].hint}`);
       const examples = { ...recorded.get(status) };
-      if (paysWithX402(op) && status === 503) hints.push(X402_UNKNOWN_OUTCOME);
+      if (paysWithX402(op) && status === 503) hints.push(x402.words.answer.unknown_outcome);
       if (paysWithX402(op) && status === 402) {
         examples['payment-required'] = {
-          summary: `No payment sent: what to pay for a cart of ${(X402_EXAMPLE_TOTAL_CENTS / 100).toFixed(2)} USD (x402 v1 in the body, v2 in PAYMENT-REQUIRED)`,
+          summary: x402.words.answer['payment-required-example'],
           value: x402.body,
         };
       }
@@ -160,7 +160,7 @@ export function buildOpenApiDocument(router: AppRouter, operations: readonly Ope
   }
 
   for (const code of [...usedCodes].sort()) schemas[errorSchemaName(code)] = errorSchema(code);
-  schemas[X402_REQUIREMENT] = x402RequirementSchema(x402.network, x402.maxTimeoutSeconds);
+  schemas[X402_REQUIREMENT] = x402RequirementSchema(x402.words.requirement);
   for (const name of ['ProductDetail', 'CompactProductDetail']) schemas[name].properties['@context'] = PRODUCT_CONTEXT_SCHEMA;
   typeUnions(schemas);
   return doc;
