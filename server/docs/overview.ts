@@ -33,3 +33,12 @@ export function overviewPage(config: Config, operations: readonly Operation[], v
     'text/overview.yaml',
   );
 }
+
+/**
+ * The trust tiers in the overview's words: docs/agents.md's table of tiers is generated from them
+ * (`npm run docs:tables`), so the served page and the repository's doc say one thing.
+ */
+export function agentTrustTiers(): Record<string, string> {
+  const page = TEXT.page as { agent_trust: { tiers: Record<string, string> } };
+  return fill(page.agent_trust.tiers, {}, 'text/overview.yaml');
+}
