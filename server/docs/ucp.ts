@@ -13,7 +13,6 @@ import { PROFILE_FETCHES_PER_SECOND } from '../negotiation';
 import { MAX_AGENT_PROFILES } from '../keys/agent-profiles';
 import { LOOKUP_MAX_IDS } from '../catalog/lookup';
 import type { Operation } from '../trpc/meta';
-
 import { fill, readText } from './text';
 import type { DocValues } from './values';
 
