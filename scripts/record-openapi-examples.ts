@@ -1,16 +1,16 @@
 // npm run openapi:examples — plays every operation's example calls (their `examples` metadata)
 // against a fresh database seeded with the demo catalog and writes the answers to
-// server/http/openapi-examples.json, which /api/openapi.json publishes beside the calls. The file is
+// server/http/openapi/recorded-examples.json, which /api/openapi.json publishes beside the calls. The file is
 // data: keys sorted and indented, so a re-recording's diff shows only what changed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import type { ExampleRecording } from '../server/http/openapi';
+import type { ExampleRecording } from '../server/http/openapi/examples';
 import { canonicalJson } from '../server/lib/canonical-json';
 import { BASE } from '../test/support/app';
 import { comparable, examplesApp, playExamples } from '../test/support/openapi-examples';
 
-const target = path.resolve(import.meta.dirname, '../server/http/openapi-examples.json');
+const target = path.resolve(import.meta.dirname, '../server/http/openapi/recorded-examples.json');
 const t = await examplesApp();
 const played = await playExamples(t);
 await t.close();

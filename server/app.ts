@@ -8,7 +8,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createGateway, type ApiRequest, type Gateway } from './http/gateway';
 import type { RawHandler } from './http/node-adapter';
-import { buildOpenApiDocument } from './http/openapi';
+import { buildOpenApiDocument } from './http/openapi/document';
 import { LLMS_TXT_PATH, llmsTxtResponse, renderLlmsTxt } from './http/llms-txt';
 import { SEARCH_CONTEXT_PATH, searchContextDocument } from './catalog/jsonld';
 import { STRIPE_WEBHOOK_PATH, stripeWebhook } from './http/stripe-webhook';

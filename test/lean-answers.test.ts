@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoCatalog } from '../server/catalog/demo';
 import { ERROR_CATALOGUE, type ErrorSpec } from '../server/errors/catalogue';
 import { LLMS_TXT_MAX_BYTES, renderLlmsTxt } from '../server/http/llms-txt';
-import { errorCodesFor } from '../server/http/openapi';
+import { errorCodesFor } from '../server/http/openapi/errors';
 import { AGENT, BASE, freshKey, testApp, type TestApp } from './support/app';
 
 type Json = Record<string, any>;

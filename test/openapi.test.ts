@@ -13,9 +13,9 @@ import { decodePaymentRequiredHeader } from '@x402/core/http';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyerTokens } from '../server/db/schema';
-import { DOC_SLUGS } from '../server/domain/docs';
+import { DOC_SLUGS } from '../server/docs/pages';
 import { ERROR_CATALOGUE, type ErrorCode } from '../server/errors/catalogue';
-import { RECORDED } from '../server/http/openapi';
+import { RECORDED } from '../server/http/openapi/examples';
 import { createCaller } from '../server/routers';
 import { createContext } from '../server/trpc/context';
 import type { Operation } from '../server/trpc/meta';
@@ -121,7 +121,7 @@ describe('GET /api/openapi.json', () => {
       for (const [name, answer] of Object.entries(answers)) {
         expect(
           comparable(answer),
-          `${operation} example "${name}" no longer answers what server/http/openapi-examples.json recorded: run npm run openapi:examples`,
+          `${operation} example "${name}" no longer answers what server/http/openapi/recorded-examples.json recorded: run npm run openapi:examples`,
         ).toEqual(comparable(RECORDED.examples[operation]?.[name]));
       }
     }

@@ -23,6 +23,7 @@ import { MAX_INPUT_DEPTH, MAX_QUERY_WORDS } from '../../server/lib/input-limits'
 import { MAX_BODY_BYTES } from '../../server/lib/request-limits';
 import { ADMIN_TOKEN_TRIES } from '../../server/limits/admin-tries';
 import { FETCH_BUDGET } from '../../server/profiles/budget';
+import { agentTrustTiers } from '../../server/docs/overview';
 import { buildTools } from '../../server/mcp/tools';
 import { appRouter } from '../../server/routers';
 import { RETENTION_HOURS } from '../../server/trpc/idempotency';
@@ -30,7 +31,7 @@ import type { Access } from '../../server/trpc/meta';
 import { describeOperations } from '../../server/trpc/operations';
 import { REPOSITORY } from './doc-files';
 
-export const TABLES = ['mcp-tools', 'error-codes', 'default-limits', 'configuration'] as const;
+export const TABLES = ['mcp-tools', 'error-codes', 'default-limits', 'configuration', 'agent-trust'] as const;
 export type TableName = (typeof TABLES)[number];
 
 const cell = (text: string | number) => String(text).replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
@@ -133,6 +134,25 @@ function defaultLimits(): string {
   );
 }
 
+/**
+ * docs/agents.md's tiers of Service-Agent-Trust: who each is and what it is counted per in the served
+ * overview's words (server/docs/text/overview.yaml, one source for both), with its default allowance.
+ */
+function agentTrust(): string {
+  const { open, address, signed, credential } = loadConfig({ NODE_ENV: 'production' }).rateLimits;
+  const quota = (variable: string, policy: RatePolicy) => `\`${variable}\` ${policy.quota}/${policy.windowSeconds}`;
+  const allowance: Record<string, string> = {
+    none: '—',
+    open: `${quota('RATE_LIMIT_OPEN', open)}, and ${quota('RATE_LIMIT_OPEN_ADDRESS', address)}`,
+    signed: quota('RATE_LIMIT_SIGNED', signed),
+    credential: quota('RATE_LIMIT_CREDENTIAL', credential),
+  };
+  return table(
+    ['`Service-Agent-Trust`', 'who, and what it is counted per (the served overview’s words)', 'rate limit (default)'],
+    Object.entries(agentTrustTiers()).map(([tier, who]) => [`\`${tier}\``, who, allowance[tier.split(';')[0]]]),
+  );
+}
+
 function configuration(): string {
   return table(
     ['variable', 'default', 'meaning'],
@@ -145,6 +165,7 @@ const GENERATORS: Record<TableName, () => string> = {
   'error-codes': errorCodes,
   'default-limits': defaultLimits,
   configuration,
+  'agent-trust': agentTrust,
 };
 
 export function generateTable(name: TableName): string {

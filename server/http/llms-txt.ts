@@ -9,12 +9,12 @@
  */
 import type { Config } from '../config';
 import { ERROR_CATALOGUE, type ErrorCode, type ErrorSpec } from '../errors/catalogue';
-import { errorCodesFor } from './openapi';
+import { errorCodesFor } from './openapi/errors';
 import { LIMITS_RESOURCE } from '../mcp/tools';
 import type { Operation, OperationExample } from '../trpc/meta';
-import { DOC_SLUGS } from '../domain/docs';
+import { DOC_SLUGS } from '../docs/pages';
 import { LLMS_TXT_PATH } from '../domain/ucp-profile';
-import { credentialGuide } from '../domain/credential-guide';
+import { credentialGuide } from '../docs/credential-guide';
 
 export { LLMS_TXT_PATH };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOC_SLUGS, renderDoc, type DocSlug } from '../domain/docs';
+import { DOC_SLUGS, renderDoc, type DocSlug } from '../docs/pages';
 import { readLimits } from '../domain/limits';
 import { ApiError } from '../errors/catalogue';
 import { router } from '../trpc/init';

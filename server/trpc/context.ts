@@ -47,7 +47,7 @@ export interface Services {
   /** Every e-mail the service sends (sign-in links, buyer codes, order confirmations). */
   mailer: Mailer;
   /**
-   * The OpenAPI document (http/openapi.ts, built once), as served at /api/openapi.json: the rest
+   * The OpenAPI document (http/openapi/document.ts, built once), as served at /api/openapi.json: the rest
    * docs page takes each operation's body schema and a recorded example from it.
    */
   openapi: () => Record<string, unknown>;

@@ -102,7 +102,7 @@ export interface BindingMeta {
 /**
  * An example call, published in /api/openapi.json beside the operation's parameters, body and
  * responses. What the service answers to it (over the demo catalog) is recorded by
- * `npm run openapi:examples` into server/http/openapi-examples.json, and test/openapi.test.ts checks
+ * `npm run openapi:examples` into server/http/openapi/recorded-examples.json, and test/openapi.test.ts checks
  * that the recording is still what the service answers.
  */
 export interface OperationExample {

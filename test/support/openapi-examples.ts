@@ -1,10 +1,10 @@
 /**
  * Plays every operation's example calls (its `examples` metadata) against a service over the demo
- * catalog: `npm run openapi:examples` records the answers into server/http/openapi-examples.json and
+ * catalog: `npm run openapi:examples` records the answers into server/http/openapi/recorded-examples.json and
  * test/openapi.test.ts replays the calls to check that the recording is still what is answered.
  */
 import { ensureDemoCatalog } from '../../server/catalog/demo';
-import { EXAMPLE_AGENT, EXAMPLE_IDEMPOTENCY_KEY, type ExampleRecording } from '../../server/http/openapi';
+import { EXAMPLE_AGENT, EXAMPLE_IDEMPOTENCY_KEY, type ExampleRecording } from '../../server/http/openapi/examples';
 import { newId } from '../../server/lib/ids';
 import { carts, orderWebhookDeliveries, x402Payments } from '../../server/db/schema';
 import { orderLines, priceCart } from '../../server/carts/pricing';
