@@ -19,7 +19,6 @@ import { appRouter } from './routers';
 import { compactSearchResult } from './routers/catalog';
 import { createServices, type Services } from './trpc/context';
 import { prepareSecrets } from './secrets-upgrade';
-import { orderEntity } from './ucp/order';
 import { describeOperations } from './trpc/operations';
 
 export interface App {
@@ -43,7 +42,7 @@ export function createApp(config: Config, database: Database): App {
   let openapi: Record<string, unknown> | undefined;
   // Built at its first read, once the services (whose x402 payee it states) exist.
   const openapiDocument = () => (openapi ??= buildOpenApiDocument(appRouter, operations, config, services.x402));
-  const services = createServices(config, database, operations, openapiDocument, (db, held) => orderEntity(db, services.keys, config.publicBaseUrl, held));
+  const services = createServices(config, database, operations, openapiDocument);
   const mcp = createMcpServer(services);
   const once = (build: () => object) => {
     let text: string | undefined;

@@ -20,12 +20,12 @@ import type { Db } from '../db/client';
 import { placeholderFor, prepared } from '../db/prepared';
 import { carts, orders, paymentLinks, type CartNotice } from '../db/schema';
 import { placeOrder, voidOrder, type ShortLine } from '../orders/place';
+import { enqueueOrderWebhook } from '../orders/webhook';
 import type { Services } from '../trpc/context';
 import { cancelLiveLink } from '../carts/links';
 import { CAPTURE_HOLD_MS, enqueueOrderConfirmation, releaseOrderConfirmation } from './confirmation-mail';
 import { CaptureRefused } from './provider';
 import { providerNamed } from './select';
-import { enqueueOrderWebhook } from '../webhooks/outbox';
 
 export interface CompletedPayment {
   linkId: string;

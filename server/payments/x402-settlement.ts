@@ -29,16 +29,16 @@ import { ApiError } from '../errors/catalogue';
 import { buyerOfNamespace, personOfNamespace } from '../identity/caller';
 import { newId } from '../lib/ids';
 import { confirmOrder, placeOrder, voidOrder } from '../orders/place';
+import { enqueueOrderWebhook, type OrderWebhookServices } from '../orders/webhook';
 import { assertReady, assertWithinCeiling } from './checkout';
 import { enqueueOrderConfirmation } from './confirmation-mail';
 import { refusalReason } from '../x402/checks';
 import type { X402 } from '../x402/facilitator';
 import { authorizationKey, type PaymentRead, type SentPayment } from '../x402/payment';
-import { enqueueOrderWebhook, type OutboxServices } from '../webhooks/outbox';
 import { chainVerdict, type SettleOutcome } from './x402-lost-settle';
 import { checkoutOffer, paymentRefusal, UNITS_PER_CENT, v1Requirement, v2Requirement, type Offer } from '../x402/requirements';
 
-export interface SettlementServices extends OutboxServices {
+export interface SettlementServices extends OrderWebhookServices {
   config: Pick<Config, 'publicBaseUrl' | 'cartTtlHours'> & { x402: Pick<Config['x402'], 'facilitatorTimeoutMs'> };
   database: Database;
   x402: X402;

@@ -56,7 +56,7 @@ import {
   type SellerPages,
   type SessionCall,
 } from './session';
-import { postalAddressOf } from './postal-address';
+import { postalAddressOf } from '../carts/postal-address';
 
 export const FULFILLMENT = 'dev.ucp.shopping.fulfillment';
 
