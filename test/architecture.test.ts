@@ -4,6 +4,8 @@
  * `server/` lines name every unit once, and a unit imports only units listed below it (type imports
  * included), so there are no cycles and each folder can be read knowing only what it imports. A new
  * folder needs its line in the map; an import pointing up needs the map reordered or the code moved.
+ * A binding folder (a protocol's shapes over the domain) reaches the database only through the
+ * domain: from `server/db/` it imports the `Db` type alone.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,19 +27,33 @@ interface Import {
   to: string;
 }
 
+/** The file a relative import `spec` of `file` names. */
+function targetOf(file: string, spec: string): string {
+  const target = path.resolve(path.dirname(file), spec);
+  return fs.existsSync(target) && fs.statSync(target).isDirectory() ? path.join(target, 'index.ts') : `${target.replace(/\.ts$/, '')}.ts`;
+}
+
 /** Every relative import (static, re-export, side-effect or dynamic) that crosses from one unit to another. */
 function crossings(files: string[]): Import[] {
   const found: Import[] = [];
   for (const file of files) {
     const from = unitOf(file);
     for (const [, spec] of fs.readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)) {
-      let target = path.resolve(path.dirname(file), spec);
-      target = fs.existsSync(target) && fs.statSync(target).isDirectory() ? path.join(target, 'index.ts') : `${target.replace(/\.ts$/, '')}.ts`;
-      const to = unitOf(target);
+      const to = unitOf(targetOf(file, spec));
       if (to !== from) found.push({ file: path.relative(path.dirname(ROOT), file), spec, from, to });
     }
   }
   return found;
+}
+
+/** The binding folders: a protocol's shapes and mappings over the domain (ACP's `acp` joins when it comes). */
+const BINDINGS = ['ucp'];
+
+/** Every relative import statement (static, re-export, side-effect or dynamic) of `file` into unit `to`, whitespace collapsed. */
+function statementsInto(file: string, to: string): string[] {
+  return [...fs.readFileSync(file, 'utf8').matchAll(/\b(?:import|export)\b[^;'"]*?\(?\s*'(\.[^']+)'\)?/g)]
+    .filter(([, spec]) => unitOf(targetOf(file, spec)) === to)
+    .map(([statement]) => statement.replace(/\s+/g, ' '));
 }
 
 /**
@@ -83,5 +99,16 @@ describe('server/', () => {
       .filter(({ from, to }) => rank.has(from) && rank.has(to) && rank.get(to)! <= rank.get(from)!)
       .map(({ file, spec, from, to }) => `${file} imports '${spec}': ${to} is listed above ${from}`);
     expect(upward).toEqual([]);
+  });
+
+  it(`binding folders (${BINDINGS.join(', ')}) import from db/ only the Db type`, () => {
+    const inBindings = files.filter((file) => BINDINGS.includes(unitOf(file)));
+    expect(inBindings.length).toBeGreaterThan(0);
+    const reaching = inBindings.flatMap((file) =>
+      statementsInto(file, 'db')
+        .filter((statement) => !/^import type \{ Db \} from '(\.\.\/)+db\/client'$/.test(statement))
+        .map((statement) => `${path.relative(path.dirname(ROOT), file)}: ${statement}`),
+    );
+    expect(reaching).toEqual([]);
   });
 });

@@ -14,15 +14,12 @@
  *   quantity_exceeds_limit (above the live max_item_quantity). A line above the stock is taken;
  *   pricing says out_of_stock, with the units left, while it is.
  */
-import { sql } from 'drizzle-orm';
 import { linesToReplace, replaceItems } from '../carts/items';
 import { insertCart, type NewCartFields, type NewCartOwner } from '../carts/operations';
-import { lineTitle, priceCart, type PricedCart } from '../carts/pricing';
-import { loadCart, touch, type CartRow, type TouchedFields } from '../carts/store';
-import { SELLER_POLICY_URLS, type SellerPolicyUrls } from '../catalog/search-sql';
+import { lineTitle, type PricedCart } from '../carts/pricing';
+import type { SellerPages } from '../carts/sellers';
+import { loadCart, touch, type CartBuyer, type CartNotice, type CartRow, type TouchedFields } from '../carts/store';
 import type { Db } from '../db/client';
-import { preparedRows } from '../db/prepared';
-import type { CartBuyer, CartNotice } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
 import { canonicalJson } from '../lib/canonical-json';
 import type { Services } from '../trpc/context';
@@ -163,28 +160,6 @@ export function refusedItems(taken: TakenLines): ErrorMessage[] {
 }
 
 // ---------------------------------------------------------------- answering
-
-export interface SellerPages {
-  name: string;
-  policy_urls: SellerPolicyUrls;
-}
-
-const selectSellerPages = preparedRows<{ cartId: string; seller: string | null }, SellerPages & { handle: string }>(
-  'session_seller_pages',
-  sql`SELECT s.handle, s.name, ${SELLER_POLICY_URLS} AS policy_urls FROM sellers s
-      WHERE s.id IN (SELECT v.seller_id FROM cart_items ci JOIN variants v ON v.id = ci.variant_id WHERE ci.cart_id = ${sql.placeholder('cartId')}
-                     UNION ALL SELECT id FROM sellers WHERE handle = ${sql.placeholder('seller')})
-      ORDER BY s.handle`,
-);
-
-/**
- * The cart priced, and the sellers of its lines (and the endpoint's seller) with their names and
- * policy pages: two statements sent together (one round trip), as neither needs the other's answer.
- */
-export async function pricedWithSellers(db: Db, cart: CartRow, seller: string | null): Promise<{ priced: PricedCart; sellers: Map<string, SellerPages> }> {
-  const [priced, found] = await Promise.all([priceCart(db, cart), selectSellerPages(db, { cartId: cart.id, seller })]);
-  return { priced, sellers: new Map(found.map(({ handle, ...pages }) => [handle, pages])) };
-}
 
 const POLICY_LINKS = [
   ['terms', 'terms_of_service', 'Terms of service'],
