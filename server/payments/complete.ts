@@ -14,12 +14,12 @@
  * marked failed and the cart opened again with a payment_failed message, so it can be paid anew.
  */
 import { eq, sql } from 'drizzle-orm';
-import { cartCeiling, notReadyReasons, orderLines, priceCart, type PricedCart } from '../carts/pricing';
+import { cartCeiling, notReadyReasons, priceCart, type PricedCart } from '../carts/pricing';
 import { expireLinkIfDue } from '../carts/expiry';
 import type { Db } from '../db/client';
 import { placeholderFor, prepared } from '../db/prepared';
 import { carts, orders, paymentLinks, type CartNotice } from '../db/schema';
-import { placeOrder, voidOrder, type ShortLine } from '../orders/place';
+import { cartOrder, placeOrder, voidOrder, type ShortLine } from '../orders/place';
 import { enqueueOrderWebhook } from '../orders/webhook';
 import type { Services } from '../trpc/context';
 import { cancelLiveLink } from '../carts/links';
@@ -127,12 +127,7 @@ async function settle(services: Services, tx: Db, payment: CompletedPayment): Pr
   const maxCents = await cartCeiling(tx, priced);
   if (link.amountCents > maxCents) return { kind: 'over_limit', amountCents: link.amountCents, maxCents };
 
-  const placed = await placeOrder(tx, {
-    cart: { id: cart.id, owner: cart.owner, platform: cart.platform, shippingAddress: cart.shippingAddress! },
-    lines: orderLines(priced),
-    totals: priced.totals,
-    payment: { provider: payment.provider, reference: payment.authorization },
-  });
+  const placed = await placeOrder(tx, cartOrder(cart, priced, { provider: payment.provider, reference: payment.authorization }));
   if (!placed.placed) {
     return placed.priceChanged ? cancelChanged(tx, cart.id) : { kind: 'short', lines: placed.short };
   }
