@@ -1,8 +1,9 @@
 /**
- * Cart lines: how an item is named in a request, how it is found in the catalog, and the one way
- * lines enter a cart (create_cart, add_to_cart and quick_buy alike), with the cart's rules checked
- * on the line as it will be after merging: at most MAX_CART_LINES lines, the live
- * max_item_quantity, and the stock the seller has now.
+ * Cart lines: how an item is named in a request, how it is found in the catalog, the one way
+ * lines enter a cart (create_cart, add_to_cart and quick_buy alike) and the one way they replace a
+ * cart's (UCP's carts and checkouts), with the cart's rules (mergedLines) checked on the line as it
+ * will be after merging: at most MAX_CART_LINES lines, the live max_item_quantity, and, when
+ * adding, the stock the seller has now.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -264,7 +265,7 @@ export interface LinesToReplace {
 // Every replacement runs this, built once (db/prepared.ts); the ids travel as one jsonb parameter,
 // matched with `= ANY (ARRAY(…))` so each is looked up by its key (orders/place.ts says why).
 const selectTakeable = preparedRows<{ ids: string }, { max_item_quantity: number; id: string | null; seller_handle: string | null }>(
-  'session_takeable',
+  'cart_lines_takeable',
   sql`SELECT l.max_item_quantity, v.id, s.handle AS seller_handle
       FROM platform_limits l
       LEFT JOIN (variants v JOIN sellers s ON s.id = v.seller_id) ON v.id = ANY (ARRAY(SELECT jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb)))
