@@ -30,7 +30,6 @@ import { ServiceKeys } from './secrets/keys';
 import { SignatureVerifier } from './signatures/verify';
 import type { Services } from './trpc/context';
 import { prepareSecrets } from './secrets-upgrade';
-import { orderEntity } from './ucp/order';
 import { describeOperations } from './trpc/operations';
 import { createX402 } from './x402/facilitator';
 
@@ -79,7 +78,6 @@ function createServices(config: Config, database: Database): Services {
     limits: new RateLimiter(shared, config.rateLimits),
     x402,
     negotiator: new Negotiator(profiles),
-    renderOrder: (db, held) => orderEntity(db, keys, config.publicBaseUrl, held),
   };
 }
 

@@ -8,7 +8,8 @@
  * Two rules more keep the objects' wiring in one place: the composition root (the unit the map
  * calls so) builds the services and may import all it assembles, while only the process entry
  * imports it; and a domain folder's functions take the few collaborators they use (an interface of
- * their own), never the whole `Services` bag the pipeline's context carries.
+ * their own), never the whole `Services` bag the pipeline's context carries. And a binding folder (a protocol's shapes over the domain) reaches the database only through the
+ * domain: from `server/db/` it imports the `Db` type alone.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,19 +36,33 @@ interface Import {
   to: string;
 }
 
+/** The file a relative import `spec` of `file` names. */
+function targetOf(file: string, spec: string): string {
+  const target = path.resolve(path.dirname(file), spec);
+  return fs.existsSync(target) && fs.statSync(target).isDirectory() ? path.join(target, 'index.ts') : `${target.replace(/\.ts$/, '')}.ts`;
+}
+
 /** Every relative import (static, re-export, side-effect or dynamic) that crosses from one unit to another. */
 function crossings(files: string[]): Import[] {
   const found: Import[] = [];
   for (const file of files) {
     const from = unitOf(file);
     for (const [, spec] of fs.readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'(\.[^']+)'/g)) {
-      let target = path.resolve(path.dirname(file), spec);
-      target = fs.existsSync(target) && fs.statSync(target).isDirectory() ? path.join(target, 'index.ts') : `${target.replace(/\.ts$/, '')}.ts`;
-      const to = unitOf(target);
+      const to = unitOf(targetOf(file, spec));
       if (to !== from) found.push({ file: path.relative(path.dirname(ROOT), file), spec, from, to });
     }
   }
   return found;
+}
+
+/** The binding folders: a protocol's shapes and mappings over the domain (ACP's `acp` joins when it comes). */
+const BINDINGS = ['ucp'];
+
+/** Every relative import statement (static, re-export, side-effect or dynamic) of `file` into unit `to`, whitespace collapsed. */
+function statementsInto(file: string, to: string): string[] {
+  return [...fs.readFileSync(file, 'utf8').matchAll(/\b(?:import|export)\b[^;'"]*?\(?\s*'(\.[^']+)'\)?/g)]
+    .filter(([, spec]) => unitOf(targetOf(file, spec)) === to)
+    .map(([statement]) => statement.replace(/\s+/g, ' '));
 }
 
 /**
@@ -114,5 +129,16 @@ describe('server/', () => {
           .map(([, , spec]) => `${path.relative(path.dirname(ROOT), file)} imports Services from '${spec}': name what it uses in an interface of its own`),
       );
     expect(bagged).toEqual([]);
+  });
+
+  it(`binding folders (${BINDINGS.join(', ')}) import from db/ only the Db type`, () => {
+    const inBindings = files.filter((file) => BINDINGS.includes(unitOf(file)));
+    expect(inBindings.length).toBeGreaterThan(0);
+    const reaching = inBindings.flatMap((file) =>
+      statementsInto(file, 'db')
+        .filter((statement) => !/^import type \{ Db \} from '(\.\.\/)+db\/client'$/.test(statement))
+        .map((statement) => `${path.relative(path.dirname(ROOT), file)}: ${statement}`),
+    );
+    expect(reaching).toEqual([]);
   });
 });

@@ -18,6 +18,16 @@ export function newCheckoutToken(keys: ServiceKeys, cartId: string): { token: st
 }
 
 /**
+ * Makes the (locked, mutable) cart a checkout session: it stores its token's hash. Answers the
+ * cart as it now stands.
+ */
+export async function makeCheckout<C extends { id: string }>(db: Db, keys: ServiceKeys, cart: C): Promise<C & { checkoutTokenHash: string }> {
+  const checkoutTokenHash = newCheckoutToken(keys, cart.id).hash;
+  await db.update(carts).set({ checkoutTokenHash }).where(eq(carts.id, cart.id));
+  return { ...cart, checkoutTokenHash };
+}
+
+/**
  * A checkout's continue_url: its token made under the current key, the previous one (a rotation of
  * SECRETS_KEY), whichever its stored hash is of, so the URL a platform holds keeps working.
  */

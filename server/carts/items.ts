@@ -1,8 +1,9 @@
 /**
- * Cart lines: how an item is named in a request, how it is found in the catalog, and the one way
- * lines enter a cart (create_cart, add_to_cart and quick_buy alike), with the cart's rules checked
- * on the line as it will be after merging: at most MAX_CART_LINES lines, the live
- * max_item_quantity, and the stock the seller has now.
+ * Cart lines: how an item is named in a request, how it is found in the catalog, the one way
+ * lines enter a cart (create_cart, add_to_cart and quick_buy alike) and the one way they replace a
+ * cart's (UCP's carts and checkouts), with the cart's rules (mergedLines) checked on the line as it
+ * will be after merging: at most MAX_CART_LINES lines, the live max_item_quantity, and, when
+ * adding, the stock the seller has now.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -182,25 +183,120 @@ export async function addItems(tx: Db, cartId: string, requests: ItemRequest[]):
         FROM platform_limits l LEFT JOIN cart_items ci ON ci.cart_id = ${cartId}
         WHERE l.id = 1`,
   );
-  const existing = new Map(state.flatMap((l) => (l.variant_id === null ? [] : [[l.variant_id, l.quantity!] as const])));
-  const added = new Map<string, { variant: FoundVariant; quantity: number }>();
-  requests.forEach((r, i) => {
-    const entry = added.get(variants[i].id) ?? { variant: variants[i], quantity: 0 };
-    entry.quantity += r.quantity;
-    added.set(variants[i].id, entry);
-  });
+  const held = new Map(state.flatMap((l) => (l.variant_id === null ? [] : [[l.variant_id, l.quantity!] as const])));
+  const lines = mergedLines(
+    requests.map((r, index) => ({ variant: variants[index], quantity: r.quantity, index })),
+    state[0].max_item_quantity,
+    held,
+  );
+  assertLineCount(new Set([...held.keys(), ...lines.map((l) => l.variant.id)]).size, ' Start another cart for the rest.');
+  for (const line of lines) assertQuantity(line.variant, line.quantity, line.maxQuantity);
 
-  const lines = new Set([...existing.keys(), ...added.keys()]).size;
+  await addLines(tx, writtenLines(cartId, lines.map(({ variant, added }) => ({ variantId: variant.id, quantity: added }))));
+}
+
+/** A cart line as a request leaves it. */
+export interface MergedLine<V> {
+  variant: V;
+  /** The units the request asks for the variant. */
+  added: number;
+  /** The units the line will hold: those added, plus what the cart holds of the variant. */
+  quantity: number;
+  /** The first request naming the variant. */
+  index: number;
+  /** The live max_item_quantity the line is held to. */
+  maxQuantity: number;
+  /** Whether the line would hold more than maxQuantity. */
+  aboveCeiling: boolean;
+}
+
+/**
+ * The cart-line rules every way in applies (the seed API's adds, UCP's replacements), answering
+ * what is wrong rather than refusing, so each way in words it its own way: a variant named twice
+ * is one line of the summed units (on top of `held`, what the cart keeps of it), and a line holds
+ * at most the live max_item_quantity. Lines come in the order first named.
+ */
+export function mergedLines<V extends { id: string }>(
+  requests: { variant: V; quantity: number; index: number }[],
+  maxQuantity: number,
+  held: ReadonlyMap<string, number> = new Map(),
+): MergedLine<V>[] {
+  const merged = new Map<string, { variant: V; added: number; index: number }>();
+  for (const r of requests) {
+    const line = merged.get(r.variant.id) ?? { variant: r.variant, added: 0, index: r.index };
+    line.added += r.quantity;
+    merged.set(r.variant.id, line);
+  }
+  return [...merged.values()].map((line) => {
+    const quantity = (held.get(line.variant.id) ?? 0) + line.added;
+    return { ...line, quantity, maxQuantity, aboveCeiling: quantity > maxQuantity };
+  });
+}
+
+/** 400 cart_line_limit when the cart would hold more than MAX_CART_LINES lines; `advice` says what to do instead. */
+export function assertLineCount(lines: number, advice = ''): void {
   if (lines > MAX_CART_LINES) {
     throw new ApiError('cart_line_limit', {
-      message: `A cart holds at most ${MAX_CART_LINES} lines; this would make ${lines}. Start another cart for the rest.`,
+      message: `A cart holds at most ${MAX_CART_LINES} lines; this would make ${lines}.${advice}`,
       details: { max_lines: MAX_CART_LINES },
     });
   }
-  const maxQuantity = state[0].max_item_quantity;
-  for (const { variant, quantity } of added.values()) assertQuantity(variant, (existing.get(variant.id) ?? 0) + quantity, maxQuantity);
+}
 
-  await addLines(tx, writtenLines(cartId, [...added.values()].map(({ variant, quantity }) => ({ variantId: variant.id, quantity }))));
+/** A line a replacement sends: a variant id and its units. */
+export interface LineSent {
+  variantId: string;
+  quantity: number;
+}
+
+/** Why a line sent was not taken, at its index in the lines sent. */
+export type LineRefusal =
+  /** An unknown variant, or another seller's at a seller's endpoint. */
+  | { code: 'item_unavailable'; index: number; variantId: string }
+  | { code: 'quantity_exceeds_limit'; index: number; variantId: string; quantity: number; maxQuantity: number };
+
+export interface LinesToReplace {
+  /** The lines the cart takes, one per variant. */
+  lines: { variantId: string; quantity: number }[];
+  /** The lines it does not: the unavailable in the order sent, then those above the ceiling. */
+  refused: LineRefusal[];
+}
+
+// Every replacement runs this, built once (db/prepared.ts); the ids travel as one jsonb parameter,
+// matched with `= ANY (ARRAY(…))` so each is looked up by its key (orders/place.ts says why).
+const selectTakeable = preparedRows<{ ids: string }, { max_item_quantity: number; id: string | null; seller_handle: string | null }>(
+  'cart_lines_takeable',
+  sql`SELECT l.max_item_quantity, v.id, s.handle AS seller_handle
+      FROM platform_limits l
+      LEFT JOIN (variants v JOIN sellers s ON s.id = v.seller_id) ON v.id = ANY (ARRAY(SELECT jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb)))
+      WHERE l.id = 1`,
+);
+
+/**
+ * The lines `sent` make of a cart whose lines they replace (UCP's carts and checkouts), in one
+ * statement (the variants and the live max_item_quantity): a line whose variant is unknown, or
+ * another seller's when the cart is a seller's (`seller`), and a line above the ceiling are
+ * refused rather than failing the call; stock is not checked (pricing says when a line is above
+ * it). More than MAX_CART_LINES lines taken is 400 cart_line_limit.
+ */
+export async function linesToReplace(db: Db, sent: LineSent[], seller: string | null): Promise<LinesToReplace> {
+  const ids = [...new Set(sent.map((r) => r.variantId))];
+  const found = await selectTakeable(db, { ids: JSON.stringify(ids) });
+  const sellerOf = new Map(found.flatMap((v) => (v.id === null ? [] : [[v.id, v.seller_handle!] as const])));
+  const refused: LineRefusal[] = [];
+  const available: { variant: { id: string }; quantity: number; index: number }[] = [];
+  sent.forEach((r, index) => {
+    const handle = sellerOf.get(r.variantId);
+    if (handle === undefined || (seller !== null && handle !== seller)) refused.push({ code: 'item_unavailable', index, variantId: r.variantId });
+    else available.push({ variant: { id: r.variantId }, quantity: r.quantity, index });
+  });
+  const lines: LinesToReplace['lines'] = [];
+  for (const line of mergedLines(available, found[0].max_item_quantity)) {
+    if (line.aboveCeiling) refused.push({ code: 'quantity_exceeds_limit', index: line.index, variantId: line.variant.id, quantity: line.quantity, maxQuantity: line.maxQuantity });
+    else lines.push({ variantId: line.variant.id, quantity: line.quantity });
+  }
+  assertLineCount(lines.length);
+  return { lines, refused };
 }
 
 /**
@@ -243,8 +339,8 @@ function writtenLines(cartId: string, lines: { variantId: string; quantity: numb
 /**
  * Makes the (locked, mutable) cart's lines exactly `lines`, one per variant (UCP's update_cart and
  * update_checkout replace them), in one statement: a variant the cart holds keeps its line, and
- * its id, at the new quantity; the other lines go. The caller has checked the lines against the
- * live max_item_quantity and MAX_CART_LINES; stock is not checked, so a line above it stays, as one
+ * its id, at the new quantity; the other lines go. The lines are those linesToReplace takes (within
+ * the live max_item_quantity and MAX_CART_LINES); stock is not checked, so a line above it stays, as one
  * whose stock fell does, and the cart's pricing says so. Answers whether any line changed: a
  * platform that sends the same lines again changes nothing.
  */

@@ -18,6 +18,8 @@ import { cancelLiveLink } from './links';
 import { applyExpiry } from './expiry';
 
 export type CartRow = typeof carts.$inferSelect;
+/** What a cart's row holds, as its callers (the bindings) write and read it. */
+export type { CartBuyer, CartNotice, ShippingAddress };
 export type CartStatus = CartRow['status'];
 
 /** The owner a caller's carts are stored under: its idempotency namespace (the agent profile or the credential). */

@@ -408,7 +408,7 @@ export const paymentLinks = pgTable(
 );
 
 export interface OrderLine {
-  /** The cart line's id (item_…); orders placed before it was stored have none (ucp/order.ts derives it). */
+  /** The cart line's id (item_…); orders placed before it was stored have none (orders/line-ids.ts derives it). */
   item_id?: string;
   variant_id: string;
   sku: string;

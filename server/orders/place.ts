@@ -9,6 +9,7 @@
  * x402 order is placed pending while its payment settles, and confirmed (or voided) after.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { orderLines, type PricedCart } from '../carts/pricing';
 import type { Db } from '../db/client';
 import { placeholderFor, placeholders, prepared, preparedRows } from '../db/prepared';
 import { carts, orders, UNTRACKED_STOCK, type CartNotice, type OrderLine, type OrderTotals, type ShippingAddress } from '../db/schema';
@@ -30,6 +31,23 @@ export interface OrderRequest {
    * voidOrder) ends the wait.
    */
   pending?: { notice: CartNotice };
+}
+
+/** The request that places `cart` as it was just priced (`priced`), paid by `payment`, pending or not. */
+export function cartOrder(
+  cart: Omit<OrderRequest['cart'], 'shippingAddress'> & { shippingAddress: ShippingAddress | null },
+  priced: PricedCart,
+  payment: OrderRequest['payment'],
+  pending?: OrderRequest['pending'],
+): OrderRequest {
+  return {
+    // A cart ready to pay has its address (pricing says address_required otherwise).
+    cart: { id: cart.id, owner: cart.owner, platform: cart.platform, shippingAddress: cart.shippingAddress! },
+    lines: orderLines(priced),
+    totals: priced.totals,
+    payment,
+    ...(pending && { pending }),
+  };
 }
 
 /** A line the catalog can no longer fill as ordered. */

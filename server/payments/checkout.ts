@@ -58,10 +58,7 @@ type LinkRow = typeof paymentLinks.$inferSelect;
  */
 export async function issuePaymentLink(services: LinkServices, tx: Db, request: CheckoutRequest): Promise<IssuedLink> {
   const cart = await loadCart(tx, request.cartId, request.owner, { lock: true });
-  assertMutable(cart);
-  const priced = await priceCart(tx, cart);
-  assertReady(priced);
-  await assertWithinCeiling(tx, priced);
+  const priced = await pricedToPay(tx, cart);
 
   const live = await liveLink(tx, cart.id);
   if (live?.amountCents === priced.totals.total_cents) return { link: await view(services, live), created: false };
@@ -77,26 +74,51 @@ const NOT_READY: Record<string, string> = {
   insufficient_stock: 'A line asks for more units than the seller has: lower its quantity.',
 };
 
-export function assertReady(priced: PricedCart): void {
-  const reasons = notReadyReasons(priced);
-  if (!reasons.length) return;
-  throw new ApiError('cart_not_ready', {
-    message: `The cart cannot be paid yet: ${reasons.join(', ')}.`,
-    details: {
-      // The cart's own message names the seller or line where it has one.
-      reasons: reasons.map((code) => ({ code, message: priced.messages.find((m) => m.code === code)?.message ?? NOT_READY[code] })),
-    },
-  });
+/** A cart priced, and what keeps it from being paid (none when it is ready). */
+export interface PayCheck {
+  priced: PricedCart;
+  /** Pricing's reasons, as cart_not_ready's details.reasons name them. */
+  notReady: string[];
+  /** The live max_cart_total_cents, when the total is above it. */
+  overCeiling?: number;
 }
 
-export async function assertWithinCeiling(tx: Db, priced: PricedCart): Promise<void> {
-  const totalCents = priced.totals.total_cents;
-  const max_cart_total_cents = await cartCeiling(tx, priced);
-  if (totalCents <= max_cart_total_cents) return;
-  throw new ApiError('cart_total_exceeds_limit', {
-    message: `The cart total of ${centsToDecimal(totalCents)} USD is above the platform ceiling of ${centsToDecimal(max_cart_total_cents)} USD. Remove items or lower quantities, then ask for the link again.`,
-    details: { max_cents: max_cart_total_cents, total_cents: totalCents },
-  });
+/**
+ * The one check of a cart before it is paid, for every way of paying and of saying what is still
+ * missing (continue.ts): it is priced, pricing says whether it is ready, and a cart with lines has
+ * its total held to the live ceiling (which its pricing statement read: no statement more).
+ */
+export async function payCheck(db: Db, cart: CartRow): Promise<PayCheck> {
+  const priced = await priceCart(db, cart);
+  const ceiling = priced.lines.length ? await cartCeiling(db, priced) : undefined;
+  return { priced, notReady: notReadyReasons(priced), ...(ceiling !== undefined && priced.totals.total_cents > ceiling && { overCeiling: ceiling }) };
+}
+
+/**
+ * The (loaded) cart priced to pay, or the refusal in the contract's order: it can still change
+ * (assertMutable), it is ready to pay (cart_not_ready), its total is within the live ceiling
+ * (cart_total_exceeds_limit).
+ */
+export async function pricedToPay(db: Db, cart: CartRow): Promise<PricedCart> {
+  assertMutable(cart);
+  const { priced, notReady, overCeiling } = await payCheck(db, cart);
+  if (notReady.length) {
+    throw new ApiError('cart_not_ready', {
+      message: `The cart cannot be paid yet: ${notReady.join(', ')}.`,
+      details: {
+        // The cart's own message names the seller or line where it has one.
+        reasons: notReady.map((code) => ({ code, message: priced.messages.find((m) => m.code === code)?.message ?? NOT_READY[code] })),
+      },
+    });
+  }
+  if (overCeiling !== undefined) {
+    const totalCents = priced.totals.total_cents;
+    throw new ApiError('cart_total_exceeds_limit', {
+      message: `The cart total of ${centsToDecimal(totalCents)} USD is above the platform ceiling of ${centsToDecimal(overCeiling)} USD. Remove items or lower quantities, then ask for the link again.`,
+      details: { max_cents: overCeiling, total_cents: totalCents },
+    });
+  }
+  return priced;
 }
 
 async function openLink(services: LinkServices, tx: Db, cart: CartRow, priced: PricedCart, request: CheckoutRequest): Promise<LinkRow> {

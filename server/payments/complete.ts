@@ -14,21 +14,21 @@
  * marked failed and the cart opened again with a payment_failed message, so it can be paid anew.
  */
 import { eq, sql } from 'drizzle-orm';
-import { cartCeiling, notReadyReasons, orderLines, priceCart, type PricedCart } from '../carts/pricing';
+import { cartCeiling, notReadyReasons, priceCart, type PricedCart } from '../carts/pricing';
 import { expireLinkIfDue } from '../carts/expiry';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { placeholderFor, prepared } from '../db/prepared';
 import { carts, orders, paymentLinks, type CartNotice } from '../db/schema';
-import { placeOrder, voidOrder, type ShortLine } from '../orders/place';
+import { cartOrder, placeOrder, voidOrder, type ShortLine } from '../orders/place';
+import { enqueueOrderWebhook, type OrderWebhookServices } from '../orders/webhook';
 import { cancelLiveLink } from '../carts/links';
 import { CAPTURE_HOLD_MS, enqueueOrderConfirmation, releaseOrderConfirmation } from './confirmation-mail';
 import { CaptureRefused } from './provider';
 import { providerNamed } from './select';
-import { enqueueOrderWebhook, type OutboxServices } from '../webhooks/outbox';
 
-/** What completing a payment uses of the service: the database its transactions open on, the providers' settings, and the outbox's. */
-export interface CompletionServices extends OutboxServices {
+/** What completing a payment uses of the service: the database its transactions open on, the providers' settings, and what its order webhooks take. */
+export interface CompletionServices extends OrderWebhookServices {
   config: Config;
   db: Db;
 }
@@ -133,12 +133,7 @@ async function settle(services: CompletionServices, tx: Db, payment: CompletedPa
   const maxCents = await cartCeiling(tx, priced);
   if (link.amountCents > maxCents) return { kind: 'over_limit', amountCents: link.amountCents, maxCents };
 
-  const placed = await placeOrder(tx, {
-    cart: { id: cart.id, owner: cart.owner, platform: cart.platform, shippingAddress: cart.shippingAddress! },
-    lines: orderLines(priced),
-    totals: priced.totals,
-    payment: { provider: payment.provider, reference: payment.authorization },
-  });
+  const placed = await placeOrder(tx, cartOrder(cart, priced, { provider: payment.provider, reference: payment.authorization }));
   if (!placed.placed) {
     return placed.priceChanged ? cancelChanged(tx, cart.id) : { kind: 'short', lines: placed.short };
   }

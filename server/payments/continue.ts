@@ -11,7 +11,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { cartOfCheckoutToken } from '../carts/checkout-link';
 import { linkPayPageUrl } from '../carts/links';
-import { cartCeiling, notReadyReasons, priceCart, type PricedCart } from '../carts/pricing';
+import type { PricedCart } from '../carts/pricing';
 import { loadCart, type CartRow } from '../carts/store';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
@@ -19,7 +19,7 @@ import { paymentLinks } from '../db/schema';
 import { centsToDecimal } from '../domain/limits';
 import { ApiError } from '../errors/catalogue';
 import type { ServiceKeys } from '../secrets/keys';
-import { issuePaymentLink, type LinkServices } from './checkout';
+import { issuePaymentLink, payCheck, type LinkServices } from './checkout';
 
 /** What continuing a checkout uses of the service: issuing a link's, and the database to find the cart in. */
 export interface ContinueServices extends LinkServices {
@@ -108,13 +108,12 @@ export async function orderPage(services: { config: Pick<Config, 'publicBaseUrl'
 
 /** What keeps an open cart from being paid, each in words a person reads: none when it is ready. */
 async function missingToPay(tx: Db, cart: CartRow): Promise<string[]> {
-  const priced = await priceCart(tx, cart);
+  const { priced, notReady, overCeiling } = await payCheck(tx, cart);
   // A UCP checkout is ready only with the buyer's e-mail address: the order's confirmation goes to it.
   const missing = cart.buyer?.email ? [] : ['your e-mail address, for the order confirmation'];
-  for (const reason of notReadyReasons(priced)) missing.push(...inWords(reason, priced));
-  const ceiling = await cartCeiling(tx, priced);
-  if (priced.lines.length && priced.totals.total_cents > ceiling) {
-    missing.push(`a smaller order: its total of $${centsToDecimal(priced.totals.total_cents)} is above the limit of $${centsToDecimal(ceiling)} per order`);
+  for (const reason of notReady) missing.push(...inWords(reason, priced));
+  if (overCeiling !== undefined) {
+    missing.push(`a smaller order: its total of $${centsToDecimal(priced.totals.total_cents)} is above the limit of $${centsToDecimal(overCeiling)} per order`);
   }
   return missing;
 }

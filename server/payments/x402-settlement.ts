@@ -17,9 +17,8 @@ import { encodePaymentResponseHeader } from '@x402/core/http';
 import { SettleError, VerifyError, type PaymentPayload, type PaymentRequirements, type SettleResponse } from '@x402/core/types';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { walletsOfCart } from '../buyers/wallets';
-import { orderLines, priceCart } from '../carts/pricing';
 import { cancelLiveLink } from '../carts/links';
-import { assertMutable, loadCart, paymentInProgress, type CartRow } from '../carts/store';
+import { loadCart, paymentInProgress, type CartRow } from '../carts/store';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { newScope } from '../db/deadline';
@@ -28,17 +27,17 @@ import { carts, x402Payments, type CartNotice } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
 import { buyerOfNamespace, personOfNamespace } from '../identity/caller';
 import { newId } from '../lib/ids';
-import { confirmOrder, placeOrder, voidOrder } from '../orders/place';
-import { assertReady, assertWithinCeiling } from './checkout';
+import { cartOrder, confirmOrder, placeOrder, voidOrder } from '../orders/place';
+import { enqueueOrderWebhook, type OrderWebhookServices } from '../orders/webhook';
+import { pricedToPay } from './checkout';
 import { enqueueOrderConfirmation } from './confirmation-mail';
 import { refusalReason } from '../x402/checks';
 import type { X402 } from '../x402/facilitator';
 import { authorizationKey, type PaymentRead, type SentPayment } from '../x402/payment';
-import { enqueueOrderWebhook, type OutboxServices } from '../webhooks/outbox';
 import { chainVerdict, type SettleOutcome } from './x402-lost-settle';
 import { checkoutOffer, paymentRefusal, UNITS_PER_CENT, v1Requirement, v2Requirement, type Offer } from '../x402/requirements';
 
-export interface SettlementServices extends OutboxServices {
+export interface SettlementServices extends OrderWebhookServices {
   config: Pick<Config, 'publicBaseUrl' | 'cartTtlHours'> & { x402: Pick<Config['x402'], 'facilitatorTimeoutMs'> };
   database: Database;
   x402: X402;
@@ -96,10 +95,7 @@ export async function settleCheckout(services: SettlementServices, db: Db, reque
   const cart = await loadCart(db, request.cartId, request.owner);
   const held = await heldPayment(services, db, cart, sent, request.idempotencyKey);
   if (held) return held.status === 'settled' ? settledAnswer(services, held, request) : settlePayment(services, held, request);
-  assertMutable(cart);
-  const priced = await priceCart(db, cart);
-  assertReady(priced);
-  await assertWithinCeiling(db, priced);
+  const priced = await pricedToPay(db, cart);
   const wallets = await walletsOfCart(db, holderOf(request.owner));
   if (!wallets.size) {
     throw new ApiError('wallet_required', { message: 'No wallet is linked to this buyer: link the wallet that will pay (POST /api/agent/buyer/wallets, signed by it), then check out again.' });
@@ -136,7 +132,7 @@ async function heldPayment(services: SettlementServices, db: Db, cart: CartRow, 
   const row = sent && (await findPayment(db, authorizationKey(sent, services.x402.network.asset)));
   if (row?.cartId === cart.id && (row.status === 'pending' || (row.status === 'settled' && row.idempotencyKey === key))) return row;
   if (cart.status === 'checkout') throw paymentInProgress();
-  return undefined; // assertMutable answers cart_not_open
+  return undefined; // pricedToPay's assertMutable answers cart_not_open
 }
 
 // Every settlement runs these (db/prepared.ts).
@@ -214,23 +210,14 @@ async function holdCart(services: SettlementServices, tx: Db, request: Settlemen
   const cart = await loadCart(tx, request.cartId, request.owner, { lock: true });
   const held = await heldPayment(services, tx, cart, payment, request.idempotencyKey);
   if (held) return held;
-  assertMutable(cart);
-  const priced = await priceCart(tx, cart);
-  assertReady(priced);
-  await assertWithinCeiling(tx, priced);
+  const priced = await pricedToPay(tx, cart);
   const offer = offerFor(services, cart.id, priced.totals.total_cents);
   const valueMoved = () => paymentRefusal('payment_rejected', offer, { reason: 'invalid_exact_evm_payload_authorization_value_mismatch' });
   if (payment.authorization.value !== offer.amount) throw valueMoved();
 
   await cancelLiveLink(tx, cart.id);
   const id = newId('xpay');
-  const placed = await placeOrder(tx, {
-    cart: { id: cart.id, owner: cart.owner, platform: cart.platform, shippingAddress: cart.shippingAddress! },
-    lines: orderLines(priced),
-    totals: priced.totals,
-    payment: { provider: 'x402', reference: id },
-    pending: { notice: PAYMENT_IN_PROGRESS },
-  });
+  const placed = await placeOrder(tx, cartOrder(cart, priced, { provider: 'x402', reference: id }, { notice: PAYMENT_IN_PROGRESS }));
   if (!placed.placed) {
     if (placed.priceChanged) throw valueMoved();
     throw new ApiError('cart_not_ready', {

@@ -6,7 +6,7 @@
  * orders/fulfillment.ts locks the order in.
  */
 import { recordFulfillmentEvent } from '../orders/fulfillment';
-import { enqueueOrderWebhook } from '../webhooks/outbox';
+import { enqueueOrderWebhook } from '../orders/webhook';
 import { fulfillmentEventRecord, recordFulfillmentEventRequest } from '../orders/fulfillment-schemas';
 import { idempotentIfKeyed } from '../trpc/idempotency';
 import { router } from '../trpc/init';
@@ -50,7 +50,7 @@ export const adminOrdersRouter = router({
     .output(fulfillmentEventRecord)
     .mutation(async ({ ctx, input: { id, ...event } }) => {
       const recorded = await recordFulfillmentEvent(ctx.db, id, event);
-      // The platform hears of it from the outbox, in this transaction (webhooks/outbox.ts).
+      // The platform hears of it from the outbox, in this transaction (orders/webhook.ts).
       await enqueueOrderWebhook(ctx.services, ctx.db, id, `fulfillment_${recorded.type}`);
       return recorded;
     }),

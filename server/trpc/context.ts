@@ -6,7 +6,6 @@
  */
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
-import type { orders } from '../db/schema';
 import { newScope, type RequestScope } from '../db/deadline';
 import type { ApiError } from '../errors/catalogue';
 import type { Advisory } from '../identity/advisories';
@@ -66,26 +65,7 @@ export interface Services {
   x402: X402;
   /** UCP's binding: platform profiles fetched through `profiles`, kept as what negotiation reads. */
   negotiator: Negotiator;
-  /** UCP's order as the binding serves it (ucp/order.ts, above this layer: app.ts gives it), for the order webhooks' outbox. */
-  renderOrder: OrderRenderer;
 }
-
-/**
- * An order as the transaction that just changed it holds it: the row, its cart's owner and endpoint
- * (`scope`: the seller's handle, null for the network's) and, when it knows them, the payment link
- * that paid it and that it placed the order just now (so nothing has shipped). Rendering it reads
- * none of that again.
- */
-export interface HeldOrder {
-  order: typeof orders.$inferSelect;
-  owner: string;
-  scope: string | null;
-  paidBy?: { id: string; tokenHash: string };
-  placedNow?: boolean;
-}
-
-/** UCP's order entity without its `ucp` member, as the endpoint that made the cart serves it. */
-export type OrderRenderer = (db: Db, held: HeldOrder) => Promise<Record<string, unknown>>;
 
 export type Transport = 'rest' | 'mcp' | 'internal';
 

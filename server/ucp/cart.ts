@@ -4,6 +4,7 @@
  * paid, cancelled or expired is not_found here (cart.md § Get Cart), though its checkout, if it
  * became one, still answers.
  */
+import { pricedWithSellers } from '../carts/sellers';
 import { assertMutable, touch, type CartRow } from '../carts/store';
 import type { CartBody, CreateCartRequest, UpdateCartRequest } from './cart-schemas';
 import {
@@ -11,7 +12,6 @@ import {
   isClosed,
   insertSession,
   loadSession,
-  pricedWithSellers,
   refusedItems,
   replaceSession,
   sessionLineItems,

@@ -4,7 +4,7 @@
  * the checkout as ucp/checkout.ts answers it. Shared entities are session-schemas.ts's.
  */
 import { z } from 'zod';
-import { postalAddressResponse } from './postal-address';
+import { postalAddressResponse } from '../carts/postal-address';
 import { singleLine } from '../lib/input-limits';
 import {
   buyerRequest,

@@ -15,14 +15,13 @@
  *   supports several, else one group whose one option is every seller's delivery together.
  * - complete_checkout never charges: it answers the checkout as it is.
  */
-import { eq } from 'drizzle-orm';
-import { continueUrl, newCheckoutToken } from '../carts/checkout-link';
+import { continueUrl, makeCheckout, newCheckoutToken } from '../carts/checkout-link';
 import { liveLink } from '../carts/links';
 import { orderPage } from '../payments/continue';
 import type { DeliveryGroup, PricedCart } from '../carts/pricing';
-import { assertMutable, touch, type CartRow } from '../carts/store';
+import { pricedWithSellers, type SellerPages } from '../carts/sellers';
+import { assertMutable, touch, type CartNotice, type CartRow, type ShippingAddress } from '../carts/store';
 import { shippingAddressSchema } from '../carts/view';
-import { carts, type CartNotice, type ShippingAddress } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
 import { newId } from '../lib/ids';
 import type { Intersection } from '../negotiation/types';
@@ -42,7 +41,6 @@ import {
   isClosed,
   insertSession,
   loadSession,
-  pricedWithSellers,
   refusedItems,
   replaceSession,
   sessionLineItems,
@@ -53,10 +51,9 @@ import {
   takeLines,
   takeLinesAlongside,
   type Refused,
-  type SellerPages,
   type SessionCall,
 } from './session';
-import { postalAddressOf } from './postal-address';
+import { postalAddressOf } from '../carts/postal-address';
 
 export const FULFILLMENT = 'dev.ucp.shopping.fulfillment';
 
@@ -113,10 +110,8 @@ async function checkoutOfCart(call: CheckoutCall, cartId: string, fulfillment: F
   if (cart.checkoutTokenHash !== null) return answer(call, cart);
   if (isClosed(cart)) throw sessionNotFound('cart', cartId);
   assertMutable(cart);
-  const checkoutTokenHash = newCheckoutToken(services.keys, cart.id).hash;
   const destination = call.fulfillment && destinationOf(fulfillment);
-  await db.update(carts).set({ checkoutTokenHash }).where(eq(carts.id, cart.id));
-  const made = { ...cart, checkoutTokenHash };
+  const made = await makeCheckout(db, services.keys, cart);
   // A destination sent is a change of the cart (touch); becoming a checkout alone is not.
   const changed = destination && (await touch(db, made, services.config, { notices: destination.notices, shippingAddress: destination.address ?? null }));
   return answer(call, changed || made, { atCreate: true });

@@ -2,11 +2,11 @@
  * UCP 2026-04-08's order (order.json and the types it uses: order_line_item, expectation,
  * fulfillment_event, adjustment, totals, postal_address) as zod schemas: the contract of the
  * binding's get_order, describing it in the OpenAPI and OpenRPC documents without reading UCP's
- * files. The response describes exactly what order.ts answers, a subset of UCP's shape
+ * files. The response describes exactly what orders/ucp-order.ts answers, a subset of UCP's shape
  * (test/ucp-order.test.ts checks real answers against UCP's schema).
  */
 import { z } from 'zod';
-import { postalAddressResponse } from './postal-address';
+import { postalAddressResponse } from '../carts/postal-address';
 import { singleLine } from '../lib/input-limits';
 import { ucpResponseMeta } from './catalog-schemas';
 

@@ -14,15 +14,12 @@
  *   quantity_exceeds_limit (above the live max_item_quantity). A line above the stock is taken;
  *   pricing says out_of_stock, with the units left, while it is.
  */
-import { sql } from 'drizzle-orm';
-import { MAX_CART_LINES, replaceItems } from '../carts/items';
+import { linesToReplace, replaceItems } from '../carts/items';
 import { insertCart, type CartServices, type NewCartFields, type NewCartOwner } from '../carts/operations';
-import { lineTitle, priceCart, type PricedCart } from '../carts/pricing';
-import { loadCart, touch, type CartRow, type TouchedFields } from '../carts/store';
-import { SELLER_POLICY_URLS, type SellerPolicyUrls } from '../catalog/search-sql';
+import { lineTitle, type PricedCart } from '../carts/pricing';
+import type { SellerPages } from '../carts/sellers';
+import { loadCart, touch, type CartBuyer, type CartNotice, type CartRow, type TouchedFields } from '../carts/store';
 import type { Db } from '../db/client';
-import { preparedRows } from '../db/prepared';
-import type { CartBuyer, CartNotice } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
 import { canonicalJson } from '../lib/canonical-json';
 import type { ErrorMessage, SessionMessage } from './session-schemas';
@@ -82,52 +79,22 @@ export interface TakenLines {
   allUnavailable: boolean;
 }
 
-// Every write of a session runs these, built once (db/prepared.ts); the lists travel as one jsonb parameter,
-// matched with `= ANY (ARRAY(…))` so each is looked up by its key (orders/place.ts says why).
-const selectTakeable = preparedRows<{ ids: string }, { max_item_quantity: number; id: string | null; seller_handle: string | null }>(
-  'session_takeable',
-  sql`SELECT l.max_item_quantity, v.id, s.handle AS seller_handle
-      FROM platform_limits l
-      LEFT JOIN (variants v JOIN sellers s ON s.id = v.seller_id) ON v.id = ANY (ARRAY(SELECT jsonb_array_elements_text(${sql.placeholder('ids')}::jsonb)))
-      WHERE l.id = 1`,
-);
-
 /**
- * The lines of `requested` the cart can take, in one statement (the variants and the live
- * max_item_quantity); a variant sent twice is one line of the summed quantity. More than
+ * The lines of `requested` the cart can take (carts/items.ts `linesToReplace` holds the rules, in
+ * one statement), and why the others were not, in UCP's words at the line sent. More than
  * MAX_CART_LINES lines is 400 cart_line_limit, as on the seed API.
  */
 export async function takeLines(db: Db, requested: LineRequest[], seller: string | null): Promise<TakenLines> {
   if (!requested.length) return { lines: [], notices: [], allUnavailable: false };
-  const ids = [...new Set(requested.map((r) => r.item.id))];
-  const found = await selectTakeable(db, { ids: JSON.stringify(ids) });
-  const maxQuantity = found[0].max_item_quantity;
-  const sellerOf = new Map(found.flatMap((v) => (v.id === null ? [] : [[v.id, v.seller_handle!] as const])));
-  const notices: CartNotice[] = [];
-  const merged = new Map<string, { quantity: number; index: number }>();
-  requested.forEach((r, index) => {
-    const handle = sellerOf.get(r.item.id);
-    if (handle === undefined || (seller !== null && handle !== seller)) {
+  const { lines, refused } = await linesToReplace(db, requested.map((r) => ({ variantId: r.item.id, quantity: r.quantity })), seller);
+  const notices = refused.map((r) => {
+    if (r.code === 'item_unavailable') {
       const where = seller === null ? 'in this network’s catalog' : `among ${seller}’s products`;
-      notices.push(lineNotice('item_unavailable', `$.line_items[${index}]`, `Item ${r.item.id} is not ${where}: name a variant id (var_…) from the catalog.`));
-      return;
+      return lineNotice(r.code, `$.line_items[${r.index}]`, `Item ${r.variantId} is not ${where}: name a variant id (var_…) from the catalog.`);
     }
-    const line = merged.get(r.item.id) ?? { quantity: 0, index };
-    line.quantity += r.quantity;
-    merged.set(r.item.id, line);
+    return lineNotice(r.code, `$.line_items[${r.index}].quantity`, `${r.quantity} units of ${r.variantId} asked for; a line holds at most ${r.maxQuantity} (max_item_quantity): lower the quantity.`);
   });
-  const lines: TakenLines['lines'] = [];
-  for (const [variantId, { quantity, index }] of merged) {
-    if (quantity > maxQuantity) {
-      notices.push(lineNotice('quantity_exceeds_limit', `$.line_items[${index}].quantity`, `${quantity} units of ${variantId} asked for; a line holds at most ${maxQuantity} (max_item_quantity): lower the quantity.`));
-    } else {
-      lines.push({ variantId, quantity });
-    }
-  }
-  if (lines.length > MAX_CART_LINES) {
-    throw new ApiError('cart_line_limit', { message: `A cart holds at most ${MAX_CART_LINES} lines; this would make ${lines.length}.`, details: { max_lines: MAX_CART_LINES } });
-  }
-  return { lines, notices, allUnavailable: merged.size === 0 && notices.length === requested.length };
+  return { lines, notices, allUnavailable: refused.length === requested.length && refused.every((r) => r.code === 'item_unavailable') };
 }
 
 const lineNotice = (code: string, path: string, message: string): CartNotice => ({ type: 'error', code, message, path });
@@ -192,28 +159,6 @@ export function refusedItems(taken: TakenLines): ErrorMessage[] {
 }
 
 // ---------------------------------------------------------------- answering
-
-export interface SellerPages {
-  name: string;
-  policy_urls: SellerPolicyUrls;
-}
-
-const selectSellerPages = preparedRows<{ cartId: string; seller: string | null }, SellerPages & { handle: string }>(
-  'session_seller_pages',
-  sql`SELECT s.handle, s.name, ${SELLER_POLICY_URLS} AS policy_urls FROM sellers s
-      WHERE s.id IN (SELECT v.seller_id FROM cart_items ci JOIN variants v ON v.id = ci.variant_id WHERE ci.cart_id = ${sql.placeholder('cartId')}
-                     UNION ALL SELECT id FROM sellers WHERE handle = ${sql.placeholder('seller')})
-      ORDER BY s.handle`,
-);
-
-/**
- * The cart priced, and the sellers of its lines (and the endpoint's seller) with their names and
- * policy pages: two statements sent together (one round trip), as neither needs the other's answer.
- */
-export async function pricedWithSellers(db: Db, cart: CartRow, seller: string | null): Promise<{ priced: PricedCart; sellers: Map<string, SellerPages> }> {
-  const [priced, found] = await Promise.all([priceCart(db, cart), selectSellerPages(db, { cartId: cart.id, seller })]);
-  return { priced, sellers: new Map(found.map(({ handle, ...pages }) => [handle, pages])) };
-}
 
 const POLICY_LINKS = [
   ['terms', 'terms_of_service', 'Terms of service'],

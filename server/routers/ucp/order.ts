@@ -4,11 +4,12 @@
  * order data (order.md § Authorization), so the open call the binding otherwise takes is not
  * enough: the caller proves it is the platform (a request signature that verifies against its
  * profile's signing_keys) or brings a credential that may read orders (dev.ucp.shopping.order:read,
- * or a buyer token). It then reads its own orders only (ucp/order.ts).
+ * or a buyer token). It then reads its own orders only (orders/read.ts), as UCP's order (orders/ucp-order.ts).
  */
 import { cartOwner } from '../../carts/store';
 import { ORDER_CAPABILITY } from '../../negotiation/capabilities';
-import { getOrder } from '../../ucp/order';
+import { readOrder } from '../../orders/read';
+import { ucpOrder } from '../../orders/ucp-order';
 import { getOrderRequest, orderResponse } from '../../ucp/order-schemas';
 import type { RequestContext } from '../../trpc/context';
 import { router } from '../../trpc/init';
@@ -37,7 +38,8 @@ export const ucpOrderRouter = router({
     .query(async ({ ctx, input }) => {
       assertMayReadOrders(ctx);
       const { config, keys } = ctx.services;
-      const order = await getOrder(ctx.db, keys, config.publicBaseUrl, input.id, { owner: cartOwner(ctx.caller), scope: ctx.envelope.seller ?? null });
+      const held = await readOrder(ctx.db, input.id, { owner: cartOwner(ctx.caller), scope: ctx.envelope.seller ?? null });
+      const order = await ucpOrder(ctx.db, keys, config.publicBaseUrl, held);
       return { ucp: responseMeta(ctx, ORDER_CAPABILITY), ...order };
     }),
 });

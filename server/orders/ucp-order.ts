@@ -1,50 +1,29 @@
 /**
- * UCP's order (order.md § Get Order) over an order row: the caller's own order, from the endpoint
- * whose checkout placed it, as a current-state snapshot. An order is the caller's when its cart's
- * owner is the caller's namespace and its cart was made at the same endpoint (carts.scope: the
- * seller's handle, null for the network's); an unknown id, another owner's order and another
- * endpoint's are one answer, not_found, so existence is never disclosed.
+ * UCP's order (order.md § Get Order) of an order as its reader holds it (read.ts), as a
+ * current-state snapshot: what the binding's get_order answers and what every order webhook
+ * carries (webhook.ts), so it lives here, below both.
  *
  * UCP's order carries no status of its own. Each line's quantity.fulfilled is the units its
  * sellers' `shipped` events covered, and its status derives from it as order_line_item.json says
  * (processing, partial, fulfilled); the fulfillment log is those events, oldest first
- * (orders/fulfillment.ts records them).
+ * (fulfillment.ts records them).
  */
-import { and, desc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte } from 'drizzle-orm';
 import { linkPayPageUrl } from '../carts/links';
+import { postalAddressOf } from '../carts/postal-address';
 import { lineTitle } from '../carts/pricing';
 import type { Db } from '../db/client';
-import { carts, orderEvents, orders, paymentLinks, type OrderLine, type ShippingAddress } from '../db/schema';
-import { ApiError } from '../errors/catalogue';
-import { countedUnits, fulfillmentEventsOf } from '../orders/fulfillment';
-import type { FulfillmentEventRecord } from '../orders/fulfillment-schemas';
-import { orderLineIds } from '../orders/line-ids';
+import { orderEvents, orders, paymentLinks, type OrderLine, type ShippingAddress } from '../db/schema';
 import type { ServiceKeys } from '../secrets/keys';
-import type { HeldOrder } from '../trpc/context';
-import type { UcpOrder } from './order-schemas';
-import { postalAddressOf } from './postal-address';
+import { countedUnits, fulfillmentEventsOf } from './fulfillment';
+import type { FulfillmentEventRecord } from './fulfillment-schemas';
+import { orderLineIds } from './line-ids';
+import type { HeldOrder } from './read';
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** Whose orders a call may read: the caller's namespace, at the endpoint it called. */
-export interface OrderReader {
-  owner: string;
-  /** The seller's handle of `/store/{handle}/ucp`; null for the network's `/ucp`. */
-  scope: string | null;
-}
-
-export async function getOrder(db: Db, keys: ServiceKeys, publicBaseUrl: string, id: string, reader: OrderReader): Promise<Omit<UcpOrder, 'ucp'>> {
-  const [found] = await db
-    .select({ order: orders })
-    .from(orders)
-    .innerJoin(carts, eq(carts.id, orders.cartId))
-    .where(and(eq(orders.id, id), eq(carts.owner, reader.owner), reader.scope === null ? isNull(carts.scope) : eq(carts.scope, reader.scope)));
-  if (!found) throw new ApiError('order_not_found', { message: `No order ${JSON.stringify(id)} was placed by this caller at this endpoint.` });
-  return orderEntity(db, keys, publicBaseUrl, found);
-}
-
-/** UCP's order of an order row; what the caller knows of it (the link that paid it, placed just now) is not looked up. */
-export async function orderEntity(db: Db, keys: ServiceKeys, publicBaseUrl: string, { order, paidBy, placedNow }: Omit<HeldOrder, 'owner' | 'scope'>): Promise<Omit<UcpOrder, 'ucp'>> {
+/** UCP's order, without its `ucp` member; what the holder knows of it (the link that paid it, placed just now) is not looked up. */
+export async function ucpOrder(db: Db, keys: ServiceKeys, publicBaseUrl: string, { order, paidBy, placedNow }: HeldOrder) {
   const [lineIds, permalink, voidedAt, events] = await Promise.all([
     orderLineIds(db, order),
     paidBy ? linkPayPageUrl(keys, publicBaseUrl, paidBy) : permalinkUrl(db, keys, publicBaseUrl, order),
@@ -67,8 +46,8 @@ export async function orderEntity(db: Db, keys: ServiceKeys, publicBaseUrl: stri
       item: { id: line.variant_id, title: lineTitle(line), price: line.unit_price_cents },
       quantity: { original: line.quantity, total, fulfilled },
       totals: [
-        { type: 'subtotal', amount: line.line_total_cents },
-        { type: 'total', amount: line.line_total_cents },
+        { type: 'subtotal' as const, amount: line.line_total_cents },
+        { type: 'total' as const, amount: line.line_total_cents },
       ],
       status: lineStatus(total, fulfilled),
     })),
@@ -77,9 +56,9 @@ export async function orderEntity(db: Db, keys: ServiceKeys, publicBaseUrl: stri
       adjustments: [
         {
           id: `adj_${order.id}_void`,
-          type: 'cancellation',
+          type: 'cancellation' as const,
           occurred_at: voidedAt.toISOString(),
-          status: 'completed',
+          status: 'completed' as const,
           line_items: lines.map(({ line, id }) => ({ id, quantity: -line.quantity })),
           description: 'The payment was authorized but could never be taken, so the order was voided: nothing was charged.',
         },
@@ -87,9 +66,9 @@ export async function orderEntity(db: Db, keys: ServiceKeys, publicBaseUrl: stri
     }),
     currency: order.totals.currency,
     totals: [
-      { type: 'subtotal', amount: order.totals.subtotal_cents },
-      { type: 'fulfillment', amount: order.totals.delivery_cents },
-      { type: 'total', amount: order.totals.total_cents },
+      { type: 'subtotal' as const, amount: order.totals.subtotal_cents },
+      { type: 'fulfillment' as const, amount: order.totals.delivery_cents },
+      { type: 'total' as const, amount: order.totals.total_cents },
     ],
   };
 }
@@ -124,32 +103,32 @@ async function voidedAtOf(db: Db, order: OrderRow): Promise<Date | undefined> {
     .select({ at: orderEvents.at })
     .from(orderEvents)
     .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.status, 'voided')));
-  // Every void records its event (orders/history.ts); the order's own time is the floor otherwise.
+  // Every void records its event (history.ts); the order's own time is the floor otherwise.
   return event?.at ?? order.createdAt;
 }
 
 /** One expectation per seller, in the order their lines come: each seller ships its lines to the address. */
-function expectations(lines: { line: OrderLine; id: string }[], address: ShippingAddress): UcpOrder['fulfillment']['expectations'] {
+function expectations(lines: { line: OrderLine; id: string }[], address: ShippingAddress) {
   const destination = postalAddressOf(address);
   const bySeller = new Map<string, typeof lines>();
   for (const entry of lines) bySeller.set(entry.line.seller_handle, [...(bySeller.get(entry.line.seller_handle) ?? []), entry]);
   return [...bySeller].map(([handle, shipped]) => ({
     id: `exp_${handle}`,
     line_items: shipped.map(({ line, id }) => ({ id, quantity: line.quantity })),
-    method_type: 'shipping',
+    method_type: 'shipping' as const,
     destination,
   }));
 }
 
 /** order_line_item.json's derivation: removed when nothing is left, fulfilled when all of it shipped. */
-function lineStatus(total: number, fulfilled: number): UcpOrder['line_items'][number]['status'] {
+function lineStatus(total: number, fulfilled: number): 'removed' | 'fulfilled' | 'partial' | 'processing' {
   if (total === 0) return 'removed';
   if (fulfilled >= total) return 'fulfilled';
   return fulfilled > 0 ? 'partial' : 'processing';
 }
 
 /** An event as UCP's fulfillment_event.json has it; the seller is named in its description. */
-function ucpEvent(event: FulfillmentEventRecord): UcpOrder['fulfillment']['events'][number] {
+function ucpEvent(event: FulfillmentEventRecord) {
   const by = event.carrier ? ` by ${event.carrier}` : '';
   return {
     id: event.id,
