@@ -10,7 +10,7 @@ import { cartCeiling, lineTitle, notReadyReasons, priceCart, type PricedCart } f
 import { assertMutable, loadCart, type CartRow } from '../carts/store';
 import type { Db } from '../db/client';
 import { carts, paymentLinks } from '../db/schema';
-import { centsToDecimal } from '../domain/limits';
+import { centsToDecimal } from '../lib/money';
 import { ApiError } from '../errors/catalogue';
 import { newId } from '../lib/ids';
 import type { Services } from '../trpc/context';

@@ -15,7 +15,7 @@ import { cartCeiling, notReadyReasons, priceCart, type PricedCart } from '../car
 import { loadCart, type CartRow } from '../carts/store';
 import type { Db } from '../db/client';
 import { paymentLinks } from '../db/schema';
-import { centsToDecimal } from '../domain/limits';
+import { centsToDecimal } from '../lib/money';
 import { ApiError } from '../errors/catalogue';
 import type { Services } from '../trpc/context';
 import { issuePaymentLink } from './checkout';
