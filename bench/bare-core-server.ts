@@ -17,6 +17,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import postgres from 'postgres';
 import { postgresOptions } from '../server/db/client';
+import { centsToDecimal } from '../server/lib/money';
 import { readBody, runBareServer, send } from './lib/bare-server';
 
 const started = performance.now();
@@ -36,12 +37,6 @@ interface Limits {
 }
 let cached: { limits: Limits; at: number } | undefined;
 let inflight: Promise<Limits> | undefined;
-
-function centsToDecimal(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 async function readLimits(): Promise<Limits> {
   const [row] = await sql`select id, max_item_quantity, max_cart_total_cents, updated_at from platform_limits where id = 1`;

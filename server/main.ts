@@ -16,6 +16,7 @@ import { purgeExpiredRecords } from './trpc/idempotency';
 import { sweepExpired } from './carts/expiry';
 import { StartupError } from './db/connect-retry';
 import { forLog } from './errors/for-log';
+import { inBackground } from './errors/background';
 import { claimDataDir } from './db/data-dir-lock';
 import { ensureDemoCatalog } from './catalog/demo';
 import { pageUnavailable } from './http/page-outage';
@@ -109,7 +110,7 @@ async function main(): Promise<void> {
   const { server, drained } = createHttpServer({ base: config.publicBaseUrl, trustProxy: config.trustProxy, gateway: app.gateway, mcp: app.mcp, webhooks: app.webhooks, auth: auth.handle, oauth, llmsTxt: app.llmsTxt }, handleNext);
 
   // Idempotency records are kept at least 24 h; any instance may purge older ones.
-  const purge = setInterval(() => void purgeExpiredRecords(app.services.db).catch(() => {}), 60 * 60 * 1000);
+  const purge = setInterval(() => void inBackground('idempotency purge', purgeExpiredRecords(app.services.db)), 60 * 60 * 1000);
   purge.unref();
   // Any instance sweeps expired carts and payment links; a cart read or changed before the sweep
   // applies its own expiry, so the minute only bounds how stale the stored status may be.
@@ -120,13 +121,13 @@ async function main(): Promise<void> {
   // signing keys whose grace has ended. x402 payments left pending (a settle of unknown outcome, a
   // process gone) are settled again or voided.
   const sweep = setInterval(() => {
-    void sweepExpired(app.services.db).catch(() => {});
-    void sweepPayments(app.services).catch((err) => console.warn(`x402 payment sweep: ${forLog(err, { frames: false })}`));
-    void sweepAccounts(app.services.db).catch(() => {});
-    void sweepOAuth(app.services.db).catch(() => {});
-    void retireLegacySecrets(app.services.db, app.services.keys).catch(() => {});
-    void sweepSigningKeys(app.services.db).catch(() => {});
-    void app.services.shared.sweep().catch(() => {});
+    void inBackground('carts and payment links sweep', sweepExpired(app.services.db));
+    void inBackground('x402 payment sweep', sweepPayments(app.services));
+    void inBackground('accounts sweep', sweepAccounts(app.services.db));
+    void inBackground('OAuth sweep', sweepOAuth(app.services.db));
+    void inBackground('legacy secrets retirement', retireLegacySecrets(app.services.db, app.services.keys));
+    void inBackground('webhook signing keys sweep', sweepSigningKeys(app.services.db));
+    void inBackground('rate windows and nonces sweep', app.services.shared.sweep());
   }, 60 * 1000);
   sweep.unref();
   // Every instance sends the outboxes of order webhooks and order confirmations: each due row is

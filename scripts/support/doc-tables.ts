@@ -16,7 +16,7 @@ import { MAX_WALLETS } from '../../server/buyers/wallets';
 import { MAX_CART_LINES } from '../../server/carts/items';
 import { CONFIG_VARIABLES, loadConfig, type RatePolicy } from '../../server/config';
 import { platformLimits } from '../../server/db/schema';
-import { centsToDecimal } from '../../server/domain/limits';
+import { centsToDecimal } from '../../server/lib/money';
 import { ERROR_CATALOGUE, type ErrorCode } from '../../server/errors/catalogue';
 import { MAX_ACTIVE_KEYS, MINTS_PER_HOUR } from '../../server/keys/network-keys';
 import { MAX_INPUT_DEPTH, MAX_QUERY_WORDS } from '../../server/lib/input-limits';

@@ -10,7 +10,8 @@ import { availabilityOf } from '../catalog/jsonld';
 import type { Db } from '../db/client';
 import { preparedRows } from '../db/prepared';
 import type { CartNotice, DeliveryZone, OrderLine, OrderTotals } from '../db/schema';
-import { centsToDecimal, readLimits } from '../domain/limits';
+import { readLimits } from '../domain/limits';
+import { centsToDecimal } from '../lib/money';
 import type { CartRow } from './store';
 
 /** A cart line priced now: what an order line records (variant_title: the options joined, "M / Blue"), and more. */

@@ -4,6 +4,7 @@
  * The compact view keeps what choosing and carting need, in the fewest bytes schema.org allows:
  * an agent reads every byte of it, on every page, as tokens.
  */
+import { centsToDecimal } from '../lib/money';
 import type { ProductItem } from './product';
 import type { SearchSqlItem } from './search-sql';
 import type { SearchPage } from './search';
@@ -26,11 +27,6 @@ const available = (v: Pick<Variant, 'stock'>) => v.stock === null || v.stock > 0
 
 /** A variant's schema.org availability, as offers say it (and cart lines, which reuse it). */
 export const availabilityOf = (stock: number | null) => (available({ stock }) ? IN_STOCK : OUT_OF_STOCK);
-
-/** Non-negative integer cents as a decimal string with two places, without float rounding: 1250 → "12.50". */
-export function centsToDecimal(cents: number): string {
-  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
 
 export const productIri = (id: string) => `urn:agentcommerce:product:${id}`;
 

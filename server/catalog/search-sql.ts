@@ -4,11 +4,12 @@
  * `new PgDialect().sqlToQuery(...)` and run them on a bare client.
  *
  * Every value of a search is a placeholder in its statement, so the statement's text depends only
- * on its shape (which parameters are present, the sort, the page size): it is built and compiled
- * once per shape (searchSql), and each search only fills in its values (searchValues).
+ * on its shape (SearchShape: which parameters are present, the sort, the page size). The builder
+ * reads the shape alone; the statement is built and compiled once per shape
+ * (db/statement-templates.ts), and each search only fills in its values (searchValues).
  *
- * One search is one statement: it corrects misspelt query words (on a first page), and answers
- * the query that ran, the page with its variants, and the facets.
+ * One search is one statement: it corrects misspelt query words (on a first page, with typo.ts's
+ * typoCorrection), and answers the query that ran, the page with its variants, and the facets.
  *
  * Cost model (see shared/notes/search-at-scale.md, 1M products): filters, sorts and keysets are
  * index scans and cost nothing; what costs is ranking a broad text match, counting facets over a
@@ -18,11 +19,11 @@
  * search's category, seller and price filters are applied inside the full-text index too
  * (narrowing), so a filter the words rarely meet does not read every match of the words.
  */
-import { Placeholder, SQL, StringChunk, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import { SEARCH_SHARDS, categoryTerm, priceBucket, priceTerm, searchShard, sellerTerm, type SellerPolicies } from '../db/schema';
-import { synonymsOf } from './synonyms';
-import type { WordSpan } from './typo';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { categoryTerm, priceBucket, priceTerm, sellerTerm, type SellerPolicies } from '../db/schema';
+import { statementTemplates } from '../db/statement-templates';
+import { SHARDS, textMatch } from './text-match';
+import { typoCorrection, typoCorrectionValues, type WordSpan } from './typo';
 
 /**
  * The largest match set counted exactly. A search reads at most cap + 1 matches (the candidate
@@ -32,8 +33,6 @@ import type { WordSpan } from './typo';
 export const SEARCH_CANDIDATE_CAP = 1000;
 /** Most values listed per facet (the most frequent first). */
 export const FACET_VALUES_MAX = 50;
-/** pg_trgm similarity a dictionary word needs to replace a long unknown query word (pg_trgm's own default; see typoCorrection). */
-export const TYPO_MIN_SIMILARITY = 0.3;
 
 /**
  * ts_rank weights for D, C, B, A: description, category, brand, title. ts_rank, not ts_rank_cd:
@@ -81,6 +80,32 @@ export interface SearchQuery {
   facets?: boolean;
   /** true: the page's items carry what a product page shows beside (SearchDetail). */
   detail?: boolean;
+}
+
+/**
+ * The structure of a search, without its values: what its statement's text depends on (see
+ * searchShape). Presence stands for each filter; the category prefix is 'open' when no string
+ * bounds it from above (prefixUpperBound), which drops the range's upper end.
+ */
+interface SearchShape {
+  text: boolean;
+  /** Words typo-corrected first (SearchQuery.correct). */
+  corrections: number;
+  category: 'none' | 'range' | 'open';
+  seller: boolean;
+  minPrice: boolean;
+  maxPrice: boolean;
+  inStock: boolean | null;
+  minStock: boolean;
+  sortBy: SortBy;
+  limit: number;
+  after: boolean;
+  candidateCap: number;
+  /** null: the default walk, which is shorter under a category (textInOrder). */
+  textOrderWalk: number | null;
+  categoryTermsMax: number;
+  facets: boolean;
+  detail: boolean;
 }
 
 /** Row of `searchSql`: exactly one. */
@@ -155,18 +180,6 @@ export const SELLER_POLICY_URLS = sql`json_build_object('returns', s.policies->'
  * plan runs. Nothing is lost: the shard arms and LIMITs fix the plan of a text match.
  */
 const tsquery = sql`(SELECT q.tsquery FROM query q)`;
-const SHARDS = Array.from({ length: SEARCH_SHARDS }, (_, shard) => shard);
-
-/**
- * `p.search_vector @@ query` over the whole catalog, in the form the sharded GIN indexes
- * (db/schema.ts) serve: one arm per shard, which the planner answers with a BitmapOr of the
- * partial indexes. `shard` narrows it to one shard's index; `narrow` adds conditions on the
- * indexes' other columns (see narrowing).
- */
-function textMatch(query: SQL, { shard, narrow = [] }: { shard?: number; narrow?: SQL[] } = {}): SQL {
-  const arm = (k: number) => sql`(${sql.join([searchShard(sql`p.id`, k), sql`p.search_vector @@ ${query}`, ...narrow], sql` AND `)})`;
-  return shard === undefined ? sql`(${sql.join(SHARDS.map(arm), sql` OR `)})` : arm(shard);
-}
 
 /**
  * A text search's category, seller and price filters, restated as matches on the full-text
@@ -176,11 +189,11 @@ function textMatch(query: SQL, { shard, narrow = [] }: { shard?: number; narrow?
  * most of them away. The filters themselves stay (filters()); these only make the index find
  * fewer rows.
  */
-function narrowing(q: SearchQuery): SQL[] {
+function narrowing(s: SearchShape): SQL[] {
   const conditions: SQL[] = [];
-  if (q.categoryPrefix !== undefined) conditions.push(sql`${categoryTerm(sql`p.category_key`)} @@ (SELECT n.category FROM narrow n)`);
-  if (q.sellerHandle !== undefined) conditions.push(sql`${sellerTerm(sql`p.seller_id`)} @@ (SELECT n.seller FROM narrow n)`);
-  if (priceBuckets(q)) conditions.push(sql`${priceTerm(sql`p.price_min`)} @@ (SELECT n.price FROM narrow n)`);
+  if (s.category !== 'none') conditions.push(sql`${categoryTerm(sql`p.category_key`)} @@ (SELECT n.category FROM narrow n)`);
+  if (s.seller) conditions.push(sql`${sellerTerm(sql`p.seller_id`)} @@ (SELECT n.seller FROM narrow n)`);
+  if (priceBuckets(s)) conditions.push(sql`${priceTerm(sql`p.price_min`)} @@ (SELECT n.price FROM narrow n)`);
   return conditions;
 }
 
@@ -190,12 +203,12 @@ function narrowing(q: SearchQuery): SQL[] {
  * variant, which no effective price is below (effectivePrice): so the upper bound always narrows,
  * and the lower one only where the effective price is that lowest price, without a stock filter.
  */
-function priceBuckets(q: SearchQuery): { from: SQL; to: SQL } | undefined {
-  const lower = q.minPriceCents !== undefined && q.minStock === undefined && q.inStock !== true;
-  if (!lower && q.maxPriceCents === undefined) return undefined;
+function priceBuckets(s: SearchShape): { from: SQL; to: SQL } | undefined {
+  const lower = s.minPrice && !s.minStock && s.inStock !== true;
+  if (!lower && !s.maxPrice) return undefined;
   return {
     from: lower ? priceBucket(sql`${value('min_price_cents')}::int`) : sql`0`,
-    to: q.maxPriceCents === undefined ? sql`32` : priceBucket(sql`${value('max_price_cents')}::int`),
+    to: !s.maxPrice ? sql`32` : priceBucket(sql`${value('max_price_cents')}::int`),
   };
 }
 
@@ -216,20 +229,19 @@ const lexeme = (text: SQL | Placeholder) => sql`('''' || replace(replace(${text}
  * or with more than CATEGORY_TERMS_MAX keys a prefix match; the seller's is its id; the price's
  * its buckets OR'ed. A filter that matches nothing gives a null tsquery, which matches nothing.
  */
-function narrowCte(q: SearchQuery): SQL {
-  const most = q.categoryTermsMax ?? CATEGORY_TERMS_MAX;
+function narrowCte(s: SearchShape): SQL {
+  const most = s.categoryTermsMax;
   const category =
-    q.categoryPrefix === undefined
+    s.category === 'none'
       ? sql`NULL::tsquery`
-      : sql`(WITH RECURSIVE ${categoryLeaves({ ...q, categoryPrefix: q.categoryPrefix }, most)}
+      : sql`(WITH RECURSIVE ${categoryLeaves(s, most)}
           SELECT (CASE WHEN count(*) <= ${sql.raw(String(most))} THEN string_agg(${lexeme(sql`l.k`)}, ' | ')
                        ELSE ${lexeme(value('category_from'))} || ':*' END)::tsquery
           FROM leaves l WHERE l.k IS NOT NULL)`;
-  const seller =
-    q.sellerHandle === undefined
-      ? sql`NULL::tsquery`
-      : sql`(SELECT ${lexeme(sql`s.id`)}::tsquery FROM sellers s WHERE s.handle = ${value('seller_handle')})`;
-  const buckets = priceBuckets(q);
+  const seller = !s.seller
+    ? sql`NULL::tsquery`
+    : sql`(SELECT ${lexeme(sql`s.id`)}::tsquery FROM sellers s WHERE s.handle = ${value('seller_handle')})`;
+  const buckets = priceBuckets(s);
   const price = buckets
     ? sql`(SELECT string_agg(b::text, ' | ')::tsquery FROM generate_series(${buckets.from}, ${buckets.to}) b)`
     : sql`NULL::tsquery`;
@@ -245,10 +257,10 @@ function narrowCte(q: SearchQuery): SQL {
  * qualifying rows and sort them, depends on how many qualify, which only a plan made for the
  * values knows.
  */
-function planFixedByShape(q: SearchQuery): boolean {
-  if (q.inStock === false || q.minStock !== undefined) return false;
-  const priceRange = q.minPriceCents !== undefined || q.maxPriceCents !== undefined;
-  return !(priceRange && q.sortBy === 'newest' && q.text === undefined && q.categoryPrefix === undefined && q.sellerHandle === undefined);
+function planFixedByShape(s: SearchShape): boolean {
+  if (s.inStock === false || s.minStock) return false;
+  const priceRange = s.minPrice || s.maxPrice;
+  return !(priceRange && s.sortBy === 'newest' && !s.text && s.category === 'none' && !s.seller);
 }
 
 /**
@@ -258,9 +270,9 @@ function planFixedByShape(q: SearchQuery): boolean {
  * where the plan is fixed by its shape (few distinct values: page sizes and the cap), and stays a
  * parameter where the plan must follow the values.
  */
-function limit(q: SearchQuery, n: number): SQL {
+function limit(s: SearchShape, n: number): SQL {
   if (!Number.isSafeInteger(n) || n < 0) throw new Error(`LIMIT must be a non-negative integer, got ${n}`);
-  return planFixedByShape(q) ? sql.raw(`LIMIT ${n}`) : sql`LIMIT ${n}`;
+  return planFixedByShape(s) ? sql.raw(`LIMIT ${n}`) : sql`LIMIT ${n}`;
 }
 
 /**
@@ -277,12 +289,13 @@ export function prefixUpperBound(prefix: string): string | undefined {
 }
 
 /**
- * `column` starts with `prefix`, as a byte range of text_pattern_ops (products_category_idx):
- * exact, and unlike LIKE with a parameter it stays an index range in a generic plan.
+ * `column` starts with the category prefix, as a byte range of text_pattern_ops
+ * (products_category_idx): exact, and unlike LIKE with a parameter it stays an index range in a
+ * generic plan. A prefix without an upper bound ('open', see prefixUpperBound) has only a floor.
  */
-function startsWith(column: SQL, prefix: string): SQL {
+function startsWith(column: SQL, category: SearchShape['category']): SQL {
   const from = value('category_from');
-  return prefixUpperBound(prefix) === undefined ? sql`${column} ~>=~ ${from}` : sql`(${column} ~>=~ ${from} AND ${column} ~<~ ${value('category_to')})`;
+  return category === 'open' ? sql`${column} ~>=~ ${from}` : sql`(${column} ~>=~ ${from} AND ${column} ~<~ ${value('category_to')})`;
 }
 
 /**
@@ -290,11 +303,11 @@ function startsWith(column: SQL, prefix: string): SQL {
  * columns cover "any variant" and "in stock" (both indexed, so price sorts are index scans);
  * `min_stock` needs the variants themselves, after stock_max has narrowed the products.
  */
-function effectivePrice(q: SearchQuery): SQL {
-  if (q.minStock !== undefined) {
+function effectivePrice(s: SearchShape): SQL {
+  if (s.minStock) {
     return sql`(SELECT min(v.price_cents) FROM variants v WHERE v.product_id = p.id AND (v.stock IS NULL OR v.stock >= ${value('min_stock')}::int))`;
   }
-  return q.inStock === true ? sql`p.price_min_in_stock` : sql`p.price_min`;
+  return s.inStock === true ? sql`p.price_min_in_stock` : sql`p.price_min`;
 }
 
 /**
@@ -302,20 +315,20 @@ function effectivePrice(q: SearchQuery): SQL {
  * stock. `price` is the expression the price bounds apply to (the product's effective price);
  * `shard` limits the text match to one shard of the catalog.
  */
-function filters(q: SearchQuery, { price = effectivePrice(q), shard }: { price?: SQL; shard?: number } = {}): SQL {
+function filters(s: SearchShape, { price = effectivePrice(s), shard }: { price?: SQL; shard?: number } = {}): SQL {
   const where: SQL[] = [];
-  if (q.text !== undefined) where.push(textMatch(tsquery, { shard, narrow: narrowing(q) }));
-  if (q.categoryPrefix !== undefined) where.push(startsWith(sql`p.category_key`, q.categoryPrefix));
-  if (q.sellerHandle !== undefined) where.push(sql`p.seller_id = (SELECT s.id FROM sellers s WHERE s.handle = ${value('seller_handle')})`);
+  if (s.text) where.push(textMatch(tsquery, { shard, narrow: narrowing(s) }));
+  if (s.category !== 'none') where.push(startsWith(sql`p.category_key`, s.category));
+  if (s.seller) where.push(sql`p.seller_id = (SELECT s.id FROM sellers s WHERE s.handle = ${value('seller_handle')})`);
   // min_stock ≥ 1 implies in stock, so it takes precedence over in_stock=true.
-  if (q.minStock !== undefined) where.push(sql`p.stock_max >= ${value('min_stock')}::int`);
-  else if (q.inStock === true) where.push(sql`p.price_min_in_stock IS NOT NULL`);
-  else if (q.inStock === false) where.push(sql`p.stock_max = 0`);
-  if (q.minPriceCents !== undefined) where.push(sql`${price} >= ${value('min_price_cents')}::int`);
-  if (q.maxPriceCents !== undefined) {
+  if (s.minStock) where.push(sql`p.stock_max >= ${value('min_stock')}::int`);
+  else if (s.inStock === true) where.push(sql`p.price_min_in_stock IS NOT NULL`);
+  else if (s.inStock === false) where.push(sql`p.stock_max = 0`);
+  if (s.minPrice) where.push(sql`${price} >= ${value('min_price_cents')}::int`);
+  if (s.maxPrice) {
     // No variant is cheaper than price_min: the indexed column rules most products out before
     // min_stock's per-product variant lookup runs.
-    if (q.minStock !== undefined) where.push(sql`p.price_min <= ${value('max_price_cents')}::int`);
+    if (s.minStock) where.push(sql`p.price_min <= ${value('max_price_cents')}::int`);
     where.push(sql`${price} <= ${value('max_price_cents')}::int`);
   }
   return where.length ? sql.join(where, sql` AND `) : sql`true`;
@@ -340,55 +353,55 @@ interface SortPlan {
 }
 
 /** A browse narrowed by category and not by text or seller: its pages merge the category's leaves. */
-function categoryOnly(q: SearchQuery): q is SearchQuery & { categoryPrefix: string } {
-  return q.categoryPrefix !== undefined && q.text === undefined && q.sellerHandle === undefined;
+function categoryOnly(s: SearchShape): boolean {
+  return s.category !== 'none' && !s.text && !s.seller;
 }
 
-function sortPlan(q: SearchQuery, where: SQL): SortPlan {
-  const take = q.limit + 1;
+function sortPlan(s: SearchShape, where: SQL): SortPlan {
+  const take = s.limit + 1;
   const [k, id] = [value('after_key'), value('after_id')];
-  switch (q.sortBy) {
+  switch (s.sortBy) {
     case 'relevance': {
       // The candidate set carries each row's score (see relevanceScore).
-      const after = q.after ? sql`WHERE (m.score, m.id) < (${k}::int, ${id}::text)` : sql``;
+      const after = s.after ? sql`WHERE (m.score, m.id) < (${k}::int, ${id}::text)` : sql``;
       return {
-        page: sql`SELECT m.id, m.score FROM matches m ${after} ORDER BY m.score DESC, m.id DESC ${limit(q, take)}`,
+        page: sql`SELECT m.id, m.score FROM matches m ${after} ORDER BY m.score DESC, m.id DESC ${limit(s, take)}`,
         order: sql`pg.score DESC, pg.id DESC`,
         key: sql`json_build_array(pg.score, pg.id)`,
       };
     }
     case 'newest': {
       // Microseconds as text: a JS Date would round created_at to milliseconds and break ties.
-      const after = q.after
+      const after = s.after
         ? sql`AND (p.created_at, p.id) < (timestamptz 'epoch' + ${k}::bigint * interval '1 microsecond', ${id}::text)`
         : sql``;
       const order = sql`created_at DESC NULLS LAST, id DESC NULLS LAST`;
       return {
         // DESC NULLS LAST, like products_newest_idx, so the page is an index scan.
-        page: categoryOnly(q)
-          ? categoryMerge(q, after, sql`p.id, p.created_at`, order, take)
-          : q.text !== undefined
-            ? textInOrder(q, 'created_at', sql`p.created_at`, after, order, take)
-            : sql`SELECT p.id, p.created_at FROM products p WHERE ${where} ${after} ORDER BY ${order} ${limit(q, take)}`,
+        page: categoryOnly(s)
+          ? categoryMerge(s, after, sql`p.id, p.created_at`, order, take)
+          : s.text
+            ? textInOrder(s, 'created_at', sql`p.created_at`, after, order, take)
+            : sql`SELECT p.id, p.created_at FROM products p WHERE ${where} ${after} ORDER BY ${order} ${limit(s, take)}`,
         order: sql`pg.created_at DESC NULLS LAST, pg.id DESC NULLS LAST`,
         key: sql`json_build_array(((extract(epoch FROM pg.created_at) * 1000000)::bigint)::text, pg.id)`,
       };
     }
     case 'price_asc':
     case 'price_desc': {
-      const price = effectivePrice(q);
+      const price = effectivePrice(s);
       // Ascending reads the (price, id) index forwards, descending backwards (hence plain DESC,
       // i.e. NULLS FIRST, which is what a backward scan of an ASC NULLS LAST index yields).
-      const [cmp, dir] = q.sortBy === 'price_asc' ? [sql`>`, sql`ASC`] : [sql`<`, sql`DESC`];
-      if (q.minStock !== undefined) return variantWalk(q, cmp, dir, take);
-      const after = q.after ? sql`AND (${price}, p.id) ${cmp} (${k}::int, ${id}::text)` : sql``;
+      const [cmp, dir] = s.sortBy === 'price_asc' ? [sql`>`, sql`ASC`] : [sql`<`, sql`DESC`];
+      if (s.minStock) return variantWalk(s, cmp, dir, take);
+      const after = s.after ? sql`AND (${price}, p.id) ${cmp} (${k}::int, ${id}::text)` : sql``;
       const order = sql`price ${dir}, id ${dir}`;
       return {
-        page: categoryOnly(q)
-          ? categoryMerge(q, after, sql`p.id, ${price} AS price`, order, take)
-          : q.text !== undefined
-            ? textInOrder(q, 'price', price, after, order, take)
-            : sql`SELECT p.id, ${price} AS price FROM products p WHERE ${where} ${after} ORDER BY ${order} ${limit(q, take)}`,
+        page: categoryOnly(s)
+          ? categoryMerge(s, after, sql`p.id, ${price} AS price`, order, take)
+          : s.text
+            ? textInOrder(s, 'price', price, after, order, take)
+            : sql`SELECT p.id, ${price} AS price FROM products p WHERE ${where} ${after} ORDER BY ${order} ${limit(s, take)}`,
         order: sql`pg.price ${dir}, pg.id ${dir}`,
         key: sql`json_build_array(pg.price, pg.id)`,
       };
@@ -424,24 +437,24 @@ const CATEGORY_TEXT_ORDER_WALK = 500;
  * with words like "dog bed") pays for both, ~5 ms more than sorting alone. Under a category the
  * walk is shorter and merges the category's leaves (CATEGORY_TEXT_ORDER_WALK).
  */
-function textInOrder(q: SearchQuery, key: 'created_at' | 'price', value: SQL, after: SQL, order: SQL, take: number): SQL {
+function textInOrder(s: SearchShape, key: 'created_at' | 'price', value: SQL, after: SQL, order: SQL, take: number): SQL {
   const columns = sql`p.id, ${value} AS ${sql.identifier(key)}`;
-  const browse = { ...q, text: undefined };
+  const browse = { ...s, text: false };
   const walked =
-    q.categoryPrefix !== undefined && q.sellerHandle === undefined
+    s.category !== 'none' && !s.seller
       ? sql`SELECT w.*, p.search_vector
-          FROM (${categoryMerge({ ...browse, categoryPrefix: q.categoryPrefix }, after, columns, order, q.textOrderWalk ?? CATEGORY_TEXT_ORDER_WALK)}) w
+          FROM (${categoryMerge(browse, after, columns, order, s.textOrderWalk ?? CATEGORY_TEXT_ORDER_WALK)}) w
           JOIN products p ON p.id = w.id`
       : sql`SELECT ${columns}, p.search_vector FROM products p WHERE ${filters(browse)} ${after}
-          ORDER BY ${order} ${limit(q, q.textOrderWalk ?? TEXT_ORDER_WALK)}`;
+          ORDER BY ${order} ${limit(s, s.textOrderWalk ?? TEXT_ORDER_WALK)}`;
   return sql`WITH walk AS (
       SELECT w.id, w.${sql.identifier(key)} FROM (${walked}) w
-      WHERE w.search_vector @@ ${tsquery} ORDER BY ${order} ${limit(q, take)}
+      WHERE w.search_vector @@ ${tsquery} ORDER BY ${order} ${limit(s, take)}
     )
     SELECT * FROM walk WHERE (SELECT count(*) FROM walk) = ${sql.raw(String(take))}
     UNION ALL
-    (SELECT ${columns} FROM products p WHERE ${filters(q)} ${after} AND (SELECT count(*) FROM walk) < ${sql.raw(String(take))}
-     ORDER BY ${order} ${limit(q, take)})`;
+    (SELECT ${columns} FROM products p WHERE ${filters(s)} ${after} AND (SELECT count(*) FROM walk) < ${sql.raw(String(take))}
+     ORDER BY ${order} ${limit(s, take)})`;
 }
 
 /**
@@ -450,17 +463,17 @@ function textInOrder(q: SearchQuery, key: 'created_at' | 'price', value: SQL, af
  * (variants_price_idx), keep each product's cheapest qualifying variant (no cheaper one exists),
  * apply the product filters to it, and stop after limit + 1 products.
  */
-function variantWalk(q: SearchQuery, cmp: SQL, dir: SQL, take: number): SortPlan {
+function variantWalk(s: SearchShape, cmp: SQL, dir: SQL, take: number): SortPlan {
   const qualifies = (v: SQL) => sql`(${v}.stock IS NULL OR ${v}.stock >= ${value('min_stock')}::int)`;
   const [k, id] = [value('after_key'), value('after_id')];
-  const after = q.after ? sql`AND (v.price_cents, v.product_id) ${cmp} (${k}::int, ${id}::text)` : sql``;
+  const after = s.after ? sql`AND (v.price_cents, v.product_id) ${cmp} (${k}::int, ${id}::text)` : sql``;
   return {
     page: sql`SELECT v.product_id AS id, v.price_cents AS price FROM variants v JOIN products p ON p.id = v.product_id
       WHERE ${qualifies(sql`v`)}
         AND NOT EXISTS (SELECT 1 FROM variants c WHERE c.product_id = v.product_id AND ${qualifies(sql`c`)}
                         AND (c.price_cents, c.id) < (v.price_cents, v.id))
-        AND ${filters(q, { price: sql`v.price_cents` })} ${after}
-      ORDER BY v.price_cents ${dir}, v.product_id ${dir} ${limit(q, take)}`,
+        AND ${filters(s, { price: sql`v.price_cents` })} ${after}
+      ORDER BY v.price_cents ${dir}, v.product_id ${dir} ${limit(s, take)}`,
     order: sql`pg.price ${dir}, pg.id ${dir}`,
     key: sql`json_build_array(pg.price, pg.id)`,
   };
@@ -475,15 +488,15 @@ function variantWalk(q: SearchQuery, cmp: SQL, dir: SQL, take: number): SortPlan
  * (category, price | created_at, id) index, and merge them. Its cost does not depend on how the
  * category's products are spread, so one plan suits every category.
  */
-function categoryMerge(q: SearchQuery & { categoryPrefix: string }, after: SQL, columns: SQL, order: SQL, take: number): SQL {
+function categoryMerge(s: SearchShape, after: SQL, columns: SQL, order: SQL, take: number): SQL {
   // Within a leaf the prefix holds by construction; as a condition there it made generic plans
   // prefer the prefix index and sort the whole leaf over the leaf's ordered index.
-  const where = sql`${filters({ ...q, categoryPrefix: undefined })} ${after}`;
-  return sql`WITH RECURSIVE ${categoryLeaves(q)}
+  const where = sql`${filters({ ...s, category: 'none' })} ${after}`;
+  return sql`WITH RECURSIVE ${categoryLeaves(s)}
     SELECT w.* FROM leaves l CROSS JOIN LATERAL (
-      SELECT ${columns} FROM products p WHERE p.category_key = l.k AND ${where} ORDER BY ${order} ${limit(q, take)}
+      SELECT ${columns} FROM products p WHERE p.category_key = l.k AND ${where} ORDER BY ${order} ${limit(s, take)}
     ) w
-    ORDER BY ${order} ${limit(q, take)}`;
+    ORDER BY ${order} ${limit(s, take)}`;
 }
 
 /**
@@ -491,8 +504,8 @@ function categoryMerge(q: SearchQuery & { categoryPrefix: string }, after: SQL, 
  * probe of products_category_idx each (a skip scan); the last row's k is null. With `most`, it
  * stops after most + 1 keys.
  */
-function categoryLeaves(q: SearchQuery & { categoryPrefix: string }, most?: number): SQL {
-  const inPrefix = startsWith(sql`c.category_key`, q.categoryPrefix);
+function categoryLeaves(s: SearchShape, most?: number): SQL {
+  const inPrefix = startsWith(sql`c.category_key`, s.category);
   return sql`leaves(k, n) AS (
       (SELECT c.category_key, 1 FROM products c WHERE ${inPrefix} ORDER BY c.category_key USING ~<~ LIMIT 1)
       UNION ALL
@@ -547,13 +560,13 @@ const FACETS = sql`${facet(1, sql`c.category_key`, sql`(SELECT p.category FROM p
  * wherever a concurrent scan is (synchronized scans): a different candidate set — and different facet
  * counts — for identical requests.
  */
-function browseOrder(q: SearchQuery): SQL {
+function browseOrder(s: SearchShape): SQL {
   const newest = sql`ORDER BY p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`;
-  if (q.sellerHandle !== undefined) return newest; // products_seller_newest_idx
-  if (q.categoryPrefix !== undefined) return sql`ORDER BY p.category_key USING ~<~, p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`;
+  if (s.seller) return newest; // products_seller_newest_idx
+  if (s.category !== 'none') return sql`ORDER BY p.category_key USING ~<~, p.created_at DESC NULLS LAST, p.id DESC NULLS LAST`;
   // Under min_stock the effective price is computed per product: no price index to follow.
-  if (q.minStock === undefined && (q.minPriceCents !== undefined || q.maxPriceCents !== undefined)) {
-    return q.inStock === true ? sql`ORDER BY p.price_min_in_stock, p.id` : sql`ORDER BY p.price_min, p.id`;
+  if (!s.minStock && (s.minPrice || s.maxPrice)) {
+    return s.inStock === true ? sql`ORDER BY p.price_min_in_stock, p.id` : sql`ORDER BY p.price_min, p.id`;
   }
   return newest;
 }
@@ -564,17 +577,17 @@ function browseOrder(q: SearchQuery): SQL {
  * and the LIMIT stops it): a broad query fills the set from the first shard without building the
  * bitmaps of the other seven. The order — shard, then table order within it — is stable too.
  */
-function candidates(q: SearchQuery, take: number): SQL {
+function candidates(s: SearchShape, take: number): SQL {
   const columns = sql`p.id, p.seller_id, p.category_key, p.stock_max`;
-  if (q.text === undefined) return sql`SELECT ${columns} FROM products p WHERE ${filters(q)} ${browseOrder(q)} ${limit(q, take)}`;
+  if (!s.text) return sql`SELECT ${columns} FROM products p WHERE ${filters(s)} ${browseOrder(s)} ${limit(s, take)}`;
   // The wide columns ranking reads stay inside: the set itself is narrow, since the facets and
   // the page scan it several times.
-  const ranked = q.sortBy === 'relevance';
+  const ranked = s.sortBy === 'relevance';
   const arms = SHARDS.map(
-    (shard) => sql`(SELECT ${columns}${ranked ? sql`, p.title, p.search_vector` : sql``} FROM products p WHERE ${filters(q, { shard })})`,
+    (shard) => sql`(SELECT ${columns}${ranked ? sql`, p.title, p.search_vector` : sql``} FROM products p WHERE ${filters(s, { shard })})`,
   );
   return sql`SELECT ${columns}${ranked ? sql`, ${relevanceScore} AS score` : sql``}
-    FROM (SELECT * FROM (${sql.join(arms, sql` UNION ALL `)}) p ${limit(q, take)}) p`;
+    FROM (SELECT * FROM (${sql.join(arms, sql` UNION ALL `)}) p ${limit(s, take)}) p`;
 }
 
 /**
@@ -590,25 +603,24 @@ function candidates(q: SearchQuery, take: number): SQL {
  * - the page's products, sellers and variants, as JSON in page order (with `detail`, the
  *   variants' options and GTINs and the sellers' policy pages too).
  */
-function searchTemplate(q: SearchQuery): SQL {
-  const cap = q.candidateCap ?? SEARCH_CANDIDATE_CAP;
-  const plan = sortPlan(q, filters(q));
-  return sql`WITH ${q.text === undefined ? sql`` : sql`${queryCtes(q)},`}
-    matches AS ${q.sortBy === 'relevance' ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`} (${candidates(q, cap + 1)}),
-    counts AS MATERIALIZED (${q.facets === false ? SET_COUNT : FACET_COUNTS}),
+function searchTemplate(s: SearchShape): SQL {
+  const plan = sortPlan(s, filters(s));
+  return sql`WITH ${!s.text ? sql`` : sql`${queryCtes(s)},`}
+    matches AS ${s.sortBy === 'relevance' ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`} (${candidates(s, s.candidateCap + 1)}),
+    counts AS MATERIALIZED (${!s.facets ? SET_COUNT : FACET_COUNTS}),
     page AS (${plan.page})
     SELECT
-      ${q.text === undefined ? sql`NULL::text` : sql`(SELECT q.text FROM query q)`} AS query,
+      ${!s.text ? sql`NULL::text` : sql`(SELECT q.text FROM query q)`} AS query,
       (SELECT json_agg(json_build_object(
           'id', p.id, 'title', p.title, 'description', p.description, 'brand', p.brand, 'category', p.category,
-          'images', p.images, 'url', p.url, 'seller_handle', s.handle, 'seller_name', s.name, 'key', ${plan.key},${q.detail ? sql` 'seller_policy_urls', ${SELLER_POLICY_URLS},` : sql``}
+          'images', p.images, 'url', p.url, 'seller_handle', s.handle, 'seller_name', s.name, 'key', ${plan.key},${s.detail ? sql` 'seller_policy_urls', ${SELLER_POLICY_URLS},` : sql``}
           'variants', (SELECT coalesce(json_agg(json_build_object('id', v.id, 'sku', v.sku, 'price_cents', v.price_cents,
-                           'currency', v.currency, 'stock', v.stock${q.detail ? sql`, 'gtin', v.gtin, 'options', v.options` : sql``}) ORDER BY v.price_cents, v.sku), '[]'::json)
+                           'currency', v.currency, 'stock', v.stock${s.detail ? sql`, 'gtin', v.gtin, 'options', v.options` : sql``}) ORDER BY v.price_cents, v.sku), '[]'::json)
                        FROM variants v WHERE v.product_id = p.id)
         ) ORDER BY ${plan.order})
        FROM page pg JOIN products p ON p.id = pg.id JOIN sellers s ON s.id = p.seller_id) AS items,
       (SELECT c.n FROM counts c WHERE c.g = 3) AS matched,
-      ${q.facets === false ? sql`NULL::json AS category_facets, NULL::json AS seller_facets, NULL::json AS availability_facets` : FACETS}`;
+      ${!s.facets ? sql`NULL::json AS category_facets, NULL::json AS seller_facets, NULL::json AS availability_facets` : FACETS}`;
 }
 
 /** The values of a search statement, by placeholder name (the template holds the rest). */
@@ -629,16 +641,7 @@ function searchValues(q: SearchQuery): Record<string, unknown> {
   if (text !== undefined) {
     values.text = text;
     const correct = q.correct ?? [];
-    // `words` are letters and digits only (typo.ts), so they travel as one space-separated text
-    // parameter: no array or JSON parameter, which drivers serialise differently.
-    const words = [...new Set(correct.map((span) => span.word))];
-    values.words = words.join(' ');
-    // Each word with synonyms, as `word synonym…` lines (synonyms are letters only, like words).
-    values.synonyms = words
-      .map((word) => [word, ...synonymsOf(word)])
-      .filter((line) => line.length > 1)
-      .map((line) => line.join(' '))
-      .join('\n');
+    Object.assign(values, typoCorrectionValues(correct));
     let at = 0;
     correct.forEach((span, i) => {
       values[`gap_${i}`] = text.slice(at, span.start);
@@ -651,75 +654,41 @@ function searchValues(q: SearchQuery): Record<string, unknown> {
   return values;
 }
 
-/** What a search's statement text depends on: every structural choice searchTemplate makes. */
-function shapeKey(q: SearchQuery): string {
-  return JSON.stringify([
-    q.text !== undefined,
-    q.correct?.length ?? 0,
-    q.categoryPrefix === undefined ? 'none' : prefixUpperBound(q.categoryPrefix) === undefined ? 'open' : 'range',
-    q.sellerHandle !== undefined,
-    q.minPriceCents !== undefined,
-    q.maxPriceCents !== undefined,
-    q.inStock ?? null,
-    q.minStock !== undefined,
-    q.sortBy,
-    q.limit,
-    q.after !== undefined,
-    q.candidateCap ?? SEARCH_CANDIDATE_CAP,
-    q.textOrderWalk ?? TEXT_ORDER_WALK,
-    q.categoryTermsMax ?? CATEGORY_TERMS_MAX,
-    q.facets !== false,
-    q.detail === true,
-  ]);
+/**
+ * What a search's statement text depends on, read from its query: every structural choice
+ * searchTemplate makes. The template reads the shape alone, never the query, so the shape is
+ * also its key in the template cache: a branch added to the builder must read a member of the
+ * shape, and so changes the key.
+ */
+function searchShape(q: SearchQuery): SearchShape {
+  return {
+    text: q.text !== undefined,
+    corrections: q.correct?.length ?? 0,
+    category: q.categoryPrefix === undefined ? 'none' : prefixUpperBound(q.categoryPrefix) === undefined ? 'open' : 'range',
+    seller: q.sellerHandle !== undefined,
+    minPrice: q.minPriceCents !== undefined,
+    maxPrice: q.maxPriceCents !== undefined,
+    inStock: q.inStock ?? null,
+    minStock: q.minStock !== undefined,
+    sortBy: q.sortBy,
+    limit: q.limit,
+    after: q.after !== undefined,
+    candidateCap: q.candidateCap ?? SEARCH_CANDIDATE_CAP,
+    textOrderWalk: q.textOrderWalk ?? null,
+    categoryTermsMax: q.categoryTermsMax ?? CATEGORY_TERMS_MAX,
+    facets: q.facets !== false,
+    detail: q.detail === true,
+  };
 }
 
-interface CompiledTemplate {
-  /** Statement text around its parameters: pieces[0] $1 pieces[1] $2 … */
-  pieces: StringChunk[];
-  /** Each parameter: a placeholder to fill, or a constant of the shape. */
-  params: unknown[];
-}
-
-const dialect = new PgDialect();
-/** Compiled templates by shape; shapes are few (each a combination of present parameters, sort and page size). */
-const templates = new Map<string, CompiledTemplate>();
-const TEMPLATES_MAX = 1000;
-
-function compiledTemplate(q: SearchQuery): CompiledTemplate {
-  const key = shapeKey(q);
-  let template = templates.get(key);
-  if (!template) {
-    const { sql: text, params } = dialect.sqlToQuery(searchTemplate(q));
-    const pieces = text.split(/\$\d+/);
-    const numbers = [...text.matchAll(/\$(\d+)/g)].map((m) => Number(m[1]));
-    if (pieces.length !== params.length + 1 || numbers.some((n, i) => n !== i + 1)) {
-      throw new Error('search template: its text must hold its parameters as $1…$n, in order');
-    }
-    template = { pieces: pieces.map((piece) => new StringChunk(piece)), params };
-    if (templates.size >= TEMPLATES_MAX) templates.delete(templates.keys().next().value!);
-    templates.set(key, template);
-  }
-  return template;
-}
+const templates = statementTemplates('search', searchTemplate);
 
 /**
  * The whole search in one statement (see searchTemplate) for `q`: its shape's compiled text with
- * the search's values. Building and compiling the template costs ~0.5 ms for a text search; this
- * costs a few µs.
+ * the search's values (db/statement-templates.ts).
  */
 export function searchSql(q: SearchQuery): SQL {
-  const { pieces, params } = compiledTemplate(q);
-  const values = searchValues(q);
-  const chunks: unknown[] = [pieces[0]];
-  params.forEach((param, i) => {
-    if (param instanceof Placeholder) {
-      if (!(param.name in values) || values[param.name] === undefined) throw new Error(`search template: no value for ${param.name}`);
-      chunks.push(values[param.name], pieces[i + 1]);
-    } else {
-      chunks.push(param, pieces[i + 1]);
-    }
-  });
-  return new SQL(chunks as never);
+  return templates(searchShape(q), searchValues(q));
 }
 
 /**
@@ -730,158 +699,25 @@ export function searchSql(q: SearchQuery): SQL {
  * the text verbatim. (OFFSET 0 keeps each sub-select one: pulled up, the splice ran once for every
  * column that reads it.) With a category, seller or price filter, `narrow` too (narrowCte).
  */
-function queryCtes(q: SearchQuery): SQL {
-  const correct = q.correct ?? [];
+function queryCtes(s: SearchShape): SQL {
+  const n = s.corrections;
   let spliced = sql`${value('text')}::text`;
-  if (correct.length) {
+  if (n) {
     // gap_0 word_0 gap_1 word_1 … gap_n: the text around the words, and each word's correction
     // (or, without one, the word as written).
-    const parts = correct.flatMap((_, i) => [
+    const parts = Array.from({ length: n }, (_, i) => [
       sql`${value(`gap_${i}`)}::text`,
       sql`coalesce((SELECT c.correction FROM corrections c WHERE c.word = ${value(`word_${i}`)}::text), ${value(`written_${i}`)}::text)`,
-    ]);
-    parts.push(sql`${value(`gap_${correct.length}`)}::text`);
+    ]).flat();
+    parts.push(sql`${value(`gap_${n}`)}::text`);
     spliced = sql`concat(${sql.join(parts, sql`, `)})`;
   }
-  const narrow = narrowing(q).length > 0;
-  return sql`${correct.length ? sql`corrections AS MATERIALIZED (${typoCorrection()}),` : sql``}
-    ${narrow ? sql`${narrowCte(q)},` : sql``}
+  const narrow = narrowing(s).length > 0;
+  return sql`${n ? sql`corrections AS MATERIALIZED (${typoCorrection()}),` : sql``}
+    ${narrow ? sql`${narrowCte(s)},` : sql``}
     query AS MATERIALIZED (
       SELECT t.text, websearch_to_tsquery('english', t.text) AS tsquery, e.exact, length(e.exact) AS exact_length
       FROM (SELECT ${spliced} AS text OFFSET 0) t
       CROSS JOIN LATERAL (SELECT lower(btrim(regexp_replace(replace(t.text, '"', ' '), '[[:space:]]+', ' ', 'g'))) AS exact OFFSET 0) e
     )`;
-}
-
-/**
- * Letters a one-edit variant of a misspelt word may gain (inserted or in place of another). Not
- * digits (a mistyped digit is rarely a typo of a word) nor accented letters: a word written without
- * its accents is found by folding them (ACCENTED), and each letter more costs ~40 variants a word.
- */
-const EDIT_LETTERS = 'abcdefghijklmnopqrstuvwxyz';
-/**
- * The letters and the positions (0–40: words are at most 40 long) as constant arrays: unnest of a
- * constant tells the planner how many rows it makes, where generate_series(0, length(word)) and
- * regexp_split_to_table were guessed at 1,000 each and priced the variants a thousand times over.
- */
-const LETTERS = sql.raw(`'{${[...EDIT_LETTERS].join(',')}}'::text[]`);
-const POSITIONS = sql.raw(`'{${Array.from({ length: 41 }, (_, i) => i).join(',')}}'::int[]`);
-/** Accented letters and their plain forms, for a word written without its accents ("acai" → "açaí"). */
-const ACCENTED = ['àáâãäåçèéêëìíîïñòóôõöøùúûüýÿ', 'aaaaaaceeeeiiiinoooooouuuuyy'] as const;
-/**
- * A word this long or longer may also be corrected to a vocabulary word two or more edits away,
- * found by trigram similarity. Shorter words have too few trigrams for similarity to tell a typo
- * from another word ("couch" and "court" are 0.33 alike, "pda" and "pad" 0.14), so they are
- * corrected only within one edit.
- */
-export const TYPO_TRIGRAM_MIN_LENGTH = 8;
-/**
- * A word this long or longer may be corrected by replacing a letter. Shorter words are corrected
- * only by a letter deleted, inserted or swapped: one letter replaced turns most short English
- * words into others ("buds" → "beds", "cap" → "cup", "pen" → "pan"), where a missing or swapped
- * letter rarely does ("blub" → "bulb", "dsk" → "desk").
- */
-export const TYPO_REPLACE_MIN_LENGTH = 5;
-
-/**
- * Whether `b` is one edit from `a` (a letter deleted, inserted or replaced, or two neighbours
- * swapped), position by position: for the few trigram candidates of a long word, where generating
- * its ~600 variants would cost more than the trigram lookup itself.
- */
-function oneEdit(a: SQL, b: SQL): SQL {
-  return sql`EXISTS (SELECT 1 FROM unnest(${POSITIONS}) i WHERE i < greatest(length(${a}), length(${b})) AND (
-      (length(${b}) = length(${a}) + 1 AND left(${b}, i) || substr(${b}, i + 2) = ${a})
-      OR (length(${b}) = length(${a}) - 1 AND left(${a}, i) || substr(${a}, i + 2) = ${b})
-      OR (length(${b}) = length(${a}) AND left(${a}, i) || substr(${b}, i + 1, 1) || substr(${a}, i + 2) = ${b})
-      OR (length(${b}) = length(${a}) AND left(${a}, i) || substr(${a}, i + 2, 1) || substr(${a}, i + 1, 1) || substr(${a}, i + 3) = ${b})))`;
-}
-
-/**
- * Typo correction, one query for all words. Answers `{word, correction}` for each word that
- * should be replaced: not in the dictionary, not an English stop word, found in no product at all,
- * and with a candidate that does not merely share its stem (`headphone` → `headphones` would
- * change nothing). The dictionary (`search_words`) holds every word of titles, brands, categories
- * and descriptions (catalog/writer.ts). Candidates, the nearest first:
- * 0. a synonym the dictionary holds (synonyms.ts: "couch" → "sofa"), or the same letters with
- *    accents ("acai" → "açaí");
- * 1. a dictionary word one edit away (a letter deleted, inserted or, from TYPO_REPLACE_MIN_LENGTH
- *    letters, replaced; or two swapped). For a word shorter than TYPO_TRIGRAM_MIN_LENGTH every
- *    such variant is generated here and looked up by key (~400 for seven letters), which finds
- *    "bulb" for "blub" and "pad" for "pda" where trigrams cannot; a longer word keeps enough
- *    trigrams through one edit to be found by them (2), and is checked for one edit there;
- * 2. for words of TYPO_TRIGRAM_MIN_LENGTH letters or more, a dictionary word at least
- *    TYPO_MIN_SIMILARITY alike (pg_trgm) that starts with the same letter and differs in length
- *    by at most two;
- * 3. for a person by what they do, the doing: "runner" → "running", "cyclist" → "cycling" (the
- *    gifts shoppers ask for: "gift for a cyclist").
- * Among candidates equally near, the word in more products wins. The threshold alone used to
- * decide (similarity ≥ 0.3, any length), which corrected real words to unrelated ones ("couch" →
- * "court", "cheap" → "chew", "mountian" → "mounted") and missed short typos ("blub", "pnats").
- * "Found in no product" asks the shards one by one (EXISTS stops at the first hit): an OR over
- * them would not use the indexes for a word that comes from the query's own rows.
- */
-function typoCorrection(): SQL {
-  // `unknown` is materialised so the dictionary lookup runs first: left to the planner, the
-  // costlier product check ran first, for every word, known or not. Everything after it reads
-  // only the unknown words, so a query the dictionary knows costs nothing more.
-  const [accented, plain] = ACCENTED;
-  return sql`WITH unknown AS MATERIALIZED (
-      SELECT t.word FROM unnest(string_to_array(${value('words')}::text, ' ')) AS t(word)
-      WHERE to_tsvector('english', t.word) <> ''::tsvector
-        AND NOT EXISTS (SELECT 1 FROM search_words k WHERE k.word = t.word)
-    ),
-    edits AS MATERIALIZED (
-      SELECT v.word, w.word AS candidate, w.documents
-      FROM (SELECT u.word, e.variant FROM (SELECT * FROM unknown WHERE length(word) < ${sql.raw(String(TYPO_TRIGRAM_MIN_LENGTH))}) u CROSS JOIN LATERAL (
-              SELECT left(u.word, i) || substr(u.word, i + 2) FROM unnest(${POSITIONS}) i WHERE i < length(u.word)
-              UNION ALL
-              SELECT left(u.word, i) || substr(u.word, i + 2, 1) || substr(u.word, i + 1, 1) || substr(u.word, i + 3)
-              FROM unnest(${POSITIONS}) i WHERE i < length(u.word) - 1
-              UNION ALL
-              SELECT left(u.word, i) || c || substr(u.word, i + 1) FROM unnest(${POSITIONS}) i, unnest(${LETTERS}) c WHERE i <= length(u.word)
-              UNION ALL
-              SELECT left(u.word, i) || c || substr(u.word, i + 2) FROM unnest(${POSITIONS}) i, unnest(${LETTERS}) c
-              WHERE i < length(u.word) AND length(u.word) >= ${sql.raw(String(TYPO_REPLACE_MIN_LENGTH))}
-            ) e(variant)) v
-      -- A probe of the key per variant (LIMIT 1 keeps it one): its cost follows the variants, not the dictionary's size.
-      CROSS JOIN LATERAL (SELECT k.word, k.documents FROM search_words k WHERE k.word = v.variant LIMIT 1) w
-    ),
-    -- Each candidate with the number of products holding it, looked up by key (LIMIT 1 keeps each
-    -- lookup a probe: as a join, the planner hashed the whole dictionary for two candidates).
-    candidates AS (
-      SELECT s.word, w.word AS candidate, 0 AS distance, s.rank, w.documents
-      FROM (SELECT split_part(l, ' ', 1) AS word, c.candidate, c.rank
-            FROM unnest(string_to_array(${value('synonyms')}::text, E'\n')) l
-            CROSS JOIN LATERAL unnest((string_to_array(l, ' '))[2:]) WITH ORDINALITY c(candidate, rank)) s
-      CROSS JOIN LATERAL (SELECT k.word, k.documents FROM search_words k WHERE k.word = s.candidate LIMIT 1) w
-      WHERE s.word IN (SELECT u.word FROM unknown u)
-      UNION ALL
-      SELECT u.word, w.word, 0, 0, w.documents FROM unknown u JOIN search_words w
-        ON w.word >= left(u.word, 1) AND w.word < chr(ascii(left(u.word, 1)) + 1)
-       AND length(w.word) = length(u.word) AND w.word <> u.word
-       AND translate(w.word, ${sql.raw(`'${accented}'`)}, ${sql.raw(`'${plain}'`)}) = u.word
-      UNION ALL
-      SELECT e.word, e.candidate, 1, 0, e.documents FROM edits e
-      UNION ALL
-      SELECT u.word, w.word, CASE WHEN ${oneEdit(sql`u.word`, sql`w.word`)} THEN 1 ELSE 2 END, 0, w.documents
-      FROM unknown u JOIN search_words w ON w.word % u.word
-      WHERE length(u.word) >= ${sql.raw(String(TYPO_TRIGRAM_MIN_LENGTH))} AND left(w.word, 1) = left(u.word, 1)
-        AND abs(length(w.word) - length(u.word)) <= 2 AND similarity(w.word, u.word) >= ${TYPO_MIN_SIMILARITY}::float4
-      UNION ALL
-      SELECT u.word, w.word, 3, 0, w.documents FROM unknown u
-      CROSS JOIN LATERAL (SELECT k.word, k.documents FROM search_words k WHERE k.word = regexp_replace(u.word, '(ers?|ists?)$', 'ing') LIMIT 1) w
-      WHERE u.word ~ '^[[:alpha:]]{3,}(ers?|ists?)$'
-    )
-    SELECT q.word, c.word AS correction FROM unknown q
-    CROSS JOIN LATERAL (
-      SELECT c.candidate AS word FROM candidates c
-      WHERE c.word = q.word
-      ORDER BY c.distance, c.rank, c.documents DESC, similarity(c.candidate, q.word) DESC, c.candidate
-      LIMIT 1
-    ) c
-    WHERE to_tsvector('english', c.word) <> to_tsvector('english', q.word)
-      AND NOT EXISTS (${sql.join(
-        SHARDS.map((shard) => sql`SELECT 1 FROM products p WHERE ${textMatch(sql`plainto_tsquery('english', q.word)`, { shard })}`),
-        sql` UNION ALL `,
-      )})`;
 }

@@ -6,7 +6,7 @@
  *
  * A first page of a text search runs, in order, only as far as it needs to:
  * 1. the query without its price words (price-words.ts), which become price filters;
- * 2. the search statement, which corrects misspelt words first (search-sql.ts, typoCorrection);
+ * 2. the search statement, which corrects misspelt words first (typo.ts, typoCorrection);
  * 3. when that matched nothing: the same search with as many of its words as match together
  *    (relax.ts, relaxWords), said so by `relaxed` and the words dropped;
  * 4. when the page is still empty: categories to go on with (relax.ts, suggestCategories) and a

@@ -1,5 +1,5 @@
 /**
- * Words shoppers use for things catalogs call otherwise. Typo correction (search-sql.ts,
+ * Words shoppers use for things catalogs call otherwise. Typo correction (typo.ts,
  * typoCorrection) replaces a query word found in no product by the first of its synonyms the
  * catalog's vocabulary holds, before it tries spellings: "couch" searches "sofa", "rucksack"
  * "backpack". A word some product holds is never replaced, so a catalog that says "couch" is

@@ -109,6 +109,8 @@ async function openPostgres(url: string, max: number, waitMs: number): Promise<D
         await connection.unsafe('SET statement_timeout = 0');
         await connection.unsafe(statement);
       } finally {
+        // A connection that cannot reset is broken, and postgres.js opens its replacement at the
+        // default timeout: the caller hears the maintenance statement's own outcome.
         await connection.unsafe('RESET statement_timeout').catch(() => {});
         connection.release();
       }

@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { platformLimits } from '../db/schema';
+import { centsToDecimal } from '../lib/money';
 
 export interface PlatformLimits {
   max_item_quantity: number;
@@ -17,12 +18,6 @@ export interface PlatformLimits {
 export type LimitsPatch = Partial<Pick<PlatformLimits, 'max_item_quantity' | 'max_cart_total_cents'>>;
 
 export const LIMIT_FIELDS = ['max_item_quantity', 'max_cart_total_cents'] as const;
-
-export function centsToDecimal(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 function toRecord(row: { maxItemQuantity: number; maxCartTotalCents: number }): PlatformLimits {
   return {

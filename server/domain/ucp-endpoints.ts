@@ -31,6 +31,6 @@ export function bindingTarget(pathname: string): BindingTarget | undefined {
 }
 
 /** The endpoint's URL, as the profiles publish it (no trailing slash). */
-export function bindingEndpoint(baseUrl: string, seller?: string): string {
+export function bindingUrl(baseUrl: string, seller?: string): string {
   return seller === undefined ? `${baseUrl}${BINDING_PATH}` : `${baseUrl}/store/${encodeURIComponent(seller)}${BINDING_PATH}`;
 }

@@ -10,7 +10,7 @@ import type { Config } from '../config';
 import { ADVISORY_CATALOGUE, type AdvisoryCode } from '../identity/advisories';
 import { BINDING_CAPABILITIES, SHOPPING_SERVICE, UCP_VERSION } from '../negotiation/capabilities';
 import { SIGNING_KEY_FIELDS } from '../negotiation/platform-profile';
-import { bindingEndpoint, BINDING_MCP_SUFFIX } from './ucp-endpoints';
+import { bindingUrl, BINDING_MCP_SUFFIX } from './ucp-endpoints';
 
 export { UCP_VERSION };
 /** Version of this service's own capabilities (its API contract date). */
@@ -119,7 +119,7 @@ export function businessProfile(config: Config, signingKeys: Record<string, stri
   const q = seller ? `?seller_handle=${encodeURIComponent(seller.handle)}` : '';
   const sellerQ = seller ? `?handle=${encodeURIComponent(seller.handle)}` : '';
 
-  const endpoint = bindingEndpoint(base, seller?.handle);
+  const endpoint = bindingUrl(base, seller?.handle);
   const profile: UcpProfile = {
     ucp: {
       version: UCP_VERSION,

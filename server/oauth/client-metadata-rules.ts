@@ -7,40 +7,14 @@
  * JSON digest) before any check: a wrong type there, or nesting too deep to serialise, was a 500.
  */
 import { errors } from 'oidc-provider';
+import { clientMetadataMembers } from '../profiles/client-metadata';
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
 
-const STRINGS = [
-  'client_id',
-  'client_secret',
-  'client_name',
-  'client_uri',
-  'logo_uri',
-  'policy_uri',
-  'tos_uri',
-  'jwks_uri',
-  'sector_identifier_uri',
-  'initiate_login_uri',
-  'scope',
-  'software_id',
-  'software_version',
-  'application_type',
-  'subject_type',
-  'token_endpoint_auth_method',
-  'token_endpoint_auth_signing_alg',
-  'id_token_signed_response_alg',
-  'id_token_encrypted_response_alg',
-  'id_token_encrypted_response_enc',
-  'userinfo_signed_response_alg',
-  'userinfo_encrypted_response_alg',
-  'userinfo_encrypted_response_enc',
-  'request_object_signing_alg',
-  'request_object_encryption_alg',
-  'request_object_encryption_enc',
-];
-const STRING_LISTS = ['redirect_uris', 'grant_types', 'response_types', 'response_modes', 'contacts', 'default_acr_values', 'request_uris', 'post_logout_redirect_uris'];
-const INTEGERS = ['default_max_age', 'client_id_issued_at', 'client_secret_expires_at'];
-const BOOLEANS = ['require_auth_time'];
+const STRINGS = clientMetadataMembers('text');
+const STRING_LISTS = clientMetadataMembers('text list');
+const INTEGERS = clientMetadataMembers('integer');
+const BOOLEANS = clientMetadataMembers('boolean');
 
 /** Sizes: a name people read on the consent page, any other text (URIs), a list, a key's member. */
 export const CLIENT_METADATA_LIMITS = { name: 200, text: 2048, list: 32, keyMember: 16_384 } as const;

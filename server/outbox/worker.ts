@@ -19,6 +19,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { placeholderFor, prepared } from '../db/prepared';
 import { nextAttemptAt } from './schedule';
+import { logJobFailure } from '../errors/background';
 import { reasonOf } from '../errors/for-log';
 
 /** What every outbox row holds (db/schema.ts: outboxColumns). */
@@ -130,7 +131,7 @@ export abstract class OutboxWorker<Row extends OutboxRow> {
     this.stopped = false;
     this.timer = setInterval(() => {
       this.round ??= this.drain()
-        .catch((err: unknown) => console.warn(`${this.outbox.label}: ${reasonOf(err)}`))
+        .catch((err: unknown) => logJobFailure(this.outbox.label, err))
         .finally(() => (this.round = undefined));
     }, intervalMs);
     this.timer.unref();

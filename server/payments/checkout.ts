@@ -11,7 +11,7 @@ import { assertMutable, loadCart, type CartRow } from '../carts/store';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { carts, paymentLinks } from '../db/schema';
-import { centsToDecimal } from '../domain/limits';
+import { centsToDecimal } from '../lib/money';
 import { ApiError } from '../errors/catalogue';
 import { newId } from '../lib/ids';
 import type { ServiceKeys } from '../secrets/keys';

@@ -20,7 +20,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { preparedRows } from '../db/prepared';
 import { carts, orderConfirmationMails, orders } from '../db/schema';
-import { centsToDecimal } from '../domain/limits';
+import { centsToDecimal } from '../lib/money';
 import { reasonOf } from '../errors/for-log';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { OutboxWorker, outboxStatements, type OutboxOptions, type Outcome } from '../outbox/worker';

@@ -16,7 +16,7 @@ import { loadCart, type CartRow } from '../carts/store';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { paymentLinks } from '../db/schema';
-import { centsToDecimal } from '../domain/limits';
+import { centsToDecimal } from '../lib/money';
 import { ApiError } from '../errors/catalogue';
 import type { ServiceKeys } from '../secrets/keys';
 import { issuePaymentLink, payCheck, type LinkServices } from './checkout';

@@ -8,24 +8,63 @@
  */
 import { FetchRefused } from './fetch';
 
-/** The metadata members kept from a document (RFC 7591's, and software_id). */
-const MEMBERS = [
-  'client_id',
-  'client_name',
-  'client_uri',
-  'logo_uri',
-  'policy_uri',
-  'tos_uri',
-  'contacts',
-  'redirect_uris',
-  'grant_types',
-  'response_types',
-  'token_endpoint_auth_method',
-  'scope',
-  'software_id',
-  'software_version',
-  'application_type',
-] as const;
+/**
+ * Client metadata's members, each with its type: RFC 7591's, its registration answer's, and OpenID
+ * Connect Dynamic Client Registration's (but `jwks`, an object of its own). The one list of them:
+ * the provider's rules check every member by its type (oauth/client-metadata-rules.ts), and a
+ * document's client keeps those marked `kept`, the ones a public client's consent and redirects
+ * need; a document's keys, secrets and OpenID signing choices are not taken from it.
+ */
+const CLIENT_METADATA_MEMBERS = {
+  client_id: { type: 'text', kept: true },
+  client_secret: { type: 'text' },
+  client_name: { type: 'text', kept: true },
+  client_uri: { type: 'text', kept: true },
+  logo_uri: { type: 'text', kept: true },
+  policy_uri: { type: 'text', kept: true },
+  tos_uri: { type: 'text', kept: true },
+  jwks_uri: { type: 'text' },
+  sector_identifier_uri: { type: 'text' },
+  initiate_login_uri: { type: 'text' },
+  scope: { type: 'text', kept: true },
+  software_id: { type: 'text', kept: true },
+  software_version: { type: 'text', kept: true },
+  application_type: { type: 'text', kept: true },
+  subject_type: { type: 'text' },
+  token_endpoint_auth_method: { type: 'text', kept: true },
+  token_endpoint_auth_signing_alg: { type: 'text' },
+  id_token_signed_response_alg: { type: 'text' },
+  id_token_encrypted_response_alg: { type: 'text' },
+  id_token_encrypted_response_enc: { type: 'text' },
+  userinfo_signed_response_alg: { type: 'text' },
+  userinfo_encrypted_response_alg: { type: 'text' },
+  userinfo_encrypted_response_enc: { type: 'text' },
+  request_object_signing_alg: { type: 'text' },
+  request_object_encryption_alg: { type: 'text' },
+  request_object_encryption_enc: { type: 'text' },
+  redirect_uris: { type: 'text list', kept: true },
+  grant_types: { type: 'text list', kept: true },
+  response_types: { type: 'text list', kept: true },
+  response_modes: { type: 'text list' },
+  contacts: { type: 'text list', kept: true },
+  default_acr_values: { type: 'text list' },
+  request_uris: { type: 'text list' },
+  post_logout_redirect_uris: { type: 'text list' },
+  default_max_age: { type: 'integer' },
+  client_id_issued_at: { type: 'integer' },
+  client_secret_expires_at: { type: 'integer' },
+  require_auth_time: { type: 'boolean' },
+} satisfies Record<string, { type: 'text' | 'text list' | 'integer' | 'boolean'; kept?: true }>;
+
+type Member = keyof typeof CLIENT_METADATA_MEMBERS;
+
+/** The members of `type`, in the list's order. */
+export function clientMetadataMembers(type: 'text' | 'text list' | 'integer' | 'boolean'): Member[] {
+  return (Object.keys(CLIENT_METADATA_MEMBERS) as Member[]).filter((member) => CLIENT_METADATA_MEMBERS[member].type === type);
+}
+
+/** The metadata members kept from a document. */
+const MEMBERS = (Object.keys(CLIENT_METADATA_MEMBERS) as Member[]).filter((member) => 'kept' in CLIENT_METADATA_MEMBERS[member]);
 
 /** Whether `id` names a metadata document: an absolute https URL written as URL parsing writes it, with a path, no credentials, no fragment. */
 export function isClientIdUrl(id: string): boolean {

@@ -21,6 +21,7 @@ import dns from 'node:dns';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { ProfileFetchConfig, ProfileFetchPin } from '../config';
+import { withTimeLimit } from '../lib/time-limit';
 import { checkAddress, ipLiteral } from './address';
 
 export const FETCH_TIMEOUT_MS = 5_000;
@@ -83,24 +84,11 @@ export async function fetchJson(target: string, rules: FetchRules): Promise<Fetc
   if (!url || url.protocol !== 'https:') throw new FetchRefused(`${target} is not an https URL`, 'address');
   if (url.username || url.password) throw new FetchRefused(`${url.origin} carries credentials in the URL`, 'address');
   const timeoutMs = rules.timeoutMs ?? FETCH_TIMEOUT_MS;
-  // A timer cleared when the fetch ends, not AbortSignal.timeout: a race with a promise still
-  // pending holds what the race settled with, and a signal's timer holds the request, until the
-  // timeout passes. That was each parsed document for 5 s (a 256 KiB one of `{}`: 5.6 MiB).
-  const deadline = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const timedOut = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      reject(new FetchRefused(`${url.host} did not answer within ${timeoutMs / 1000} s`));
-      deadline.abort();
-    }, timeoutMs);
+  const late = () => new FetchRefused(`${url.host} did not answer within ${timeoutMs / 1000} s`);
+  return withTimeLimit(timeoutMs, late, async (within, signal) => {
+    const to = await within(checkedDestination(url, rules));
+    return within(get(url, to, rules, signal));
   });
-  timedOut.catch(() => {});
-  try {
-    const to = await Promise.race([checkedDestination(url, rules), timedOut]);
-    return await Promise.race([get(url, to, rules, deadline.signal), timedOut]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 export interface Destination {

@@ -17,6 +17,7 @@ import { newScope } from '../db/deadline';
 import { placeholderFor, placeholders, prepared } from '../db/prepared';
 import { idempotencyRecords } from '../db/schema';
 import { ApiError, type ErrorCode } from '../errors/catalogue';
+import { inBackground } from '../errors/background';
 import { apiErrorIn } from '../errors/from-unknown';
 import { canonicalJson } from '../lib/canonical-json';
 import { callerNamespace } from '../identity/caller';
@@ -175,8 +176,9 @@ async function release(db: Db, c: IdempotencyClaim): Promise<void> {
  * for "in progress" until STALE_CLAIM_SECONDS had passed.
  */
 async function forget(ctx: RequestContext, c: IdempotencyClaim): Promise<void> {
-  if (performance.now() < ctx.scope.deadline) return release(ctx.db, c).catch(() => {});
-  release(ctx.services.database.scoped(newScope()), c).catch(() => {});
+  // A claim left behind only delays a retry (STALE_CLAIM_SECONDS): the call's own answer stands.
+  if (performance.now() < ctx.scope.deadline) return inBackground('idempotency claim release', release(ctx.db, c));
+  void inBackground('idempotency claim release', release(ctx.services.database.scoped(newScope()), c));
 }
 
 function replayed(ctx: RequestContext, outcome: StoredOutcome) {

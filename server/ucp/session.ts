@@ -106,7 +106,7 @@ const lineNotice = (code: string, path: string, message: string): CartNotice => 
  */
 export function takeLinesAlongside(db: Db, requested: LineRequest[], seller: string | null): Promise<TakenLines> {
   const taking = takeLines(db, requested, seller);
-  taking.catch(() => {});
+  taking.catch(() => {}); // the caller awaits it once the session is found, and fails with it there
   return taking;
 }
 

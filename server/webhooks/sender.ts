@@ -9,6 +9,7 @@
 import https from 'node:https';
 import { checkedDestination, FetchRefused, pinnedRequest, type FetchRules } from '../profiles/fetch';
 import { ipLiteral } from '../profiles/address';
+import { withTimeLimit } from '../lib/time-limit';
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
 const MAX_ANSWER_BYTES = 64 * 1024;
@@ -59,13 +60,11 @@ export function webhookUrlProblem(target: string): string | null {
  * connection.
  */
 export async function postWebhook(url: URL, headers: Record<string, string>, body: string, rules: FetchRules, timeoutMs = DELIVERY_TIMEOUT_MS): Promise<number> {
-  const deadline = AbortSignal.timeout(timeoutMs);
-  const timedOut = new Promise<never>((_, reject) =>
-    deadline.addEventListener('abort', () => reject(new FetchRefused(`${url.host} did not answer within ${timeoutMs / 1000} s`)), { once: true }),
-  );
-  timedOut.catch(() => {});
-  const to = await Promise.race([checkedDestination(url, rules), timedOut]);
-  return Promise.race([post(url, to, rules, headers, body, deadline), timedOut]);
+  const late = () => new FetchRefused(`${url.host} did not answer within ${timeoutMs / 1000} s`);
+  return withTimeLimit(timeoutMs, late, async (within, deadline) => {
+    const to = await within(checkedDestination(url, rules));
+    return within(post(url, to, rules, headers, body, deadline));
+  });
 }
 
 function post(url: URL, to: Awaited<ReturnType<typeof checkedDestination>>, rules: FetchRules, headers: Record<string, string>, body: string, deadline: AbortSignal): Promise<number> {

@@ -11,7 +11,7 @@ import { webhookSigningKeys } from '../db/schema';
 import { PROFILE_MAX_AGE_SECONDS } from '../domain/ucp-profile';
 import { seal } from '../lib/secrets';
 import type { ServiceKeys } from '../secrets/keys';
-import { forgetSigningKeys, lockSigningKeys, newSigningKey, openSealed, signerOf, signingKey } from './signing-keys';
+import { forgetSigningKeys, lockSigningKeys, newSigningKey, openSealed, signingKey, signingRowAt } from './signing-keys';
 
 export const PUBLISH_DELAY_SECONDS = PROFILE_MAX_AGE_SECONDS;
 /** UCP's minimum grace period: what the previous key signed still verifies this long. */
@@ -28,7 +28,7 @@ export interface Rotated {
 /** Publishes a new key now that signs from PUBLISH_DELAY_SECONDS on (at once when no key signs yet). */
 export async function rotateSigningKey(db: Db, keys: ServiceKeys, now = new Date()): Promise<Rotated> {
   const rotated = await db.transaction(async (tx) => {
-    const signs = signerOf(await lockSigningKeys(tx), now) !== undefined;
+    const signs = signingRowAt(await lockSigningKeys(tx), now) !== undefined;
     const signsFrom = signs ? new Date(now.getTime() + PUBLISH_DELAY_SECONDS * 1000) : now;
     const retiresAt = new Date(signsFrom.getTime() + GRACE_DAYS * DAY_MS);
     const retiring = await tx

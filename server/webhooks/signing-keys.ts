@@ -35,7 +35,7 @@ const opened = new WeakMap<ServiceKeys, Map<string, KeyObject>>();
 
 /** The key that signs now: the newest whose signs_from has passed. Made (insert-if-absent) when none exists. */
 export async function signingKey(db: Db, keys: ServiceKeys, now = new Date()): Promise<{ kid: string; privateKey: KeyObject }> {
-  const row = signerOf(await keySet(db, now), now) ?? (await makeSigner(db, keys, now));
+  const row = signingRowAt(await keySet(db, now), now) ?? (await makeSigner(db, keys, now));
   const mine = opened.get(keys) ?? opened.set(keys, new Map()).get(keys)!;
   let privateKey = mine.get(row.privateKeySealed);
   if (!privateKey) {
@@ -62,7 +62,7 @@ export function forgetSigningKeys(db: Db): void {
 }
 
 /** Of `rows` ordered newest first: the one that signs at `now`. */
-export function signerOf(rows: SigningKeyRow[], now: Date): SigningKeyRow | undefined {
+export function signingRowAt(rows: SigningKeyRow[], now: Date): SigningKeyRow | undefined {
   return rows.find((row) => row.signsFrom <= now && published(row, now));
 }
 
@@ -114,7 +114,7 @@ function readKeys(db: Db): Promise<SigningKeyRow[]> {
  */
 async function makeSigner(db: Db, keys: ServiceKeys, now: Date): Promise<SigningKeyRow> {
   const row = await db.transaction(async (tx) => {
-    const found = signerOf(await lockSigningKeys(tx), now);
+    const found = signingRowAt(await lockSigningKeys(tx), now);
     if (found) return found;
     const made = await newSigningKey(keys, now, now);
     await tx.insert(webhookSigningKeys).values(made);

@@ -1,0 +1,105 @@
+/** bench:cart's figures as printed, against their targets; answers the exit code. */
+import os from 'node:os';
+import { printTable } from '../lib/table';
+import type { Measured } from './adds';
+import { cartCount, connections, duration, failures, flags, orderCount, pool, purchaseCount, warmup, WARM_ORDERS, type PlaceResult, type ServerName } from './common';
+import type { ServicePlaced } from './orders';
+import type { PurchaseCost, Side } from './purchases';
+
+/** The service against the bare yardstick, adds and orders. */
+const TARGET = 0.4;
+/** Settlements per second against completePayment's orders per second. */
+const SETTLE_TARGET = 0.5;
+/** UCP's create_checkout + update_checkout against the seed API's quick-buy + payment-link, in Node CPU per purchase. */
+const PURCHASE_TARGET = 1.2;
+/** Orders per second with order webhooks on against off (issue #35). */
+const WEBHOOK_TARGET = 0.9;
+
+export interface Figures {
+  /** Load averages before and after the run. */
+  load0: number;
+  load1: number;
+  adds: Record<ServerName, Measured>;
+  servicePlaced: ServicePlaced;
+  barePlaced: PlaceResult;
+  settled: PlaceResult & { nodeCpu: number };
+  purchases: Record<Side, PurchaseCost>;
+  /** Purchases of each side made untimed first. */
+  purchaseWarmUp: number;
+}
+
+export function report({ load0, load1, adds, servicePlaced, barePlaced, settled, purchases, purchaseWarmUp }: Figures): number {
+  const addRatio = adds.service.rps / adds.bare.rps;
+  const orderRatio = servicePlaced.off.ordersPerSecond / barePlaced.ordersPerSecond;
+  const webhookRatio = servicePlaced.on.ordersPerSecond / servicePlaced.off.ordersPerSecond;
+  const settleRatio = settled.ordersPerSecond / servicePlaced.off.ordersPerSecond;
+  const purchaseRatio = purchases.ucp.nodeCpu / purchases.seed.nodeCpu;
+  const ms = (n: number) => Number(n.toFixed(n < 10 ? 1 : 0));
+  console.log('');
+  console.log(`bench:cart — autocannon ${connections} connections, ${duration} s after ${warmup} s warm-up, over ${cartCount} carts; ` +
+    `${orderCount} orders per side, ${connections} at a time; Postgres pool ${pool} everywhere;`);
+  console.log(`${os.cpus().length} CPUs shared by autocannon, the server and Postgres; Node ${process.version}; ` +
+    `load average ${load0.toFixed(1)} before, ${load1.toFixed(1)} after.`);
+  console.log('');
+  printTable(
+    ['', 'svc', 'p50 ms', 'p99 ms', 'bare', 'p50 ms', 'p99 ms', 'svc/bare', 'target', ''],
+    [
+      ['POST /api/agent/cart/{id}/items (rps)', Math.round(adds.service.rps), ms(adds.service.p50), ms(adds.service.p99), Math.round(adds.bare.rps),
+        ms(adds.bare.p50), ms(adds.bare.p99), addRatio.toFixed(2), `≥ ${TARGET.toFixed(2)}`, addRatio >= TARGET ? 'met' : 'MISSED'],
+      ['orders placed per second (webhooks off)', Math.round(servicePlaced.off.ordersPerSecond), '', '', Math.round(barePlaced.ordersPerSecond), '', '',
+        orderRatio.toFixed(2), `≥ ${TARGET.toFixed(2)}`, orderRatio >= TARGET ? 'met' : 'MISSED'],
+    ],
+  );
+  console.log('');
+  printTable(
+    ['', 'per second', 'Node CPU µs each', 'vs completePayment', 'target', ''],
+    [
+      ['orders placed by completePayment, webhooks off (step 2)', Math.round(servicePlaced.off.ordersPerSecond), '', '', '', ''],
+      ['the same, webhooks on (a local receiver)', Math.round(servicePlaced.on.ordersPerSecond), '', webhookRatio.toFixed(2), `≥ ${WEBHOOK_TARGET.toFixed(2)}`, webhookRatio >= WEBHOOK_TARGET ? 'met' : 'MISSED'],
+      ['x402 settlements over HTTP (ledger)', Math.round(settled.ordersPerSecond), Math.round(settled.nodeCpu), settleRatio.toFixed(2), `≥ ${SETTLE_TARGET.toFixed(2)}`, settleRatio >= SETTLE_TARGET ? 'met' : 'MISSED'],
+    ],
+  );
+  console.log('');
+  printTable(
+    ['purchase to payment link (same service)', 'per second', 'Node CPU µs each', 'Postgres µs each', 'Node vs seed', 'target', ''],
+    [
+      ['seed: POST quick-buy + POST payment-link', Math.round(purchases.seed.perSecond), Math.round(purchases.seed.nodeCpu), Math.round(purchases.seed.pgCpu), '', '', ''],
+      ['UCP: POST checkout-sessions + PUT …/{id}', Math.round(purchases.ucp.perSecond), Math.round(purchases.ucp.nodeCpu), Math.round(purchases.ucp.pgCpu),
+        purchaseRatio.toFixed(2), `≤ ${PURCHASE_TARGET.toFixed(2)}`, purchaseRatio <= PURCHASE_TARGET ? 'met' : 'MISSED'],
+    ],
+  );
+  console.log('');
+  printTable(
+    ['CPU µs per add', 'svc node', 'svc postgres', 'bare node', 'bare postgres'],
+    [['POST /api/agent/cart/{id}/items', Math.round(adds.service.nodeCpu), Math.round(adds.service.pgCpu), Math.round(adds.bare.nodeCpu), Math.round(adds.bare.pgCpu)]],
+  );
+  console.log('');
+  console.log('Adds: a fresh Idempotency-Key per request, one unit of one of 10 variants into one of the carts in turn;');
+  console.log('the service over HTTP (npm start), the bare server the same statements; every 201 was found in cart_items.');
+  console.log('Orders: in-process, so the HTTP page is not measured: the service is authorize (built-in provider) +');
+  console.log('completePayment (lock cart and link, price, lock products and variants, take stock, insert the order) + capture;');
+  console.log('the bare side issues the same statements through postgres directly. Webhooks on: each payment\'s transaction also renders');
+  console.log('the order and inserts its outbox row, and a DeliveryWorker in the process sends them (in blocks off, on, on, off,');
+  console.log(`after ${WARM_ORDERS} orders a side placed untimed, their webhooks sent);`);
+  console.log(`${servicePlaced.sentDuringRun} of ${orderCount} webhooks were received by the end of the "on" blocks, all of them ${servicePlaced.drainSeconds.toFixed(1)} s later.`);
+  console.log('Settlements: POST /api/agent/cart/{id}/checkout with X-PAYMENT signed before the run, a fresh key each; the service');
+  console.log(`checks the payment (one EIP-712 verification), commits the pending order, the local ledger transfers, the order is placed;`);
+  console.log(`timed after ${WARM_ORDERS} settled untimed.`);
+  console.log(`Purchases: ${purchaseCount} a side after ${purchaseWarmUp} of warm-up, ${connections} at a time, in blocks seed, UCP, UCP, seed, the same`);
+  console.log('variants on both sides; seed = quick-buy (cart, address, delivery) + payment link; UCP = checkout created with the line,');
+  console.log('then updated with the buyer\'s e-mail and a destination to requires_escalation with continue_url (not opened).');
+  if (load0 > os.cpus().length * 0.75) {
+    console.log(`\nWARNING: the machine was already busy (load average ${load0.toFixed(1)} on ${os.cpus().length} CPUs) — figures are unreliable.`);
+  }
+  if (failures.length) {
+    console.error(`\nFAILED:\n  ${failures.join('\n  ')}`);
+    return 1;
+  }
+  const missed = [addRatio, orderRatio].some((r) => r < TARGET) || settleRatio < SETTLE_TARGET || purchaseRatio > PURCHASE_TARGET || webhookRatio < WEBHOOK_TARGET;
+  if (missed) {
+    console.log(`\nTarget missed (adds ${addRatio.toFixed(2)}, orders ${orderRatio.toFixed(2)}; target ${TARGET}; settlements ${settleRatio.toFixed(2)}, target ${SETTLE_TARGET}; ` +
+      `UCP purchase vs seed in Node CPU ${purchaseRatio.toFixed(2)}, target ≤ ${PURCHASE_TARGET}; webhooks on vs off ${webhookRatio.toFixed(2)}, target ≥ ${WEBHOOK_TARGET}).`);
+    if (flags.strict) return 1;
+  }
+  return 0;
+}
