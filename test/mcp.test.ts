@@ -17,7 +17,7 @@ import { AT_REFUSAL, BEFORE_REFUSAL, REFUSED_FROM, setClock } from './support/cl
 import { ADDRESS, seedCart, variantId } from './support/cart-fixtures';
 import { seedSmallCatalog } from './support/catalog-fixtures';
 import { testServer, type TestServer } from './support/http';
-import { mcpClient, mcpEra, rpcErrorClass } from './support/mcp-client';
+import { httpRefusal, mcpClient, mcpEra, rpcErrorClass } from './support/mcp-client';
 import { signedInDeveloper } from './support/developer';
 import { createCaller } from '../server/routers';
 import { createContext } from '../server/trpc/context';
@@ -321,7 +321,7 @@ describe('identity', () => {
 
   it('an Authorization header is honoured, never a fallback to the open path: a bad one is HTTP 401 on every request', async () => {
     for (const authorization of ['Bearer sk_unknown', `Bearer ak_live_${'A'.repeat(43)}`]) {
-      await expect(connect({ Authorization: authorization })).rejects.toMatchObject({ code: 401 });
+      await expect(connect({ Authorization: authorization })).rejects.toMatchObject(httpRefusal(401));
       const raw = await fetch(`${s.url}/api/mcp`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: authorization },
