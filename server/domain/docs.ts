@@ -461,7 +461,7 @@ function mcp(src: DocSources) {
       agent_trust: '_meta["ai.service/agent-trust"] on every tool result: the tier the call was served as (none, open, signed;keyid="…", credential;kind=…), as REST’s Service-Agent-Trust header.',
       rate_limit:
         '_meta["ai.service/rate-limit"]: {policy, quota, window, remaining, reset, policies} on every counted tool call, as REST’s RateLimit headers (window and reset in seconds): policy is the one that refused, else the one with fewer calls left; policies lists every policy the call was counted under ({policy, quota, window}). A spent window fails the call with code rate_limited (retryable), details.retry_after, the seconds until the window ends, and details.policy, the policy that refused.',
-      protocol_errors: 'JSON-RPC errors (unknown tool, or tools/call params not its shape such as arguments that are not an object: -32602 with a sentence saying what is wrong; unknown resource: -32002).',
+      protocol_errors: 'JSON-RPC errors (unknown tool, or tools/call params not its shape such as arguments that are not an object: -32602 with a sentence saying what is wrong; unknown resource: -32602 with data.uri).',
     },
     tools: src.operations.flatMap(({ tool, rest, idempotent }) => (tool ? [{ name: tool.name, title: tool.title, rest: rest && `${rest.method} ${rest.path}`, idempotent }] : [])),
     resources: { 'service://platform/limits': 'application/json: the same record as GET /api/agent/platform/limits' },
