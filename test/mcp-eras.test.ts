@@ -140,10 +140,15 @@ describe('2026-07-28 on the wire, on every MCP endpoint', () => {
     expect(unknown.body!.error).toMatchObject({ code: -32602, data: { uri: 'service://platform/nothing' } });
   });
 
-  it('a credential tool without a credential is challenged before the headers are read (401)', async () => {
+  it('a credential tool without a credential is challenged before the headers are read (401); edge refusals echo the id', async () => {
     const res = await modern('/api/mcp', 'tools/call', { name: 'get_buyer', arguments: {} }, { 'Mcp-Name': 'other' });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toMatch(/resource_metadata=".*\/api\/mcp"/);
+    // Edge refusals echo the request's id once its body was read.
+    expect(res.body!.id).toBe(9);
+    const foreign = await modern('/api/mcp', 'tools/list', {}, { Origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.body!.id).toBe(9);
   });
 
   it('a v2 client’s auto connect lands on 2026-07-28, with the instructions a 2025 client gets', async () => {

@@ -145,7 +145,7 @@ async function legacy(server: Server, request: Request, body: unknown): Promise<
 }
 
 /** A request's JSON-RPC id, when its body parsed far enough to name one (a batch has none of its own). */
-function idOf(body: unknown): JsonRpcId {
+export function idOf(body: unknown): JsonRpcId {
   const id = isRecord(body) ? body.id : undefined;
   return typeof id === 'string' || typeof id === 'number' ? id : null;
 }

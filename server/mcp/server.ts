@@ -20,7 +20,7 @@ import type { Access } from '../trpc/meta';
 import { grants, requiredScope } from '../trpc/procedures';
 import { BINDING_MCP_PATH, bindingEndpoint } from './binding';
 import { buildBindingTools, type BindingTool } from './binding-tools';
-import { CACHE_HINTS, jsonSchemaValidator, onToolCall, pathAndQuery, resultMeta, streamableHttp, ToolServer, type Endpoint, type EndpointHandler, type JsonRpcId } from './endpoint';
+import { CACHE_HINTS, idOf, jsonSchemaValidator, onToolCall, pathAndQuery, resultMeta, streamableHttp, ToolServer, type Endpoint, type EndpointHandler, type JsonRpcId } from './endpoint';
 import { toolCallEnvelope } from './envelope';
 import { buildTools, LIMITS_RESOURCE, listedTools, type Tool } from './tools';
 
@@ -112,7 +112,7 @@ function apiEndpoint(services: Services, tools: readonly Tool[]): Endpoint {
     // too: an MCP client starts (401) or widens (403) its OAuth authorization only on those.
     screen(body, credential) {
       const needed = credentialToolsCalled(body, byName);
-      return needed.length ? challenge(needed, credential, resourceMetadata) : undefined;
+      return needed.length ? challenge(needed, credential, resourceMetadata, idOf(body)) : undefined;
     },
   };
 }
@@ -133,17 +133,17 @@ function credentialToolsCalled(body: unknown, byName: Map<string, Tool>): Creden
  * 401 without a credential, naming the resource's metadata and every scope the buyer tools use (one
  * consent serves them all); 403 when the credential lacks what a called tool needs.
  */
-function challenge(needed: CredentialAccess[], credential: BearerCredential | undefined, resourceMetadata: string): Response | undefined {
+function challenge(needed: CredentialAccess[], credential: BearerCredential | undefined, resourceMetadata: string, id: JsonRpcId): Response | undefined {
   if (!credential) {
     const message = `Unauthorized: ${needed[0].scope === 'buyer_token' ? 'this tool needs a buyer token' : `this tool needs a credential with ${needed[0].scope}`} in the Authorization header.`;
-    return protocolError(401, message, { 'WWW-Authenticate': `Bearer resource_metadata="${resourceMetadata}", scope="${MCP_SCOPES.join(' ')}"` });
+    return protocolError(401, message, { 'WWW-Authenticate': `Bearer resource_metadata="${resourceMetadata}", scope="${MCP_SCOPES.join(' ')}"` }, id);
   }
   const missing = needed.find((access) => !grants(credential, access));
   if (!missing) return undefined;
   const scope = requiredScope(credential, missing);
   return protocolError(403, `Forbidden: the credential does not carry ${scope}, which this tool needs.`, {
     'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}", resource_metadata="${resourceMetadata}"`,
-  });
+  }, id);
 }
 
 function protocolError(status: number, message: string, headers: Record<string, string> = {}, id: JsonRpcId = null): Response {
