@@ -134,6 +134,13 @@ describe('2026-07-28 on the wire, on every MCP endpoint', () => {
     expect(called.body!.result).toMatchObject({ resultType: 'complete', structuredContent: expect.any(Object), _meta: { 'ai.service/agent-trust': expect.anything() } });
     const templates = await modern('/api/mcp', 'resources/templates/list');
     expect(templates.body!.result).toMatchObject({ resultType: 'complete', resourceTemplates: [] });
+    // A 2025 client keeps the answer it had.
+    const legacy = await fetch(`${a.url}/api/mcp`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'resources/templates/list' }),
+    });
+    expect((await legacy.json()).error).toMatchObject({ code: -32601 });
     const limits = await modern('/api/mcp', 'resources/read', { uri: 'service://platform/limits' });
     expect(limits.body!.result).toMatchObject({ ttlMs: 0, cacheScope: 'private' });
     const unknown = await modern('/api/mcp', 'resources/read', { uri: 'service://platform/nothing' });

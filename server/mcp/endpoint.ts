@@ -17,6 +17,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
   type CallToolResult,
   type JSONRPCRequest,
+  type ProtocolEra,
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
@@ -50,8 +51,8 @@ export interface RequestFrame {
 }
 
 export interface Endpoint {
-  /** The MCP Server answering one request (of either era), its handlers bound to `frame`. */
-  server(frame: RequestFrame): Server;
+  /** The MCP Server answering one request of `era` ('legacy': 2025, 'modern': 2026-07-28), its handlers bound to `frame`. */
+  server(frame: RequestFrame, era: ProtocolEra): Server;
   /** A refusal at the HTTP level (method, Origin, credential), in the endpoint's JSON-RPC shape, echoing the request's id when read. */
   refusal(err: ApiError, id?: JsonRpcId): Response;
   /** A refusal of what the JSON-RPC body calls, before the SDK reads it, or undefined (the seed API's OAuth challenge). */
@@ -83,7 +84,7 @@ export function streamableHttp(services: Services, endpoint: Endpoint): Endpoint
   // server/discover and subscriptions/listen, and asks the factory for the request's server, which
   // finds its frame by the Request it was handed. 2025 requests never reach it ('reject').
   const frames = new WeakMap<Request, RequestFrame>();
-  const modern = createMcpHandler(({ requestInfo }) => endpoint.server(frames.get(requestInfo!)!), { legacy: 'reject', maxRequestBodySize: MAX_BODY_BYTES });
+  const modern = createMcpHandler(({ requestInfo }) => endpoint.server(frames.get(requestInfo!)!, 'modern'), { legacy: 'reject', maxRequestBodySize: MAX_BODY_BYTES });
   return async (request, parsedBody, rawBody, clientAddress) => {
     if (request.method !== 'POST') {
       return endpoint.refusal(new ApiError('method_not_allowed', { message: 'Method not allowed: this stateless MCP server takes POST only.', headers: { Allow: 'POST' } }));
@@ -118,7 +119,7 @@ export function streamableHttp(services: Services, endpoint: Endpoint): Endpoint
     const frame: RequestFrame = { scope, message: { method: request.method, url, headers: request.headers, body: raw }, pathname: url.split('?')[0] };
     let response: Response;
     if (await isLegacyRequest(request, body, { maxRequestBodySize: MAX_BODY_BYTES })) {
-      response = await legacy(endpoint.server(frame), request, body);
+      response = await legacy(endpoint.server(frame, 'legacy'), request, body);
     } else {
       frames.set(request, frame);
       response = await modern.fetch(request, { parsedBody: body });

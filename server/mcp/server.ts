@@ -80,7 +80,7 @@ function apiEndpoint(services: Services, tools: readonly Tool[]): Endpoint {
 
   return {
     // A Server for one HTTP request, its database work under the request's deadline.
-    server(frame) {
+    server(frame, era) {
       const server = new ToolServer(
         { name: 'agent-commerce', title: 'Agent Commerce', version: SERVICE_VERSION },
         { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator, cacheHints: CACHE_HINTS },
@@ -97,8 +97,9 @@ function apiEndpoint(services: Services, tools: readonly Tool[]): Endpoint {
       server.setRequestHandler('resources/list', () => ({
         resources: [{ uri: LIMITS_RESOURCE, name: 'platform-limits', title: 'Live cart limits', mimeType: 'application/json', description: LIMITS_DESCRIPTION }],
       }));
-      // The resources capability answers templates/list too; this server has no template.
-      server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }));
+      // 2026-07-28's resources capability answers templates/list too (this server has no template);
+      // 2025 clients keep the answer they had, method not found.
+      if (era === 'modern') server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }));
       server.setRequestHandler('resources/read', async (request) => {
         // -32602 with data.uri in both eras: the SDK's codecs send MCP's older -32002 so.
         if (request.params.uri !== LIMITS_RESOURCE) throw new ResourceNotFoundError(request.params.uri, `Resource not found: ${request.params.uri}`);
