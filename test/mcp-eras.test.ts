@@ -145,6 +145,11 @@ describe('2026-07-28 on the wire, on every MCP endpoint', () => {
     expect(limits.body!.result).toMatchObject({ ttlMs: 0, cacheScope: 'private' });
     const unknown = await modern('/api/mcp', 'resources/read', { uri: 'service://platform/nothing' });
     expect(unknown.body!.error).toMatchObject({ code: -32602, data: { uri: 'service://platform/nothing' } });
+    // The service issues no requestState: one sent back was never its own.
+    const forged = await modern('/api/mcp', 'tools/call', { name: 'get_platform_limits', arguments: {}, requestState: 'forged' });
+    expect(forged.body!.error).toMatchObject({ code: -32602, data: { reason: 'invalid_request_state' } });
+    const forgedRead = await modern('/api/mcp', 'resources/read', { uri: 'service://platform/limits', requestState: 'forged' });
+    expect(forgedRead.body!.error).toMatchObject({ code: -32602 });
   });
 
   it('a credential tool without a credential is challenged before the headers are read (401); edge refusals echo the id', async () => {

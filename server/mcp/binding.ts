@@ -19,7 +19,7 @@ import { newId } from '../lib/ids';
 import { bindingFailure } from '../routers/ucp/failure';
 import type { Services } from '../trpc/context';
 import type { BindingTool } from './binding-tools';
-import { CACHE_HINTS, jsonRpcError, jsonSchemaValidator, onToolCall, resultMeta, ToolServer, type Endpoint } from './endpoint';
+import { jsonRpcError, onToolCall, resultMeta, SERVER_OPTIONS, ToolServer, type Endpoint } from './endpoint';
 import { bindingCallEnvelope } from './envelope';
 import { listedTools } from './tools';
 
@@ -39,7 +39,7 @@ export function bindingEndpoint(services: Services, tools: readonly BindingTool[
     server(frame) {
       const server = new ToolServer(
         { name: 'agent-commerce-ucp', title: 'Agent Commerce (UCP shopping)', version: SERVICE_VERSION },
-        { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator, cacheHints: CACHE_HINTS },
+        { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, ...SERVER_OPTIONS },
       );
       server.setRequestHandler('tools/list', () => listed);
       onToolCall(services, server, frame, byName, {

@@ -18,6 +18,7 @@ import {
   type CallToolResult,
   type JSONRPCRequest,
   type ProtocolEra,
+  type ServerOptions,
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
@@ -64,19 +65,26 @@ export type JsonRpcId = string | number | null;
 /** One HTTP request to an endpoint: its JSON body may come parsed already, with its raw bytes. */
 export type EndpointHandler = (request: Request, parsedBody?: unknown, rawBody?: Uint8Array, clientAddress?: string) => Promise<Response>;
 
-/** A Server is made per request; left to itself each would build its own Ajv instance (~0.3 ms). */
-export const jsonSchemaValidator = new AjvJsonSchemaValidator();
-
-/**
- * 2026-07-28's cache hints: the tool and resource lists and `server/discover` change only with a
- * deploy, and are the same for every caller. What a resource holds (the live limits) keeps the
- * SDK's default, `ttlMs: 0`, private.
- */
-export const CACHE_HINTS = {
-  'tools/list': { ttlMs: 300_000, cacheScope: 'public' },
-  'resources/list': { ttlMs: 300_000, cacheScope: 'public' },
-  'server/discover': { ttlMs: 300_000, cacheScope: 'public' },
-} as const;
+/** What every endpoint's Server is made with, in both eras. */
+export const SERVER_OPTIONS = {
+  // A Server is made per request; left to itself each would build its own Ajv instance (~0.3 ms).
+  jsonSchemaValidator: new AjvJsonSchemaValidator(),
+  // 2026-07-28's cache hints: the tool and resource lists and `server/discover` change only with a
+  // deploy, and are the same for every caller. What a resource holds (the live limits) keeps the
+  // SDK's default, `ttlMs: 0`, private.
+  cacheHints: {
+    'tools/list': { ttlMs: 300_000, cacheScope: 'public' },
+    'resources/list': { ttlMs: 300_000, cacheScope: 'public' },
+    'server/discover': { ttlMs: 300_000, cacheScope: 'public' },
+  },
+  // No tool asks the client for input, so the service issues no requestState: one sent back was
+  // never its own, and is refused as invalid params (the SDK's -32602 "Invalid or expired requestState").
+  requestState: {
+    verify(): never {
+      throw new Error('This service issues no requestState.');
+    },
+  },
+} satisfies ServerOptions;
 
 /** Serves `endpoint` over Streamable HTTP, from the client at `clientAddress` (its bucket; undefined: none known). */
 export function streamableHttp(services: Services, endpoint: Endpoint): EndpointHandler {

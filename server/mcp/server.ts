@@ -20,7 +20,7 @@ import type { Access } from '../trpc/meta';
 import { grants, requiredScope } from '../trpc/procedures';
 import { BINDING_MCP_PATH, bindingEndpoint } from './binding';
 import { buildBindingTools, type BindingTool } from './binding-tools';
-import { CACHE_HINTS, idOf, jsonSchemaValidator, onToolCall, pathAndQuery, resultMeta, streamableHttp, ToolServer, type Endpoint, type EndpointHandler, type JsonRpcId } from './endpoint';
+import { idOf, onToolCall, pathAndQuery, resultMeta, SERVER_OPTIONS, streamableHttp, ToolServer, type Endpoint, type EndpointHandler, type JsonRpcId } from './endpoint';
 import { toolCallEnvelope } from './envelope';
 import { buildTools, LIMITS_RESOURCE, listedTools, type Tool } from './tools';
 
@@ -83,7 +83,7 @@ function apiEndpoint(services: Services, tools: readonly Tool[]): Endpoint {
     server(frame, era) {
       const server = new ToolServer(
         { name: 'agent-commerce', title: 'Agent Commerce', version: SERVICE_VERSION },
-        { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator, cacheHints: CACHE_HINTS },
+        { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions: INSTRUCTIONS, ...SERVER_OPTIONS },
       );
       server.setRequestHandler('tools/list', () => listed);
       onToolCall(services, server, frame, byName, {
