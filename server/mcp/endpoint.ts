@@ -18,6 +18,7 @@ import {
   type CallToolResult,
   type JSONRPCRequest,
   type ProtocolEra,
+  type Result,
   type ServerOptions,
   type ServerContext,
 } from '@modelcontextprotocol/server';
@@ -168,7 +169,7 @@ export function idOf(body: unknown): JsonRpcId {
  * the input schema before our pipeline identifies the caller.
  */
 export class ToolServer extends Server {
-  protected override _wrapHandler(method: string, handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<any>) {
+  protected override _wrapHandler(method: string, handler: (request: JSONRPCRequest, ctx: ServerContext) => Promise<Result>) {
     const wrapped = super._wrapHandler(method, handler);
     if (method !== 'tools/call') return wrapped;
     return (request: JSONRPCRequest, ctx: ServerContext) => {
@@ -186,9 +187,9 @@ interface PipelineTool {
 
 /** How an endpoint maps its tools' calls: where the envelope comes from, and how a failure is answered. */
 export interface ToolMapping<T extends PipelineTool> {
-  envelope(tool: T, params: ToolCallParams, headers: HttpHeaders, frame: RequestFrame): { envelope: RequestEnvelope; input: Record<string, unknown> };
+  envelope(tool: T, params: ToolCallParams, headers: HttpHeaders): { envelope: RequestEnvelope; input: Record<string, unknown> };
   /** A failed call's result, or a JSON-RPC error thrown. */
-  failure(thrown: unknown, tool: T, ctx: RequestContext, envelope: RequestEnvelope, frame: RequestFrame): CallToolResult;
+  failure(thrown: unknown, tool: T, ctx: RequestContext, envelope: RequestEnvelope): CallToolResult;
 }
 
 /**
@@ -200,7 +201,7 @@ export function onToolCall<T extends PipelineTool>(services: Services, server: S
     const params = toolCallParams(request.params);
     const tool = tools.get(params.name);
     if (!tool) throw jsonRpcError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${params.name}. tools/list names them.`);
-    const { envelope, input } = mapping.envelope(tool, params, frame.message.headers, frame);
+    const { envelope, input } = mapping.envelope(tool, params, frame.message.headers);
     envelope.message = frame.message;
     envelope.clientAddress = frame.scope.address;
     const ctx = createContext(services, envelope, frame.scope);
@@ -208,7 +209,7 @@ export function onToolCall<T extends PipelineTool>(services: Services, server: S
       const data = (await invoke(ctx, tool.operation.name, input)) as Record<string, unknown>;
       return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data, ...resultMeta(ctx) };
     } catch (thrown) {
-      return mapping.failure(thrown, tool, ctx, envelope, frame);
+      return mapping.failure(thrown, tool, ctx, envelope);
     }
   });
 }
@@ -232,7 +233,7 @@ function kindOf(value: unknown): string {
 }
 
 /** Runs an operation in-process through the pipeline, by its procedure path. */
-export function invoke(ctx: RequestContext, operation: string, input: unknown): Promise<unknown> {
+function invoke(ctx: RequestContext, operation: string, input: unknown): Promise<unknown> {
   const procedure = operation.split('.').reduce<any>((node, segment) => node[segment], createCaller(ctx));
   return procedure(input);
 }

@@ -4,8 +4,8 @@
  * and instructions over the same Streamable HTTP handling (endpoint.ts). Neither lists the other's
  * tools. This module serves /api/mcp itself and sends each request to its endpoint.
  *
- * Protocol methods (initialize, ping, tools/list, resources/list and resources/read of the limits)
- * need no agent profile; tools/call does, like every open REST call.
+ * Protocol methods (initialize or server/discover, ping, tools/list, resources/list and resources/read
+ * of the limits) need no agent profile; tools/call does, like every open REST call.
  */
 import { ResourceNotFoundError } from '@modelcontextprotocol/server';
 import { readLimits } from '../domain/limits';
