@@ -152,6 +152,12 @@ describe('2026-07-28 on the wire, on every MCP endpoint', () => {
     expect(forgedRead.body!.error).toMatchObject({ code: -32602 });
   });
 
+  it('/ucp/mcp keeps UCP’s error model: a call without a platform profile is -32001 with error.data, over HTTP 200', async () => {
+    const refused = await modern('/ucp/mcp', 'tools/call', { name: 'search_catalog', arguments: { catalog: { query: 'tent' } } });
+    expect(refused.status, refused.text.slice(0, 400)).toBe(200);
+    expect(refused.body!.error).toMatchObject({ code: -32001, data: { code: expect.any(String), messages: expect.any(Array) } });
+  });
+
   it('a credential tool without a credential is challenged before the headers are read (401); edge refusals echo the id', async () => {
     const res = await modern('/api/mcp', 'tools/call', { name: 'get_buyer', arguments: {} }, { 'Mcp-Name': 'other' });
     expect(res.status).toBe(401);
