@@ -10,7 +10,9 @@
  *   (a) REST: GET /.well-known/ucp, GET /llms.txt, the search llms.txt shows, quick-buy of its first
  *       offer, payment-link: ≤ 30 KB.
  *   (b) MCP: initialize (and the initialized notification every client sends), tools/list,
- *       search_catalog, quick_buy, checkout: ≤ 60 KB.
+ *       search_catalog, quick_buy, checkout: ≤ 60 KB. Again on MCP 2026-07-28, where server/discover
+ *       takes initialize's place and every request carries its `_meta` envelope and routing headers:
+ *       the same budget.
  *   (c) A misspelt query and a vague one, then on to a cart: no step may answer nothing without a
  *       next step (products, suggestions, or a cart whose messages say what to do).
  *   (d) (a) and (b) for a product with several variants, which the compact search shows as an
@@ -57,6 +59,13 @@ const ADDRESS = { name: 'Ada Lovelace', line1: '12 Analytical Way', city: 'Portl
 const TYPO = 'blutooth speaker';
 const VAGUE = 'gift for a coffee lover';
 const MCP_PROTOCOL = '2025-11-25';
+const MCP_MODERN = '2026-07-28';
+/** 2026-07-28's per-request envelope: the revision, the client and what it can do. */
+const MCP_ENVELOPE = {
+  'io.modelcontextprotocol/protocolVersion': MCP_MODERN,
+  'io.modelcontextprotocol/clientInfo': { name: 'bench-agent', version: '1.0.0' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
 /** UCP's shopping service, whose endpoint on REST the business profile names. */
 const UCP_SHOPPING = 'dev.ucp.shopping';
 /** UCP's path: the MCP path's query, and the buyer's e-mail its update sends (with UCP_DESTINATION). */
@@ -192,12 +201,18 @@ async function restPath(base: string, pick: Choice): Promise<Call[]> {
   return calls;
 }
 
-async function mcpPath(base: string, pick: Choice): Promise<Call[]> {
+/** The MCP path in one era: 2025's initialize handshake, or 2026-07-28's server/discover and per-request envelope. */
+async function mcpPath(base: string, pick: Choice, era: 'legacy' | 'modern' = 'legacy'): Promise<Call[]> {
   const calls: Call[] = [];
   let id = 0;
-  let protocol: string | undefined;
+  let protocol: string | undefined = era === 'modern' ? MCP_MODERN : undefined;
   const rpc = async (call: string, method: string, params?: Json, notification = false): Promise<Json> => {
     const headers: Record<string, string> = { 'ucp-agent': AGENT, accept: 'application/json, text/event-stream', ...(protocol && { 'mcp-protocol-version': protocol }) };
+    if (era === 'modern') {
+      headers['mcp-method'] = method;
+      if (method === 'tools/call') headers['mcp-name'] = params!.name;
+      params = { ...params, _meta: MCP_ENVELOPE };
+    }
     const message = { jsonrpc: '2.0', ...(!notification && { id: ++id }), method, ...(params && { params }) };
     const r = await exchange(base, 'POST', '/api/mcp', headers, message);
     calls.push({ call, status: r.status, bytes: r.bytes, body_bytes: r.bodyBytes });
@@ -207,9 +222,12 @@ async function mcpPath(base: string, pick: Choice): Promise<Call[]> {
   };
   const tool = (name: string, args: Json) => rpc(`tools/call ${name}`, 'tools/call', { name, arguments: args });
 
-  const init = await rpc('initialize', 'initialize', { protocolVersion: MCP_PROTOCOL, capabilities: {}, clientInfo: { name: 'bench-agent', version: '1.0.0' } });
-  protocol = init.protocolVersion ?? MCP_PROTOCOL;
-  await rpc('notifications/initialized', 'notifications/initialized', undefined, true);
+  if (era === 'modern') await rpc('server/discover', 'server/discover');
+  else {
+    const init = await rpc('initialize', 'initialize', { protocolVersion: MCP_PROTOCOL, capabilities: {}, clientInfo: { name: 'bench-agent', version: '1.0.0' } });
+    protocol = init.protocolVersion ?? MCP_PROTOCOL;
+    await rpc('notifications/initialized', 'notifications/initialized', undefined, true);
+  }
   await rpc('tools/list', 'tools/list');
   const page = (await tool('search_catalog', { q: 'wireless headphones', limit: 10 })).structuredContent ?? {};
   let variant: string | undefined;
@@ -339,6 +357,7 @@ async function main(): Promise<number> {
   const base = flags.url?.replace(/\/+$/, '') ?? (await start(platform?.server.env ?? {}));
   const rest = await restPath(base, 'one variant');
   const mcp = await mcpPath(base, 'one variant');
+  const mcpModern = await mcpPath(base, 'one variant', 'modern');
   const ucp = await ucpPath(base, agent);
   const dead = await deadEnds(base);
   const restSeveral = await restPath(base, 'several variants');
@@ -350,6 +369,8 @@ async function main(): Promise<number> {
     ['(a) REST', `total: ${rest.length} calls (budget ${BUDGETS.rest / KB} KB)`, '', total(rest), '', ''],
     ...mcp.map((c) => ['(b) MCP', c.call, c.status, c.bytes, c.bytes - c.body_bytes, c.body_bytes]),
     ['(b) MCP', `total: ${mcp.length} calls (budget ${BUDGETS.mcp / KB} KB)`, '', total(mcp), '', ''],
+    ...mcpModern.map((c) => ['(b) MCP 2026-07-28', c.call, c.status, c.bytes, c.bytes - c.body_bytes, c.body_bytes]),
+    ['(b) MCP 2026-07-28', `total: ${mcpModern.length} calls (budget ${BUDGETS.mcp / KB} KB)`, '', total(mcpModern), '', ''],
     ...dead.map((c) => ['(c) dead ends', `${c.call} → ${c.next}`, c.status, c.bytes, c.bytes - c.body_bytes, c.body_bytes]),
     ...restSeveral.map((c) => ['(d) REST, several variants', c.call, c.status, c.bytes, c.bytes - c.body_bytes, c.body_bytes]),
     ['(d) REST, several variants', `total: ${restSeveral.length} calls (budget ${BUDGETS.rest / KB} KB)`, '', total(restSeveral), '', ''],
@@ -365,6 +386,7 @@ async function main(): Promise<number> {
   const checks = {
     rest: { calls: rest.length, bytes: total(rest), budget: BUDGETS.rest, met: total(rest) <= BUDGETS.rest },
     mcp: { calls: mcp.length, bytes: total(mcp), budget: BUDGETS.mcp, met: total(mcp) <= BUDGETS.mcp },
+    mcp_2026: { calls: mcpModern.length, bytes: total(mcpModern), budget: BUDGETS.mcp, met: total(mcpModern) <= BUDGETS.mcp },
     ucp: { calls: ucp.length, bytes: total(ucp), budget: BUDGETS.ucp, met: total(ucp) <= BUDGETS.ucp },
     dead_ends: { met: dead.every((c) => c.next !== 'nothing') },
     rest_several_variants: { calls: restSeveral.length, bytes: total(restSeveral), budget: BUDGETS.rest, met: total(restSeveral) <= BUDGETS.rest },
@@ -376,6 +398,7 @@ async function main(): Promise<number> {
     paths: {
       rest: { ...checks.rest, steps: rest },
       mcp: { ...checks.mcp, steps: mcp },
+      mcp_2026: { ...checks.mcp_2026, steps: mcpModern },
       ucp: { ...checks.ucp, steps: ucp },
       dead_ends: { ...checks.dead_ends, steps: dead },
       rest_several_variants: { ...checks.rest_several_variants, steps: restSeveral },
@@ -390,6 +413,7 @@ async function main(): Promise<number> {
 
   if (!checks.rest.met) failures.push(`(a) REST read ${total(rest)} bytes, over its budget of ${BUDGETS.rest}`);
   if (!checks.mcp.met) failures.push(`(b) MCP read ${total(mcp)} bytes, over its budget of ${BUDGETS.mcp}`);
+  if (!checks.mcp_2026.met) failures.push(`(b) MCP 2026-07-28 read ${total(mcpModern)} bytes, over its budget of ${BUDGETS.mcp}`);
   if (!checks.ucp.met) failures.push(`(e) UCP read ${total(ucp)} bytes, over its budget of ${BUDGETS.ucp}`);
   if (!checks.rest_several_variants.met) failures.push(`(d) REST read ${total(restSeveral)} bytes, over its budget of ${BUDGETS.rest}`);
   if (!checks.mcp_several_variants.met) failures.push(`(d) MCP read ${total(mcpSeveral)} bytes, over its budget of ${BUDGETS.mcp}`);

@@ -1,16 +1,17 @@
 /**
- * bench:mcp — the same catalog search through MCP (POST /api/mcp, tools/call search_catalog) and
+ * bench:mcp — the same catalog search through MCP (POST /api/mcp, tools/call search_catalog), in
+ * both eras (2025-11-25's request, and 2026-07-28's: its `_meta` envelope and routing headers), and
  * through REST (GET /api/agent/search), against one service on a fresh Postgres database holding
  * the demo catalog (50 sellers, 5,000 products, seeded by the service's first start).
  *
  *   npm run bench:mcp [-- --connections 10 --duration 10 --warmup 2 --pool 10
  *                         --database acapi_bench_mcp --echo]
  *
- * Target: MCP p50 and p99 each ≤ 1.3 × REST's. Exits 1 if any request failed (non-2xx, connection
+ * Target: MCP p50 and p99 each ≤ 1.3 × REST's, in each era. Exits 1 if any request failed (non-2xx, connection
  * error, an MCP answer that is a JSON-RPC error or an isError result) or a check failed.
  *
- * Design: one service process serves both runs (REST first, then MCP, each after its own warm-up),
- * so both see the same process, pool, JIT and database caches. Both runs use one identical
+ * Design: one service process serves every run (REST first, then MCP in each era, each after its own
+ * warm-up), so all see the same process, pool, JIT and database caches. Both runs use one identical
  * autocannon loop — a pre-built request rotated per request over the same ten words, and the same
  * cheap per-response body check — so the client's own cost (it shares the 2 CPUs) is the same on
  * both sides and the ratio measures the server's MCP path (SDK transport + JSON-RPC envelope +
@@ -56,18 +57,26 @@ const AGENT = 'profile="https://agent.shopbot.dev/profile.json"';
 /** Product words of the demo catalog (server/catalog/taxonomy.ts); each is checked to match something. */
 const WORDS = ['headphones', 'speaker', 'keyboard', 'camera', 'jacket', 'boots', 'chair', 'tent', 'lamp', 'knife'];
 const restPath = (q: string) => `/api/agent/search?q=${encodeURIComponent(q)}&limit=10`;
-const mcpBody = (q: string) =>
-  JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_catalog', arguments: { q, limit: 10 } } });
+/** 2026-07-28's per-request envelope: the revision, the client and what it can do. */
+const ENVELOPE = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientInfo': { name: 'bench-mcp', version: '1.0.0' },
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+const mcpBody = (q: string, modern = false) =>
+  JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_catalog', arguments: { q, limit: 10 }, ...(modern && { _meta: ENVELOPE }) } });
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'ucp-agent': AGENT };
+/** The routing headers a 2026-07-28 client sends, which the server checks against the body. */
+const MCP_2026_HEADERS = { ...MCP_HEADERS, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'search_catalog' };
 
-type Side = 'REST' | 'MCP';
+type Side = 'REST' | 'MCP' | 'MCP 2026';
+const MCP_SIDES = ['MCP', 'MCP 2026'] as const;
+const mcpOk = (b: string) => b.includes('"structuredContent"') && !b.includes('"isError":true');
 /** Per side: the request template, how request n differs, and what a good 2xx body contains. */
 const SIDES: Record<Side, { method: 'GET' | 'POST'; headers: Record<string, string>; vary: (q: string) => Partial<autocannon.Request>; ok: (body: string) => boolean }> = {
   REST: { method: 'GET', headers: { 'ucp-agent': AGENT }, vary: (q) => ({ path: restPath(q) }), ok: (b) => b.includes('"itemListElement"') },
-  MCP: {
-    method: 'POST', headers: MCP_HEADERS, vary: (q) => ({ path: '/api/mcp', body: mcpBody(q) }),
-    ok: (b) => b.includes('"structuredContent"') && !b.includes('"isError":true'),
-  },
+  MCP: { method: 'POST', headers: MCP_HEADERS, vary: (q) => ({ path: '/api/mcp', body: mcpBody(q) }), ok: mcpOk },
+  'MCP 2026': { method: 'POST', headers: MCP_2026_HEADERS, vary: (q) => ({ path: '/api/mcp', body: mcpBody(q, true) }), ok: (b) => mcpOk(b) && b.includes('"resultType":"complete"') },
 };
 
 interface Measured extends LoadResult { bad: number; nodeCpu: number; pgCpu: number }
@@ -100,25 +109,28 @@ async function getJson(url: string, init: RequestInit): Promise<{ status: number
   return { status: res.status, body: (() => { try { return JSON.parse(text); } catch { return text; } })() };
 }
 
-/** Before any load: per word, REST and MCP answer the same non-empty page of products. */
+/** Before any load: per word, REST and MCP (in each era) answer the same non-empty page of products. */
 async function verify(url: string): Promise<void> {
-  for (const q of WORDS) {
-    const rest = await getJson(url + restPath(q), { headers: { 'UCP-Agent': AGENT } });
-    if (rest.status !== 200) throw new Error(`REST "${q}" answered ${rest.status} ${JSON.stringify(rest.body).slice(0, 300)}`);
-    const mcp = await getJson(url + '/api/mcp', { method: 'POST', headers: MCP_HEADERS, body: mcpBody(q) });
-    const result = mcp.body?.result;
-    if (mcp.status !== 200 || !result || result.isError || !result.structuredContent) {
-      throw new Error(`MCP "${q}" answered ${mcp.status} ${JSON.stringify(mcp.body).slice(0, 500)}`);
-    }
-    // Products by name: the compact view (MCP's default) has no product ids, and lists products without a ListItem.
-    const ids = (page: any) => ((page.itemListElement ?? []) as { name?: string; item?: { name: string } }[]).map((e) => e.item?.name ?? e.name);
-    const restIds = ids(rest.body);
-    const mcpIds = ids(result.structuredContent);
-    if (!restIds.length) throw new Error(`REST "${q}" found no products: pick words of the demo catalog`);
-    if (JSON.stringify(restIds) !== JSON.stringify(mcpIds)) throw new Error(`"${q}": REST ids ${restIds.join(',')} ≠ MCP ids ${mcpIds.join(',')}`);
-    const { 'service:advisories': _, ...restRest } = rest.body;
-    if (JSON.stringify(restRest) !== JSON.stringify(result.structuredContent)) console.error(`  note: "${q}": same ids, but the bodies differ beyond them`);
+  for (const q of WORDS) for (const side of MCP_SIDES) await verifyWord(url, q, side);
+}
+
+async function verifyWord(url: string, q: string, side: (typeof MCP_SIDES)[number]): Promise<void> {
+  const rest = await getJson(url + restPath(q), { headers: { 'UCP-Agent': AGENT } });
+  if (rest.status !== 200) throw new Error(`REST "${q}" answered ${rest.status} ${JSON.stringify(rest.body).slice(0, 300)}`);
+  const { headers, vary } = SIDES[side];
+  const mcp = await getJson(url + '/api/mcp', { method: 'POST', headers, body: vary(q).body as string });
+  const result = mcp.body?.result;
+  if (mcp.status !== 200 || !result || result.isError || !result.structuredContent) {
+    throw new Error(`${side} "${q}" answered ${mcp.status} ${JSON.stringify(mcp.body).slice(0, 500)}`);
   }
+  // Products by name: the compact view (MCP's default) has no product ids, and lists products without a ListItem.
+  const ids = (page: any) => ((page.itemListElement ?? []) as { name?: string; item?: { name: string } }[]).map((e) => e.item?.name ?? e.name);
+  const restIds = ids(rest.body);
+  const mcpIds = ids(result.structuredContent);
+  if (!restIds.length) throw new Error(`REST "${q}" found no products: pick words of the demo catalog`);
+  if (JSON.stringify(restIds) !== JSON.stringify(mcpIds)) throw new Error(`"${q}": REST ids ${restIds.join(',')} ≠ ${side} ids ${mcpIds.join(',')}`);
+  const { 'service:advisories': _, ...restRest } = rest.body;
+  if (JSON.stringify(restRest) !== JSON.stringify(result.structuredContent)) console.error(`  note: "${q}" (${side}): same ids, but the bodies differ beyond them`);
 }
 
 async function measure(url: string, side: Side): Promise<Measured> {
@@ -169,30 +181,29 @@ async function main(): Promise<number> {
   await verify(url);
 
   const rest = await measure(url, 'REST');
-  const mcp = await measure(url, 'MCP');
+  const mcps = [await measure(url, 'MCP'), await measure(url, 'MCP 2026')];
   const load1 = os.loadavg()[0];
   const logged = child.output().split('\n').filter((l) => /failure|error/i.test(l));
   if (logged.length) failures.push(`the service logged errors:\n    ${logged.slice(0, 5).join('\n    ')}`);
 
   const ms = (n: number) => Number(n.toFixed(n < 10 ? 1 : 0));
-  const p50 = mcp.p50 / rest.p50;
-  const p99 = mcp.p99 / rest.p99;
-  const met = p50 <= TARGET && p99 <= TARGET;
+  const ratios = mcps.map((mcp) => ({ p50: mcp.p50 / rest.p50, p99: mcp.p99 / rest.p99 }));
+  const met = ratios.every((r) => r.p50 <= TARGET && r.p99 <= TARGET);
   console.log('');
   console.log(`bench:mcp — search_catalog over MCP vs GET /api/agent/search, one service on Postgres (${dbName}: ${sellers} sellers, ${products} products);`);
-  console.log(`autocannon ${connections} connections, ${duration} s per side after ${warmup} s warm-up, REST then MCP; ${WORDS.length} words rotated per request; pool ${pool};`);
+  console.log(`autocannon ${connections} connections, ${duration} s per side after ${warmup} s warm-up, REST then MCP (2025, then 2026-07-28); ${WORDS.length} words rotated per request; pool ${pool};`);
   console.log(`${os.cpus().length} CPUs shared by autocannon, the service and Postgres; Node ${process.version}; load average ${load0.toFixed(1)} before, ${load1.toFixed(1)} after.`);
   console.log('');
+  const LABELS: Record<Side, string> = { REST: 'REST GET /api/agent/search', MCP: 'MCP tools/call search_catalog', 'MCP 2026': 'MCP 2026-07-28 tools/call search_catalog' };
   const row = (side: Side, m: Measured) =>
-    [side === 'REST' ? 'REST GET /api/agent/search' : 'MCP tools/call search_catalog', Math.round(m.rps), ms(m.p50), ms(m.p99),
-      Math.round(m.nodeCpu), Math.round(m.pgCpu), `${m.non2xx}/${m.errors}/${m.bad}`];
-  printTable(['', 'rps', 'p50 ms', 'p99 ms', 'node µs/req', 'pg µs/req', 'non-2xx/err/bad'], [row('REST', rest), row('MCP', mcp)]);
+    [LABELS[side], Math.round(m.rps), ms(m.p50), ms(m.p99), Math.round(m.nodeCpu), Math.round(m.pgCpu), `${m.non2xx}/${m.errors}/${m.bad}`];
+  printTable(['', 'rps', 'p50 ms', 'p99 ms', 'node µs/req', 'pg µs/req', 'non-2xx/err/bad'], [row('REST', rest), ...MCP_SIDES.map((side, i) => row(side, mcps[i]))]);
   console.log('');
-  printTable(['MCP / REST', 'ratio', 'target', ''], [
-    ['p50', p50.toFixed(2), `≤ ${TARGET}`, p50 <= TARGET ? 'met' : 'missed'],
-    ['p99', p99.toFixed(2), `≤ ${TARGET}`, p99 <= TARGET ? 'met' : 'missed'],
-  ]);
-  console.log(`\nTarget ${met ? 'met' : 'missed'}: MCP p50 and p99 ≤ ${TARGET} × REST's.`);
+  printTable(['MCP / REST', 'ratio', 'target', ''], MCP_SIDES.flatMap((side, i) => (['p50', 'p99'] as const).map((p) => {
+    const ratio = ratios[i][p];
+    return [`${side} ${p}`, ratio.toFixed(2), `≤ ${TARGET}`, ratio <= TARGET ? 'met' : 'missed'];
+  })));
+  console.log(`\nTarget ${met ? 'met' : 'missed'}: MCP p50 and p99 ≤ ${TARGET} × REST's, in each era.`);
   if (load0 > os.cpus().length * 0.75) console.log(`WARNING: the machine was already busy (load average ${load0.toFixed(1)}): figures are unreliable.`);
   if (failures.length) {
     console.error(`\nFAILED: not every request succeeded:\n  ${failures.join('\n  ')}`);

@@ -388,4 +388,16 @@ describe("the HTTP parser's refusals answer JSON", () => {
     const answer = JSON.parse(body);
     expect(answer).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600, data: { code: 'invalid_request', details: { issues: [{ path: 'Authorization' }] } } } });
   });
+
+  it('MCP 2026-07-28’s routing headers are sent once too (the SDK checks them against the body)', async () => {
+    const rpc = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    for (const name of ['MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name']) {
+      const response = await raw(
+        `POST /api/mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n${name}: a\r\n${name}: b\r\nContent-Length: ${rpc.length}\r\nConnection: close\r\n\r\n${rpc}`,
+      );
+      const [head, body] = response.split('\r\n\r\n');
+      expect(head.split(' ')[1], name).toBe('400');
+      expect(JSON.parse(body)).toMatchObject({ error: { code: -32600, data: { details: { issues: [{ path: name }] } } } });
+    }
+  });
 });

@@ -57,10 +57,20 @@ describe('MCP search_catalog', () => {
 });
 
 describe('tools/list', () => {
-  it('fits in 40 KB', async () => {
+  it('fits in 40 KB, in both eras of MCP', async () => {
     const { bytes } = await rpc('tools/list');
     console.log(`tools/list: ${bytes} bytes`);
     expect(bytes).toBeLessThanOrEqual(40_000);
+    // 2026-07-28 adds resultType, the cache hints and the server's name to the same tools.
+    const res = await t.call('POST', '/api/mcp', {
+      headers: { accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
+      body: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': { name: 'lean', version: '1' }, 'io.modelcontextprotocol/clientCapabilities': {} } } },
+    });
+    const modern = await res.text();
+    expect(res.status, modern.slice(0, 300)).toBe(200);
+    expect(JSON.parse(modern).result.resultType).toBe('complete');
+    console.log(`tools/list on 2026-07-28: ${Buffer.byteLength(modern)} bytes`);
+    expect(Buffer.byteLength(modern)).toBeLessThanOrEqual(40_000);
   });
 
   it('gives output schemas of structure only, each no bigger than a typical answer of its tool', async () => {

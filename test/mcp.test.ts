@@ -5,9 +5,8 @@
  * errors, and the HTTP edge (methods, DNS-rebinding guard). The same client against `npm start`
  * is in server.smoke.test.ts.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { validateOpenRPCDocument } from '@open-rpc/schema-utils-js';
 import Ajv2020 from 'ajv/dist/2020';
 import { count, eq } from 'drizzle-orm';
@@ -18,6 +17,7 @@ import { AT_REFUSAL, BEFORE_REFUSAL, REFUSED_FROM, setClock } from './support/cl
 import { ADDRESS, seedCart, variantId } from './support/cart-fixtures';
 import { seedSmallCatalog } from './support/catalog-fixtures';
 import { testServer, type TestServer } from './support/http';
+import { httpRefusal, mcpClient, mcpEra, rpcErrorClass } from './support/mcp-client';
 import { signedInDeveloper } from './support/developer';
 import { createCaller } from '../server/routers';
 import { createContext } from '../server/trpc/context';
@@ -31,10 +31,8 @@ const TOOLS = ['get_platform_limits', 'send_feedback', 'search_catalog', 'get_pr
 let s: TestServer;
 let client: Client;
 
-async function connect(headers: Record<string, string> = {}): Promise<Client> {
-  const c = new Client({ name: 'mcp-test', version: '1.0.0' });
-  await c.connect(new StreamableHTTPClientTransport(new URL(`${s.url}/api/mcp`), { requestInit: { headers } }));
-  return c;
+function connect(headers: Record<string, string> = {}): Promise<Client> {
+  return mcpClient(new URL(`${s.url}/api/mcp`), headers);
 }
 
 /** A tools/call with the profile in the `meta` argument, unless the case says otherwise. */
@@ -75,8 +73,9 @@ describe('protocol methods need no agent profile', () => {
     for (const needle of ['UCP-Agent', 'ucp-agent', 'idempotency_key', 'same arguments', 'service://platform/limits', 'payment link', '{error, code}']) expect(instructions).toContain(needle);
   });
 
-  it('ping', async () => {
-    expect(await client.ping()).toEqual({});
+  it('ping (2025; 2026-07-28 removed it)', async () => {
+    if (mcpEra() === '2026-07-28') await expect(client.ping()).rejects.toThrow();
+    else expect(await client.ping()).toEqual({});
   });
 
   it('tools/list: the contract’s tools, each with schemas, annotations and a manual', async () => {
@@ -133,11 +132,11 @@ describe('protocol methods need no agent profile', () => {
     const read = await client.readResource({ uri: 'service://platform/limits' });
     const rest = await s.call('GET', '/api/agent/platform/limits', { headers: agentHeaders() });
     expect(JSON.parse((read.contents[0] as { text: string }).text)).toEqual(await rest.json());
-    await expect(client.readResource({ uri: 'service://platform/nothing' })).rejects.toMatchObject({ code: -32002 });
+    await expect(client.readResource({ uri: 'service://platform/nothing' })).rejects.toMatchObject({ code: -32602, data: { uri: 'service://platform/nothing' } });
   });
 
   it('an unknown tool is a JSON-RPC error', async () => {
-    await expect(call('no_such_tool')).rejects.toBeInstanceOf(McpError);
+    await expect(call('no_such_tool')).rejects.toBeInstanceOf(rpcErrorClass());
   });
 });
 
@@ -322,10 +321,7 @@ describe('identity', () => {
 
   it('an Authorization header is honoured, never a fallback to the open path: a bad one is HTTP 401 on every request', async () => {
     for (const authorization of ['Bearer sk_unknown', `Bearer ak_live_${'A'.repeat(43)}`]) {
-      const c = new Client({ name: 'mcp-test', version: '1.0.0' });
-      const refused = c.connect(new StreamableHTTPClientTransport(new URL(`${s.url}/api/mcp`), { requestInit: { headers: { Authorization: authorization } } }));
-      await expect(refused).rejects.toMatchObject({ code: 401 });
-      await c.close();
+      await expect(connect({ Authorization: authorization })).rejects.toMatchObject(httpRefusal(401));
       const raw = await fetch(`${s.url}/api/mcp`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: authorization },

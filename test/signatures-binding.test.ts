@@ -97,6 +97,14 @@ describe('UCP’s binding: keyid alone', () => {
     expect(await verify(req, headers, binding)).toMatchObject({ ok: true });
   });
 
+  it('on MCP 2026-07-28, verifies a signature covering Mcp-Method and Mcp-Name (docs/ucp.md recommends it), and one leaving them out', async () => {
+    const body = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_catalog', arguments: {} } };
+    const req = unsigned({ method: 'POST', path: '/ucp/mcp', headers: { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'search_catalog' }, body });
+    const fields = ['@method', '@authority', '@path', 'ucp-agent', 'content-digest', 'content-type'];
+    expect(await verify(req, await ucpSign(req, es256, {}, [...fields, 'mcp-method', 'mcp-name']), binding)).toMatchObject({ ok: true });
+    expect(await verify(req, await ucpSign(req, es256, {}, fields), binding)).toMatchObject({ ok: true });
+  });
+
   it('takes any key of signing_keys[], alg following the key’s crv; an alg sent must fit it', async () => {
     const req = unsigned({});
     expect(await verify(req, await ucpSign(req, ed25519), binding)).toMatchObject({ ok: true, keyid: ed25519.jwk.kid });

@@ -9,8 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
@@ -21,6 +20,7 @@ import { testDatabase, type TestDatabase } from './support/app';
 import { setClock } from './support/clock';
 import { signedInDeveloper } from './support/developer';
 import { testServer, type TestServer } from './support/http';
+import { mcpClient, mcpEra } from './support/mcp-client';
 import { platformProfile, serveProfile, ucpAgentHeader } from './support/platform-profile';
 import { profileServer, type ProfileServer } from './support/profile-server';
 import { UCP_SCHEMAS_MISSING, ucpAjv } from './support/ucp-schemas';
@@ -84,8 +84,7 @@ afterAll(async () => {
 });
 
 async function connect(path = '/ucp/mcp', headers: Record<string, string> = {}, server: TestServer = s): Promise<Client> {
-  const c = new Client({ name: 'ucp-mcp-test', version: '1.0.0' });
-  await c.connect(new StreamableHTTPClientTransport(new URL(`${server.url}${path}`), { requestInit: { headers } }));
+  const c = await mcpClient(new URL(`${server.url}${path}`), headers, 'ucp-mcp-test');
   opened.push(c);
   return c;
 }
@@ -131,8 +130,9 @@ describe('protocol methods need no platform profile', () => {
     for (const needle of ['2026-04-08', 'meta["ucp-agent"]', 'error_response', '-32001', '-32602']) expect(instructions).toContain(needle);
   });
 
-  it('ping', async () => {
-    expect(await client.ping()).toEqual({});
+  it('ping (2025; 2026-07-28 removed it)', async () => {
+    if (mcpEra() === '2026-07-28') await expect(client.ping()).rejects.toThrow();
+    else expect(await client.ping()).toEqual({});
   });
 
   it('tools/list: exactly the binding’s tools, with mcp.openrpc.json’s arguments and an output schema', async () => {

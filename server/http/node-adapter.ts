@@ -72,7 +72,7 @@ export async function serveFetch(handler: FetchHandler, base: string, req: Incom
     return;
   }
   const parsed = body ? parseJson(body) : undefined;
-  const request = parsed ? parsedRequest(req, base) : new Request(new URL(req.url ?? '/', base), { method: req.method, headers: headersOf(req), body: (body ?? undefined) as BodyInit | undefined });
+  const request = parsed ? parsedRequest(req, res, base) : new Request(new URL(req.url ?? '/', base), { method: req.method, headers: headersOf(req), body: (body ?? undefined) as BodyInit | undefined });
   const response = await handler(request, parsed?.value, body ?? undefined, clientAddress);
   const out = Object.fromEntries(response.headers);
   if (!response.body || out['content-type']?.startsWith('text/event-stream')) {
@@ -96,15 +96,29 @@ function headersOf(req: IncomingMessage): Headers {
 }
 
 /**
- * A request whose body travels parsed beside it: the handler reads only its method, URL and
- * headers. Passes `instanceof Request` like the REST adapter's stand-in, without building the URL
- * record, the abort signal and the body stream of a real one.
+ * A request whose body travels parsed beside it: the handler reads only its method, URL, headers
+ * and signal. Passes `instanceof Request` like the REST adapter's stand-in, without building the
+ * URL record and the body stream of a real one. Its signal fires when the client goes before its
+ * answer is sent (the 2026-07-28 MCP path ends the exchange on it); made only when read, as the
+ * 2025 path never does. (Request.prototype's own getter would throw on the stand-in.)
  */
-function parsedRequest(req: IncomingMessage, base: string): Request {
+function parsedRequest(req: IncomingMessage, res: ServerResponse, base: string): Request {
+  let controller: AbortController | undefined;
   return Object.create(Request.prototype, {
     method: { value: req.method },
     url: { value: base + (req.url ?? '/') },
     headers: { value: headersOf(req) },
+    signal: {
+      get() {
+        if (!controller) {
+          const made = (controller = new AbortController());
+          const gone = () => !res.writableFinished && made.abort();
+          if (res.closed) gone();
+          else res.once('close', gone);
+        }
+        return controller.signal;
+      },
+    },
   });
 }
 

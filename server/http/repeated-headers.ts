@@ -1,7 +1,8 @@
 /**
- * Identification and payment headers a request may carry once. Node joins a repeated
- * `X-API-Key`, `Idempotency-Key`, `UCP-Agent`, `Service-Buyer` or x402 payment header into one value with ", "
- * and keeps only the first `Authorization`:
+ * Identification, payment and MCP routing headers a request may carry once. Node joins a repeated
+ * `X-API-Key`, `Idempotency-Key`, `UCP-Agent`, `Service-Buyer`, x402 payment header or MCP's
+ * `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name` (checked against the body) into one value
+ * with ", " and keeps only the first `Authorization`:
  * either way the service would act on a value the caller never sent alone. So a repeat is refused
  * on every agent transport before anything reads the headers (REST's envelope, MCP's hand-off to
  * Fetch `Headers`), from the raw header lines, which keep each one apart.
@@ -12,7 +13,7 @@ import { invalidRequest } from '../errors/invalid-request';
 import { ucpTransportBody } from '../errors/ucp';
 import { newId } from '../lib/ids';
 
-const SINGLE = new Map(['Authorization', 'X-API-Key', 'Idempotency-Key', 'UCP-Agent', 'Service-Buyer', 'X-PAYMENT', 'PAYMENT-SIGNATURE'].map((name) => [name.toLowerCase(), name]));
+const SINGLE = new Map(['Authorization', 'X-API-Key', 'Idempotency-Key', 'UCP-Agent', 'Service-Buyer', 'X-PAYMENT', 'PAYMENT-SIGNATURE', 'MCP-Protocol-Version', 'Mcp-Method', 'Mcp-Name'].map((name) => [name.toLowerCase(), name]));
 
 /**
  * The first identification header the request sends more than once, as the contract spells it.

@@ -9,8 +9,6 @@
  * and invalid params are sent as 200, so an SDK client, which reads no body of another status,
  * gets error.data.
  */
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { ErrorCode, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { bindingTarget } from '../domain/ucp-endpoints';
 import { SERVICE_VERSION } from '../domain/ucp-profile';
 import type { ApiError } from '../errors/catalogue';
@@ -19,10 +17,10 @@ import { invalidRequest, type RequestIssue } from '../errors/invalid-request';
 import { isUcpOutcome, ucpJsonRpcCode, ucpStatus, ucpTransportBody, ucpTravelsAs200OnMcp, type UcpTransportBody } from '../errors/ucp';
 import { newId } from '../lib/ids';
 import { bindingFailure } from '../routers/ucp/failure';
-import { createContext, type Services } from '../trpc/context';
+import type { Services } from '../trpc/context';
 import type { BindingTool } from './binding-tools';
-import { invoke, jsonRpcError, jsonSchemaValidator, onToolCall, resultMeta, type Endpoint, type RequestFrame } from './endpoint';
-import { bindingCallEnvelope, type HttpHeaders, type ToolCallParams } from './envelope';
+import { jsonRpcError, onToolCall, resultMeta, SERVER_OPTIONS, ToolServer, type Endpoint } from './endpoint';
+import { bindingCallEnvelope } from './envelope';
 import { listedTools } from './tools';
 
 /** The binding's MCP endpoint under the network's `/ucp` and each seller's `/store/{handle}/ucp`. */
@@ -37,40 +35,30 @@ export function bindingEndpoint(services: Services, tools: readonly BindingTool[
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const listed = { tools: listedTools(tools) };
 
-  async function callTool(params: ToolCallParams, headers: HttpHeaders, frame: RequestFrame): Promise<CallToolResult> {
-    const tool = byName.get(params.name);
-    if (!tool) throw jsonRpcError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}. tools/list names them.`);
-    const { envelope, input } = bindingCallEnvelope(tool, params, headers, bindingTarget(frame.pathname)?.seller);
-    envelope.message = frame.message;
-    envelope.clientAddress = frame.scope.address;
-    const ctx = createContext(services, envelope, frame.scope);
-    try {
-      const data = await invoke(ctx, tool.operation.name, input);
-      return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data as Record<string, unknown>, ...resultMeta(ctx) };
-    } catch (thrown) {
-      const caught = toApiError(thrown, ctx.requestId);
-      // The envelope's own refusals already name arguments; the pipeline's name the input's fields.
-      const err = caught === envelope.inputError ? caught : inArgumentTerms(caught, tool);
-      const answer = bindingFailure(ctx, err, tool.capability);
-      if (isUcpOutcome(err)) return { content: [{ type: 'text', text: JSON.stringify(answer.body) }], structuredContent: answer.body as unknown as Record<string, unknown>, ...resultMeta(ctx) };
-      if (!ucpTravelsAs200OnMcp(err)) frame.status ??= { status: answer.status, headers: err.headers };
-      throw rpcError(err, answer.body as UcpTransportBody);
-    }
-  }
-
   return {
     server(frame) {
-      const server = new Server(
+      const server = new ToolServer(
         { name: 'agent-commerce-ucp', title: 'Agent Commerce (UCP shopping)', version: SERVICE_VERSION },
-        { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator },
+        { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS, ...SERVER_OPTIONS },
       );
-      server.setRequestHandler(ListToolsRequestSchema, () => listed);
-      onToolCall(server, (params, headers) => callTool(params, headers, frame));
+      server.setRequestHandler('tools/list', () => listed);
+      onToolCall(services, server, frame, byName, {
+        envelope: (tool, params, headers) => bindingCallEnvelope(tool, params, headers, bindingTarget(frame.pathname)?.seller),
+        failure(thrown, tool, ctx, envelope) {
+          const caught = toApiError(thrown, ctx.requestId);
+          // The envelope's own refusals already name arguments; the pipeline's name the input's fields.
+          const err = caught === envelope.inputError ? caught : inArgumentTerms(caught, tool);
+          const answer = bindingFailure(ctx, err, tool.capability);
+          if (isUcpOutcome(err)) return { content: [{ type: 'text', text: JSON.stringify(answer.body) }], structuredContent: answer.body as unknown as Record<string, unknown>, ...resultMeta(ctx) };
+          if (!ucpTravelsAs200OnMcp(err)) frame.status ??= { status: answer.status, headers: err.headers };
+          throw rpcError(err, answer.body as UcpTransportBody);
+        },
+      });
       return server;
     },
-    refusal(err) {
+    refusal(err, id = null) {
       const error = rpcError(err, ucpTransportBody(err, newId('req')));
-      return Response.json({ jsonrpc: '2.0', error: { code: error.code, message: error.message, data: error.data }, id: null }, { status: ucpStatus(err), headers: err.headers });
+      return Response.json({ jsonrpc: '2.0', error: { code: error.code, message: error.message, data: error.data }, id }, { status: ucpStatus(err), headers: err.headers });
     },
   };
 }

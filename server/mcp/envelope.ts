@@ -11,11 +11,13 @@ import { serializeDictionary } from 'structured-headers';
 import { invalidRequest, requestIssues, type RequestIssue } from '../errors/invalid-request';
 import { takeApiKey } from '../identity/api-key';
 import { profileUrlOf } from '../identity/ucp-agent';
+import type { HttpMessage } from '../signatures/message';
 import type { RequestEnvelope } from '../trpc/context';
 import type { BindingTool } from './binding-tools';
 import type { Tool } from './tools';
 
-export type HttpHeaders = Record<string, string | string[] | undefined>;
+/** The POST's headers, as the request frame keeps them (a repeat was refused before: repeated-headers.ts). */
+export type HttpHeaders = HttpMessage['headers'];
 
 /** tools/call's params once their shape is checked (endpoint.ts onToolCall). */
 export interface ToolCallParams {
@@ -31,7 +33,7 @@ export function toolCallEnvelope(tool: Tool, params: ToolCallParams, headers: Ht
   const { meta, idempotency_key: key, ...args } = params.arguments ?? {};
   const argumentMeta = isRecord(meta) ? meta : {};
   const requestMeta = params._meta ?? {};
-  const header = headerReader(headers);
+  const header = (name: string) => headers.get(name);
   const profile = named('ucp-agent', argumentMeta, requestMeta, header('ucp-agent'), profileHeader, sameProfile);
   const buyer = named('ai.service.buyer', argumentMeta, requestMeta, header('service-buyer'), buyerHeader, (a, b) => a === b);
   // Own properties only, copied rather than assigned: an argument named __proto__ or constructor
@@ -62,7 +64,7 @@ export function toolCallEnvelope(tool: Tool, params: ToolCallParams, headers: Ht
 export function bindingCallEnvelope(tool: BindingTool, params: ToolCallParams, headers: HttpHeaders, seller?: string): { envelope: RequestEnvelope; input: Record<string, unknown> } {
   const { meta, ...args } = params.arguments ?? {};
   const argumentMeta = isRecord(meta) ? meta : {};
-  const header = headerReader(headers);
+  const header = (name: string) => headers.get(name);
   const profile = named('ucp-agent', argumentMeta, params._meta ?? {}, header('ucp-agent'), profileHeader, sameProfile);
   let fields: [string, unknown][] = [];
   const parameters: [string, unknown][] = [];
@@ -92,13 +94,6 @@ export function bindingCallEnvelope(tool: BindingTool, params: ToolCallParams, h
   // Copied as own properties (Object.fromEntries), as the seed API's arguments are; a path
   // parameter's own argument wins over a body member of its name, as the REST path does.
   return { envelope, input: Object.fromEntries([...fields, ...parameters]) };
-}
-
-function headerReader(headers: HttpHeaders): (name: string) => string | null {
-  return (name) => {
-    const value = headers[name];
-    return Array.isArray(value) ? value.join(', ') : (value ?? null);
-  };
 }
 
 function idempotencyKeyOf(key: unknown): string | null {

@@ -4,17 +4,10 @@
  * and instructions over the same Streamable HTTP handling (endpoint.ts). Neither lists the other's
  * tools. This module serves /api/mcp itself and sends each request to its endpoint.
  *
- * Protocol methods (initialize, ping, tools/list, resources/list and resources/read of the limits)
- * need no agent profile; tools/call does, like every open REST call.
+ * Protocol methods (initialize or server/discover, ping, tools/list, resources/list and resources/read
+ * of the limits) need no agent profile; tools/call does, like every open REST call.
  */
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  ErrorCode,
-  ListResourcesRequestSchema,
-  ListToolsRequestSchema,
-  ReadResourceRequestSchema,
-  type CallToolResult,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ResourceNotFoundError } from '@modelcontextprotocol/server';
 import { readLimits } from '../domain/limits';
 import { bindingTarget } from '../domain/ucp-endpoints';
 import { SERVICE_VERSION } from '../domain/ucp-profile';
@@ -22,13 +15,13 @@ import { errorBody, type ErrorBody } from '../errors/catalogue';
 import type { RequestIssue } from '../errors/invalid-request';
 import { toApiError } from '../errors/from-unknown';
 import type { BearerCredential } from '../identity/credentials';
-import { createContext, type Services } from '../trpc/context';
+import type { Services } from '../trpc/context';
 import type { Access } from '../trpc/meta';
 import { grants, requiredScope } from '../trpc/procedures';
 import { BINDING_MCP_PATH, bindingEndpoint } from './binding';
 import { buildBindingTools, type BindingTool } from './binding-tools';
-import { invoke, jsonRpcError, jsonSchemaValidator, onToolCall, pathAndQuery, resultMeta, streamableHttp, type Endpoint, type EndpointHandler, type RequestFrame } from './endpoint';
-import { toolCallEnvelope, type HttpHeaders, type ToolCallParams } from './envelope';
+import { idOf, onToolCall, pathAndQuery, resultMeta, SERVER_OPTIONS, streamableHttp, ToolServer, type Endpoint, type EndpointHandler, type JsonRpcId } from './endpoint';
+import { toolCallEnvelope } from './envelope';
 import { buildTools, LIMITS_RESOURCE, listedTools, type Tool } from './tools';
 
 export const MCP_PATH = '/api/mcp';
@@ -85,48 +78,42 @@ function apiEndpoint(services: Services, tools: readonly Tool[]): Endpoint {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const listed = { tools: listedTools(tools) };
 
-  async function callTool(params: ToolCallParams, headers: HttpHeaders, frame: RequestFrame): Promise<CallToolResult> {
-    const tool = byName.get(params.name);
-    if (!tool) throw jsonRpcError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}. tools/list names them.`);
-    const { envelope, input } = toolCallEnvelope(tool, params, headers);
-    envelope.message = frame.message;
-    envelope.clientAddress = frame.scope.address;
-    const ctx = createContext(services, envelope, frame.scope);
-    try {
-      const data = (await invoke(ctx, tool.operation.name, input)) as Record<string, unknown>;
-      return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data, ...resultMeta(ctx) };
-    } catch (err) {
-      const body = inToolTerms(errorBody(toApiError(err, ctx.requestId), ctx.requestId), tool.argumentOf);
-      // No structuredContent: clients validate it against the output schema even on errors.
-      return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }], _meta: { 'ai.service/error': body, ...resultMeta(ctx)._meta } };
-    }
-  }
-
   return {
     // A Server for one HTTP request, its database work under the request's deadline.
-    server(frame) {
-      const server = new Server(
+    server(frame, era) {
+      const server = new ToolServer(
         { name: 'agent-commerce', title: 'Agent Commerce', version: SERVICE_VERSION },
-        { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions: INSTRUCTIONS, jsonSchemaValidator },
+        { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions: INSTRUCTIONS, ...SERVER_OPTIONS },
       );
-      server.setRequestHandler(ListToolsRequestSchema, () => listed);
-      onToolCall(server, (params, headers) => callTool(params, headers, frame));
-      server.setRequestHandler(ListResourcesRequestSchema, () => ({
+      server.setRequestHandler('tools/list', () => listed);
+      onToolCall(services, server, frame, byName, {
+        envelope: toolCallEnvelope,
+        failure(thrown, tool, ctx) {
+          const body = inToolTerms(errorBody(toApiError(thrown, ctx.requestId), ctx.requestId), tool.argumentOf);
+          // No structuredContent: clients validate it against the output schema even on errors.
+          return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }], _meta: { 'ai.service/error': body, ...resultMeta(ctx)._meta } };
+        },
+      });
+      server.setRequestHandler('resources/list', () => ({
         resources: [{ uri: LIMITS_RESOURCE, name: 'platform-limits', title: 'Live cart limits', mimeType: 'application/json', description: LIMITS_DESCRIPTION }],
       }));
-      server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-        if (request.params.uri !== LIMITS_RESOURCE) throw jsonRpcError(RESOURCE_NOT_FOUND, `Resource not found: ${request.params.uri}`, { uri: request.params.uri });
+      // 2026-07-28's resources capability answers templates/list too (this server has no template);
+      // 2025 clients keep the answer they had, method not found.
+      if (era === 'modern') server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: [] }));
+      server.setRequestHandler('resources/read', async (request) => {
+        // -32602 with data.uri in both eras: the SDK's codecs send MCP's older -32002 so.
+        if (request.params.uri !== LIMITS_RESOURCE) throw new ResourceNotFoundError(request.params.uri, `Resource not found: ${request.params.uri}`);
         const limits = await readLimits(services.database.scoped(frame.scope));
         return { contents: [{ uri: LIMITS_RESOURCE, mimeType: 'application/json', text: JSON.stringify(limits) }] };
       });
       return server;
     },
-    refusal: (err) => protocolError(err.status, err.message, err.headers),
+    refusal: (err, id) => protocolError(err.status, err.message, err.headers, id),
     // A call of a tool that needs a credential the request lacks is challenged at the HTTP level
     // too: an MCP client starts (401) or widens (403) its OAuth authorization only on those.
     screen(body, credential) {
       const needed = credentialToolsCalled(body, byName);
-      return needed.length ? challenge(needed, credential, resourceMetadata) : undefined;
+      return needed.length ? challenge(needed, credential, resourceMetadata, idOf(body)) : undefined;
     },
   };
 }
@@ -147,24 +134,21 @@ function credentialToolsCalled(body: unknown, byName: Map<string, Tool>): Creden
  * 401 without a credential, naming the resource's metadata and every scope the buyer tools use (one
  * consent serves them all); 403 when the credential lacks what a called tool needs.
  */
-function challenge(needed: CredentialAccess[], credential: BearerCredential | undefined, resourceMetadata: string): Response | undefined {
+function challenge(needed: CredentialAccess[], credential: BearerCredential | undefined, resourceMetadata: string, id: JsonRpcId): Response | undefined {
   if (!credential) {
     const message = `Unauthorized: ${needed[0].scope === 'buyer_token' ? 'this tool needs a buyer token' : `this tool needs a credential with ${needed[0].scope}`} in the Authorization header.`;
-    return protocolError(401, message, { 'WWW-Authenticate': `Bearer resource_metadata="${resourceMetadata}", scope="${MCP_SCOPES.join(' ')}"` });
+    return protocolError(401, message, { 'WWW-Authenticate': `Bearer resource_metadata="${resourceMetadata}", scope="${MCP_SCOPES.join(' ')}"` }, id);
   }
   const missing = needed.find((access) => !grants(credential, access));
   if (!missing) return undefined;
   const scope = requiredScope(credential, missing);
   return protocolError(403, `Forbidden: the credential does not carry ${scope}, which this tool needs.`, {
     'WWW-Authenticate': `Bearer error="insufficient_scope", scope="${scope}", resource_metadata="${resourceMetadata}"`,
-  });
+  }, id);
 }
 
-/** MCP's code for an unknown resource URI. */
-const RESOURCE_NOT_FOUND = -32002;
-
-function protocolError(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return Response.json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }, { status, headers });
+function protocolError(status: number, message: string, headers: Record<string, string> = {}, id: JsonRpcId = null): Response {
+  return Response.json({ jsonrpc: '2.0', error: { code: -32000, message }, id }, { status, headers });
 }
 
 /**

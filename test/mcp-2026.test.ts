@@ -1,0 +1,8 @@
+/**
+ * test/mcp.test.ts again, through the v2 SDK's client pinned to MCP 2026-07-28: every tool, the
+ * resource, identity and errors as a 2026 client sees them on the same URL.
+ */
+import { useMcpEra } from './support/mcp-client';
+
+useMcpEra('2026-07-28');
+await import('./mcp.test');
