@@ -8,15 +8,22 @@ import { Client as ModernClient, ProtocolError, StreamableHTTPClientTransport as
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 
 export type McpEra = '2025-11-25' | '2026-07-28';
 
 let era: McpEra = '2025-11-25';
 
-/** Runs the suites imported after it with the client of `chosen`. */
+/**
+ * Runs the suites imported after it with the client of `chosen`, until the calling file ends: a
+ * worker runs several files in one module graph (vitest.config.ts: isolate false), and the next
+ * file's suites speak 2025 again.
+ */
 export function useMcpEra(chosen: McpEra): void {
   era = chosen;
+  afterAll(() => {
+    era = '2025-11-25';
+  });
 }
 
 export function mcpEra(): McpEra {
