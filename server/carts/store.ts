@@ -36,7 +36,7 @@ export function newCartOwner(caller: Caller): { owner: string; platform: string 
  * Every cart change reads and writes the cart row, so those two statements are raw SQL: drizzle's
  * query builder costs ~0.1 ms of CPU per statement to build, a tenth of an add_to_cart (bench:cart).
  */
-const CART_COLUMNS = sql.raw('id, owner, status, currency, shipping_address, notices, order_id, platform, buyer, scope, checkout_token_hash, expires_at, created_at, updated_at');
+const CART_COLUMNS = sql.raw('id, owner, status, currency, shipping_address, notices, order_id, platform, buyer, scope, checkout_token_hash, acp_platform, expires_at, created_at, updated_at');
 
 interface CartColumns {
   id: string;
@@ -50,6 +50,7 @@ interface CartColumns {
   buyer: CartBuyer | null;
   scope: string | null;
   checkout_token_hash: string | null;
+  acp_platform: string | null;
   /** Text on postgres-js (drizzle leaves timestamps unparsed there), a Date on PGlite. */
   expires_at: string | Date;
   created_at: string | Date;
@@ -71,6 +72,7 @@ function cartRow(r: CartColumns): CartRow {
     buyer: r.buyer,
     scope: r.scope,
     checkoutTokenHash: r.checkout_token_hash,
+    acpPlatform: r.acp_platform,
     expiresAt: timestamp(r.expires_at),
     createdAt: timestamp(r.created_at),
     updatedAt: timestamp(r.updated_at),

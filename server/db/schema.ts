@@ -343,6 +343,11 @@ export const carts = pgTable(
      * token of its stable continue_url (`/checkout/{token}`, carts/checkout-link.ts).
      */
     checkoutTokenHash: text('checkout_token_hash'),
+    /**
+     * ACP's binding: the account (an ACP platform, acp_platforms) whose key made the cart as a
+     * checkout session; its orders' events go to that platform's registered webhook. Null otherwise.
+     */
+    acpPlatform: text('acp_platform'),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -923,6 +928,8 @@ function outboxColumns<S extends readonly [string, ...string[]]>(states: S) {
   };
 }
 
+export const WEBHOOK_TARGETS = ['ucp', 'acp'] as const;
+
 export const WEBHOOK_DELIVERY_STATES = ['pending', 'sending', 'delivered', 'failed', 'skipped'] as const;
 
 /**
@@ -941,8 +948,14 @@ export const orderWebhookDeliveries = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     /** What happened: order_placed, order_voided, fulfillment_shipped, fulfillment_delivered. */
     event: text('event').notNull(),
-    /** The platform's profile URL, whose order capability names the webhook URL at each attempt. */
-    profileUrl: text('profile_url').notNull(),
+    /**
+     * Who hears of it: `ucp`, a platform's profile (profile_url), whose order capability names the
+     * webhook URL at each attempt; `acp`, an ACP platform (acp_account_id), whose registered webhook
+     * URL and secret are read at each attempt.
+     */
+    target: text('target', { enum: WEBHOOK_TARGETS }).notNull().default('ucp'),
+    profileUrl: text('profile_url'),
+    acpAccountId: text('acp_account_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The seller handle of the endpoint that made the order (its profile signs as UCP-Agent); null for the network's. */
     scope: text('scope'),
     /** The body sent at every attempt, sealed under a key derived from SECRETS_KEY (webhooks/sealed-bodies.ts). */
@@ -956,6 +969,7 @@ export const orderWebhookDeliveries = pgTable(
   (t) => [
     index('order_webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`state IN ('pending', 'sending')`),
     index('order_webhook_deliveries_order_idx').on(t.orderId, t.profileUrl, t.createdAt),
+    check('order_webhook_deliveries_target_check', sql`(target = 'ucp' AND profile_url IS NOT NULL) OR (target = 'acp' AND acp_account_id IS NOT NULL)`),
     index('order_webhook_deliveries_failed_idx').on(t.createdAt).where(sql`state = 'failed'`),
     // Bodies are stored sealed (webhooks/sealed-bodies.ts); this finds, at each start, one written in
     // the clear by an older version without reading every body kept. Empty otherwise.
@@ -988,3 +1002,51 @@ export const webhookGoneUrls = pgTable('webhook_gone_urls', {
   url: text('url').primaryKey(),
   at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------- ACP (Agentic Commerce Protocol 2026-04-17)
+
+/**
+ * An account's registration as an ACP platform (server/acp/): where its order webhooks go and the
+ * HMAC secret they are signed with (`Merchant-Signature`), sealed under SECRETS_KEY so the database
+ * alone signs nothing; and, optionally, the public JWK its requests' `Signature` verifies with.
+ */
+export const acpPlatforms = pgTable('acp_platforms', {
+  accountId: text('account_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  webhookUrl: text('webhook_url'),
+  webhookSecretSealed: text('webhook_secret_sealed'),
+  signingJwk: jsonb('signing_jwk').$type<Record<string, string>>(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const DELEGATED_OUTCOMES = ['authorize', 'decline'] as const;
+
+/**
+ * Payment tokens this service issued as ACP's test PSP (delegate_payment): only the token's SHA-256
+ * is kept, with its allowance, the key that asked for it and what the card will do (the test
+ * cards' outcome); never the card number or CVC. `used_at` is set once, by the conditional update
+ * that claims the token for a payment (a decline keeps it used).
+ */
+export const acpDelegatedTokens = pgTable(
+  'acp_delegated_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    keyId: text('key_id')
+      .notNull()
+      .references(() => networkKeys.id, { onDelete: 'cascade' }),
+    checkoutSessionId: text('checkout_session_id').notNull(),
+    merchantId: text('merchant_id').notNull(),
+    /** The allowance's max_amount, in the currency's minor units. */
+    maxAmount: integer('max_amount').notNull(),
+    currency: text('currency').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    cardLast4: text('card_last4').notNull(),
+    outcome: text('outcome', { enum: DELEGATED_OUTCOMES }).notNull(),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('acp_delegated_tokens_expiry_idx').on(t.expiresAt)],
+);
