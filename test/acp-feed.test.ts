@@ -105,15 +105,17 @@ describe('the ACP product feed of the demo catalog', () => {
 const root = path.resolve(import.meta.dirname, '..');
 const run = promisify(execFile);
 
-/** The command as `npm run acp:feed` runs it, on an embedded database folder of its own. */
-async function acpFeed(args: string[], env: Record<string, string>) {
+/** A command as `npm run` runs it, on an embedded database folder of its own. */
+async function command(script: string, args: string[], env: Record<string, string>) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/acp-feed.ts', ...args], { cwd: root, env: { ...process.env, DATABASE_URL: '', ...env }, timeout: 60_000 });
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', script, ...args], { cwd: root, env: { ...process.env, DATABASE_URL: '', ...env }, timeout: 60_000 });
     return { code: 0, stdout, stderr };
   } catch (err: any) {
     return { code: err.code as number, stdout: err.stdout as string, stderr: err.stderr as string };
   }
 }
+
+const acpFeed = (args: string[], env: Record<string, string>) => command('scripts/acp-feed.ts', args, env);
 
 describe('npm run acp:feed', () => {
   it.each([
@@ -132,13 +134,17 @@ describe('npm run acp:feed', () => {
   }, 60_000);
 
   it('writes the feed of the database it is given', async () => {
+    const env = { DATA_DIR: path.join(dir, 'cli-data') };
     const out = path.join(dir, 'cli');
-    const res = await acpFeed(['--out', out, '--feed-id', FEED_ID], { DATA_DIR: path.join(dir, 'cli-data') });
+    expect((await command('scripts/seed.ts', ['--sellers', '2', '--products', '30'], env)).code).toBe(0);
+    const res = await acpFeed(['--out', out, '--feed-id', FEED_ID], env);
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
-    // A fresh folder is migrated and holds no catalog: an empty feed, said so.
-    expect(res.stdout).toContain(`Wrote 0 products (0 variants) to ${out}/products.jsonl`);
-    expect(fs.readFileSync(path.join(out, 'products.jsonl'), 'utf8')).toBe('');
+    expect(res.stdout).toMatch(/^Wrote 30 products \(\d+ variants\) to /);
+    expect(res.stdout).toContain(`to ${out}/products.jsonl, and ${out}/metadata.json for feed ${FEED_ID}, in `);
+    const written = fs.readFileSync(path.join(out, 'products.jsonl'), 'utf8').trimEnd().split('\n');
+    expect(written).toHaveLength(30);
+    expect(JSON.parse(written[0]).variants[0].id).toMatch(/^var_/);
     expect(JSON.parse(fs.readFileSync(path.join(out, 'metadata.json'), 'utf8')).id).toBe(FEED_ID);
   }, 120_000);
 });
