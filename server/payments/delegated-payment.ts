@@ -14,6 +14,11 @@
  *   3. Outside any transaction: the provider authorizes, then completePayment places the order and
  *      captures (complete.ts). A decline keeps the token used; its link is closed and the cart open
  *      again, as it was, for another token.
+ *
+ * With Stripe (§3 (b)), the token is Stripe's shared payment token (`spt_…`), whose allowance
+ * Stripe holds and checks: payWithSharedPaymentToken fixes the link as above and authorizes a
+ * manual-capture PaymentIntent from the token (stripe.ts), under a key derived from the link and the
+ * token, so a retry after Stripe's 503 reaches the same PaymentIntent.
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -27,7 +32,8 @@ import type { PricedCart } from '../carts/pricing';
 import { linkAtTotal, pricedToPay, type LinkOpener, type LinkRow, type LinkServices } from './checkout';
 import { completePayment, type CompletionServices, type PaymentOutcome } from './complete';
 import { declineMessage, type Authorization } from './provider';
-import { vaultProviderOf } from './select';
+import { stripeProviderOf, vaultProviderOf } from './select';
+import type { TokenRefusal } from './stripe';
 
 /** What paying with a delegated token uses of the service: what issuing a link and completing a payment use. */
 export interface DelegatedPaymentServices extends CompletionServices, LinkServices {}
@@ -86,6 +92,45 @@ export async function payWithDelegatedToken(
   return payLink(services, link, vault, () => vault.authorizeRecorded(outcome, { amountCents: link.amountCents, currency: link.currency }));
 }
 
+/** What a Stripe shared payment token looks like (AC §9.5's `spt_123`). */
+const SHARED_TOKEN = /^spt_[A-Za-z0-9_]{1,250}$/;
+
+/**
+ * A link paid with a shared payment token is Stripe's (captured or cancelled as its other links
+ * are) but opens nothing there, no Checkout Session: the token authorizes it.
+ */
+const SHARED_TOKEN_LINKS: LinkOpener = { name: 'stripe', open: async () => ({ url: null, reference: null }) };
+
+/**
+ * Pays the session `cartId` with the Stripe shared payment token `token` (needs STRIPE_SECRET_KEY):
+ * the cart payable (writing nothing), a Stripe link fixed at its total, a PaymentIntent authorized
+ * from the token, completePayment. Stripe's refusal of the token itself → 400 payment_token_invalid
+ * at TOKEN_PARAM; Stripe not answering → 503 service_unavailable (the link stays, a retry with the
+ * same token reaches the same PaymentIntent).
+ */
+export async function payWithSharedPaymentToken(services: DelegatedPaymentServices, input: { cartId: string; owner: string; token: string }): Promise<DelegatedPaymentOutcome> {
+  const { db, config } = services;
+  if (!config.stripe) throw new Error('paying with a Stripe shared payment token needs STRIPE_SECRET_KEY');
+  if (!SHARED_TOKEN.test(input.token)) throw tokenRefused('A Stripe shared payment token is spt_ followed by letters, digits and underscores.');
+
+  // 1.
+  const cart = await loadCart(db, input.cartId, input.owner);
+  const payable = await payableCart(db, cart);
+  if (!('totals' in payable)) return payable;
+
+  // 2.
+  const digest = secretDigest(input.token);
+  const link = await db.transaction(async (tx) => {
+    const locked = await loadCart(tx, input.cartId, input.owner, { lock: true });
+    return (await linkAtTotal(services, tx, locked, SHARED_TOKEN_LINKS, { cartId: locked.id, owner: input.owner, idempotencyKey: `stripe-spt:${digest}` })).link;
+  });
+
+  // 3.
+  const stripe = stripeProviderOf(config);
+  const payment = { linkId: link.id, cartId: link.cartId, amountCents: link.amountCents, currency: link.currency };
+  return payLink(services, link, stripe, () => stripe.authorizeSharedToken(input.token, payment, `${link.id}:${digest}`));
+}
+
 /** The token's allowance holds for this caller, session and merchant, now. */
 function checkAllowance(token: TokenRow | undefined, input: { cartId: string; keyId: string; merchantId: string }, now: Date): asserts token is TokenRow {
   // Another key's token is refused as an unknown one: it tells the caller nothing of it.
@@ -120,10 +165,15 @@ async function payableCart(db: Db, cart: CartRow): Promise<PricedCart | { kind: 
 
 /**
  * Step 3, for a link fixed at the total: `authorize` at the provider, then completePayment. A link
- * paying nothing (declined, short, over the limit, changed) is closed and the cart open again.
+ * paying nothing (declined, the token refused, short, over the limit, changed) is closed and the
+ * cart open again; one whose authorization did not answer (a 503) stays, for the retry.
  */
-async function payLink(services: DelegatedPaymentServices, link: LinkRow, provider: LinkOpener, authorize: () => Promise<Authorization>): Promise<DelegatedPaymentOutcome> {
+async function payLink(services: DelegatedPaymentServices, link: LinkRow, provider: LinkOpener, authorize: () => Promise<Authorization | TokenRefusal>): Promise<DelegatedPaymentOutcome> {
   const authorization = await authorize();
+  if (authorization.status === 'token_refused') {
+    await closeLink(services.db, link);
+    throw tokenRefused(`The payment provider refused the token: ${authorization.message}`);
+  }
   if (authorization.status !== 'authorized') {
     await closeLink(services.db, link);
     return { kind: 'declined', message: declineMessage(authorization.status === 'declined' ? authorization.reason : 'generic_decline') };

@@ -7,7 +7,7 @@
 import type { Config } from '../config';
 import { builtinProvider } from './builtin';
 import type { PaymentProvider } from './provider';
-import { stripeProvider } from './stripe';
+import { stripeProvider, type StripeProvider } from './stripe';
 import { vaultProvider, type VaultProvider } from './vault';
 
 export type ProviderName = PaymentProvider['name'];
@@ -47,4 +47,9 @@ export function paymentProvider(config: Config): PaymentProvider {
 /** The vault provider under `config`: ACP's delegated payments authorize through it (delegated-payment.ts). */
 export function vaultProviderOf(config: Config): VaultProvider {
   return providerNamed(config, 'vault') as VaultProvider;
+}
+
+/** The Stripe provider under `config` (it needs STRIPE_SECRET_KEY): shared payment tokens authorize through it. */
+export function stripeProviderOf(config: Config): StripeProvider {
+  return providerNamed(config, 'stripe') as StripeProvider;
 }
