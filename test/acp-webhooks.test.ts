@@ -6,13 +6,18 @@
  * account's secret, on a pinned HTTPS `.test` receiver (test/support/profile-server.ts) that
  * verifies it as a platform would (401 outside 300 s). Placed → order_create confirmed; voided →
  * canceled; shipped (all lines) → shipped; delivered → completed. No registration, no row; a
- * rotation signs with the new secret only; the secret is sealed. The registration's developer API,
- * and the request-signature check the binding calls (RFC 8785 body, 300 s).
+ * rotation signs with the new secret only; the secret is sealed. The registration's developer API
+ * and dashboard section (its facade, and the section rendered), and the request-signature check
+ * the binding calls (RFC 8785 body, 300 s).
  */
 import { createHmac, generateKeyPairSync, sign, timingSafeEqual, type KeyObject } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createElement, type ReactElement } from 'react';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AcpPlatform } from '../app/dashboard/acp-platform';
+import { createAuth } from '../server/accounts/auth';
+import { createAccounts, type Accounts } from '../server/accounts/facade';
 import type { Db } from '../server/db/client';
 import { acpPlatforms, orderWebhookDeliveries } from '../server/db/schema';
 import { ApiError } from '../server/errors/catalogue';
@@ -47,6 +52,7 @@ let ps: ProfileServer;
 let database: TestDatabase;
 let t: TestApp;
 let db: Db;
+let accounts: Accounts;
 /** The secret each receiving path verifies with (what the platform was shown). */
 const secrets = new Map<string, string>();
 const received = new Map<string, Received[]>();
@@ -82,6 +88,7 @@ beforeAll(async () => {
   database = await testDatabase();
   t = await testApp({ ...ps.env, ADMIN_TOKEN: ADMIN, WEBHOOK_RETRY_SCHEDULE: '5,10,20' }, database);
   db = t.app.services.db;
+  accounts = createAccounts(t.app.services, createAuth(t.app.services));
   await seedCatalog(db, [
     { seller: seller('kettle-shop'), products: [{ title: 'Enamel Kettle', variants: [[3200, 50]] }, { title: 'Copper Whisk', variants: [[899, 50]] }] },
   ]);
@@ -382,5 +389,56 @@ describe('checkAcpRequestSignature (decision 4)', () => {
       '{"numbers":[333333333.33333329,1E30,4.50,2e-3,0.000000000000000000000000001],"string":"\\u20ac$\\u000F\\u000aA\'\\u0042\\u0022\\u005c\\\\\\"\\/","literals":[null,true,false]}',
     );
     expect(canonicalJson(input)).toBe('{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"€$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}');
+  });
+});
+
+/** React's server renderer; a specifier TypeScript does not resolve, since the project has no @types/react-dom. */
+async function renderToStaticMarkup(element: ReactElement): Promise<string> {
+  const server = (await import('react-dom/server' as string)) as { renderToStaticMarkup(element: ReactElement): string };
+  return server.renderToStaticMarkup(element);
+}
+
+describe('the dashboard’s ACP platform section', () => {
+  const key = () => `test-form-${Math.random().toString(36).slice(2)}`;
+
+  it('registers a URL (the secret once), rotates it, sets and clears a key, in sentences', async () => {
+    const dev = await signedInDeveloper(db);
+    const empty = (await accounts.dashboard(dev.session))!;
+    expect(empty.acpPlatform).toEqual({ webhookUrl: null, signingJwk: null, secretSet: false });
+    expect(empty.acpIdempotencyKey).toMatch(/^dashboard-/);
+
+    expect(await accounts.changeAcpPlatform(dev.session, { webhookUrl: 'http://p.example.com/h', idempotencyKey: key() })).toMatchObject({ ok: false, error: 'The webhook URL must use https.' });
+    expect(await accounts.changeAcpPlatform(dev.session, { webhookUrl: 'https://192.0.2.1/h', idempotencyKey: key() })).toMatchObject({ ok: false, error: expect.stringMatching(/not an IP address/) });
+    const saved = await accounts.changeAcpPlatform(dev.session, { webhookUrl: 'https://platform.example.com/hooks', idempotencyKey: key() });
+    expect(saved).toMatchObject({ ok: true, done: 'Order webhooks go to https://platform.example.com/hooks.', secret: expect.stringMatching(/^whsec_/) });
+    const rotated = await accounts.changeAcpPlatform(dev.session, { rotate: true, idempotencyKey: key() });
+    expect(rotated).toMatchObject({ ok: true, secret: expect.stringMatching(/^whsec_/) });
+    expect(rotated.ok && saved.ok && rotated.secret !== saved.secret).toBe(true);
+
+    expect(await accounts.changeAcpPlatform(dev.session, { signingJwk: '{not json', idempotencyKey: key() })).toMatchObject({ ok: false, error: expect.stringMatching(/must be a JWK/) });
+    const jwk = JSON.stringify(generateKeyPairSync('ed25519').publicKey.export({ format: 'jwk' }));
+    expect(await accounts.changeAcpPlatform(dev.session, { signingJwk: jwk, idempotencyKey: key() })).toMatchObject({ ok: true, done: expect.stringMatching(/must verify/) });
+    const view = (await accounts.dashboard(dev.session))!;
+    expect(view.acpPlatform).toEqual({ webhookUrl: 'https://platform.example.com/hooks', signingJwk: expect.stringContaining('"Ed25519"'), secretSet: true });
+    expect(JSON.stringify(view)).not.toContain(rotated.ok ? rotated.secret : 'x');
+    expect(await accounts.changeAcpPlatform(dev.session, { signingJwk: null, idempotencyKey: key() })).toMatchObject({ ok: true });
+    expect(await accounts.changeAcpPlatform(undefined, { rotate: true, idempotencyKey: key() })).toMatchObject({ ok: false, signedOut: true });
+  });
+
+  it('renders the section: what it is for, the URL, the secret’s state with Rotate, the key, each change a button of one form', async () => {
+    const html = await renderToStaticMarkup(
+      createElement(AcpPlatform, { base: BASE, platform: { webhookUrl: 'https://platform.example.com/hooks', signingJwk: '{"kty":"OKP"}', secretSet: true }, idempotencyKey: 'k1' }),
+    );
+    expect(html).toContain('<h2 id="acp-title">ACP platform</h2>');
+    expect(html).toContain(`<code>${BASE}/acp</code>`);
+    expect(html).toMatch(/<input[^>]*name="webhookUrl"[^>]*value="https:\/\/platform.example.com\/hooks"/);
+    for (const intent of ['url', 'clear-url', 'rotate', 'jwk', 'clear-jwk']) expect(html).toMatch(new RegExp(`<button type="submit" value="${intent}"[^>]*name="intent"`));
+    expect(html).toContain('name="idempotencyKey" value="k1"');
+    // No inline style (the page's CSP): classes of the accounts stylesheet only.
+    expect(html).not.toContain('style=');
+
+    const none = await renderToStaticMarkup(createElement(AcpPlatform, { base: BASE, platform: { webhookUrl: null, signingJwk: null, secretSet: false }, idempotencyKey: 'k' }));
+    expect(none).toContain('made, and shown once, when you first save a URL');
+    for (const intent of ['clear-url', 'rotate', 'clear-jwk']) expect(none).not.toContain(`value="${intent}"`);
   });
 });
