@@ -176,8 +176,10 @@ describe('an ACP platform hears of its orders', () => {
     const [request] = received.get(path)!;
     expect(request.headers['content-type']).toBe('application/json');
     // The platform refuses a t more than 300 s off: a replay later does not pass.
-    expect(verifies(request.headers, request.body, secrets.get(path)!, Date.now() + 301_000)).toBe(false);
-    expect(verifies(request.headers, request.body, secrets.get(path)!, Date.now() - 301_000)).toBe(false);
+    const signedAt = Number(/^t=(\d+),/.exec(request.headers['merchant-signature'])![1]) * 1000;
+    expect(verifies(request.headers, request.body, secrets.get(path)!, signedAt + 300_000)).toBe(true);
+    expect(verifies(request.headers, request.body, secrets.get(path)!, signedAt + 301_000)).toBe(false);
+    expect(verifies(request.headers, request.body, secrets.get(path)!, signedAt - 301_000)).toBe(false);
     expect(verifies(request.headers, `${request.body} `, secrets.get(path)!)).toBe(false);
     expect((await rowsOf(order.id))[0]).toMatchObject({ state: 'delivered', lastStatus: 200, lastUrl: `${ps.origin}${path}` });
   });
