@@ -1,9 +1,9 @@
 // npm run secrets:rotate — moves what is stored sealed to a new SECRETS_KEY: re-seals the OAuth keys
-// and the webhook signing keys under it (as each start also does), and every order webhook body
-// (kept for good, so it must open once the previous key is gone), and says until when the previous
-// key must stay, so that the payment links, replays and consent pages made under it keep working
-// until they end. Stored answers are not sealed again: they open under the previous key for the
-// 24 h they are kept, which that date already covers.
+// and the webhook signing keys under it (as each start also does), every order webhook body
+// (kept for good, so it must open once the previous key is gone) and ACP platforms' webhook
+// secrets, and says until when the previous key must stay, so that the payment links, replays and
+// consent pages made under it keep working until they end. Stored answers are not sealed again:
+// they open under the previous key for the 24 h they are kept, which that date already covers.
 //
 // With SECRETS_KEY set, it runs after the new key is set as SECRETS_KEY with the one it replaces as
 // SECRETS_KEY_PREVIOUS (on every instance, restarted; on the embedded database with the server
@@ -15,6 +15,7 @@
 // again finishes the rotation (while the file keeps a previous key, a run finishes, never starts one).
 // With X402_PAY_TO unset, the test network's payee is derived from the key: it says the new address.
 import { randomBytes } from 'node:crypto';
+import { resealAcpWebhookSecrets } from '../server/keys/acp-platforms';
 import { ServiceKeys } from '../server/secrets/keys';
 import { keyFileHolding, writeKeyFile } from '../server/secrets/secrets-key';
 import { previousKeyNeededUntil, upgradeSecrets } from '../server/secrets-upgrade';
@@ -46,7 +47,8 @@ const done = await openingSealed(config, async () => {
   await upgradeSecrets(database.db, keys);
   const webhookKeys = await resealSigningKeys(database.db, keys);
   const webhookBodies = await sealStoredBodies(database.db, keys, 'all');
-  return { until: until.toISOString(), keyFile, webhookKeys, webhookBodies };
+  const acpSecrets = await resealAcpWebhookSecrets(database.db, keys);
+  return { until: until.toISOString(), keyFile, webhookKeys, webhookBodies, acpSecrets };
 });
 await database.close();
 if (config.secretsKeyFile) {
@@ -58,6 +60,7 @@ if (config.secretsKeyFile) {
 }
 console.log(`Webhook signing keys sealed under the new SECRETS_KEY: ${done.webhookKeys}.`);
 console.log(`Order webhook bodies sealed under the new SECRETS_KEY: ${done.webhookBodies}.`);
+console.log(`ACP platforms' webhook secrets sealed under the new SECRETS_KEY: ${done.acpSecrets}.`);
 if (!config.x402.payTo) {
   const before = payToAddress(config.x402, { key: (purpose) => keys.previousKey(purpose)! });
   console.log(

@@ -3,7 +3,7 @@
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { revalidatePath } from 'next/cache';
-import type { AddProfileResult, MintResult } from '../../server/accounts/facade';
+import type { AcpPlatformResult, AddProfileResult, MintResult } from '../../server/accounts/facade';
 import { runtime } from '../../server/runtime';
 
 const SIGN_IN = '/signin?callbackUrl=%2Fdashboard';
@@ -101,4 +101,35 @@ export async function removeAgentProfile(_previous: RemoveProfileState, form: Fo
   if (!result.ok) return { error: result.error, done: null };
   revalidatePath('/dashboard');
   return { error: null, done: url };
+}
+
+export type AcpPlatformState = AcpPlatformResult | { idle: true; nextIdempotencyKey: string };
+
+/**
+ * Changes the ACP registration, as the pressed button's `intent` says: save or remove the webhook
+ * URL or the signing key, or rotate the secret. A secret made travels only in this answer (shown
+ * once, as a minted key is).
+ */
+export async function changeAcpPlatform(_previous: AcpPlatformState, form: FormData): Promise<AcpPlatformState> {
+  const { accounts, pageUnavailable } = runtime();
+  const intent = String(form.get('intent') ?? '');
+  const idempotencyKey = String(form.get('idempotencyKey') ?? '');
+  const change = {
+    url: { webhookUrl: String(form.get('webhookUrl') ?? '') },
+    'clear-url': { webhookUrl: null },
+    jwk: { signingJwk: String(form.get('signingJwk') ?? '') },
+    'clear-jwk': { signingJwk: null },
+    rotate: { rotate: true },
+  }[intent];
+  if (!change) return { ok: false, error: 'Choose what to change.', nextIdempotencyKey: idempotencyKey };
+  let result: AcpPlatformResult;
+  try {
+    result = await accounts.changeAcpPlatform(await session(), { ...change, idempotencyKey });
+  } catch (err) {
+    if (!pageUnavailable(err)) throw err;
+    return { ok: false, error: 'We could not reach our database, so nothing was changed. Try again in a moment.', nextIdempotencyKey: idempotencyKey };
+  }
+  if (!result.ok && result.signedOut) redirect(SIGN_IN);
+  if (result.ok) revalidatePath('/dashboard');
+  return result;
 }

@@ -1,7 +1,7 @@
 /**
  * /dashboard: a signed-in developer's network keys (the table, the form that mints one, and
  * revocation confirmed in the page), how to call with a key, the agent profiles the account speaks
- * for on UCP's binding, and the agents connected through OAuth (managed on /dashboard/agents).
+ * for on UCP's binding, its registration as an ACP platform, and the agents connected through OAuth (managed on /dashboard/agents).
  * Everything comes from the running service's accounts and OAuth facades (server/accounts/facade.ts,
  * server/oauth/pages.ts), which run the same procedures as the REST API; this file only lays it out.
  */
@@ -14,6 +14,7 @@ import { runtime } from '../../server/runtime';
 import '../_components/accounts.css';
 import { CodeBlock } from '../_components/code-block';
 import { signOut } from '../signout/actions';
+import { AcpPlatform } from './acp-platform';
 import { AgentProfiles } from './agent-profiles';
 import { MintForm } from './mint-form';
 import { RevokeForm } from './revoke-form';
@@ -76,6 +77,8 @@ export default async function DashboardPage({ searchParams }: Props) {
       <UseYourKey base={view.base} />
 
       <AgentProfiles base={view.base} profiles={view.agentProfiles} idempotencyKey={view.profileIdempotencyKey} />
+
+      <AcpPlatform base={view.base} platform={view.acpPlatform} idempotencyKey={view.acpIdempotencyKey} />
 
       <section aria-labelledby="agents-title">
         <h2 id="agents-title">Connected agents</h2>

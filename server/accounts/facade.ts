@@ -7,7 +7,8 @@
  * Signing in and out call Auth.js in process (auth.ts, `internal`): asking for a link takes the
  * limits first (signin-limits.ts), and only the confirm page's button, a server action, uses a link
  * (Auth.js serves neither over HTTP). Both leave a cookie on the browser (browser-cookies.ts).
- * Keys are listed, minted and revoked, and agent profiles listed, added and removed, by the same
+ * Keys are listed, minted and revoked, agent profiles listed, added and removed, and the ACP
+ * platform registration read, changed and its secret rotated, by the same
  * procedures agents' scripts call over REST, through `createCaller` with an internal envelope
  * carrying the session, so the pipeline's checks, limits and idempotency apply alike. Next's own
  * Origin check on server actions stands in for the REST edge's `origin_refused`.
@@ -18,6 +19,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { currentScope } from '../db/deadline';
 import { verificationTokens } from '../db/schema';
 import { apiErrorIn, isDatabaseUnavailable } from '../errors/from-unknown';
+import { normalAcpWebhookUrl, publicSigningJwk } from '../keys/acp-platforms';
 import { normalProfileUrl } from '../keys/agent-profiles';
 import { createCaller } from '../routers';
 import { createContext, type Services } from '../trpc/context';
@@ -82,6 +84,19 @@ export interface AgentProfileView {
   added: Moment;
 }
 
+/** The account's registration as an ACP platform (keys/acp-platforms.ts). */
+export interface AcpPlatformView {
+  webhookUrl: string | null;
+  /** The registered public key, as JSON for the page to show; null: none. */
+  signingJwk: string | null;
+  secretSet: boolean;
+}
+
+/** A change of the ACP registration: done (with the secret when one was made, shown once), or a sentence saying why not. */
+export type AcpPlatformResult =
+  | { ok: true; done: string; secret?: string; nextIdempotencyKey: string }
+  | { ok: false; error: string; nextIdempotencyKey: string; signedOut?: boolean };
+
 export interface DashboardView {
   email: string;
   keys: KeyView[];
@@ -92,6 +107,9 @@ export interface DashboardView {
   agentProfiles: AgentProfileView[];
   /** The add-profile form's own idempotency key (a key names one operation's request). */
   profileIdempotencyKey: string;
+  acpPlatform: AcpPlatformView;
+  /** The ACP registration forms' idempotency key. */
+  acpIdempotencyKey: string;
 }
 
 export type MintResult =
@@ -128,6 +146,14 @@ export interface Accounts {
   revokeKey(session: string | undefined, id: string): Promise<FormResult & { signedOut?: boolean }>;
   addAgentProfile(session: string | undefined, input: { url: string; idempotencyKey: string }): Promise<AddProfileResult>;
   removeAgentProfile(session: string | undefined, url: string): Promise<FormResult & { signedOut?: boolean }>;
+  /**
+   * Changes the ACP registration: `webhookUrl` or `signingJwk` (JSON text) set, or cleared with
+   * null; left out, unchanged. `rotate`: a new webhook secret instead.
+   */
+  changeAcpPlatform(
+    session: string | undefined,
+    input: { webhookUrl?: string | null; signingJwk?: string | null; rotate?: boolean; idempotencyKey: string },
+  ): Promise<AcpPlatformResult>;
 }
 
 export const SCOPE_CHOICES: ScopeChoice[] = [
@@ -320,9 +346,9 @@ export function createAccounts(services: Services, auth: AuthService): Accounts 
     async dashboard(session) {
       const account = await signedIn(session);
       if (!account || !session) return null;
-      let keys, profiles;
+      let keys, profiles, acp;
       try {
-        [{ keys }, { profiles }] = await Promise.all([caller(session).listNetworkKeys({}), caller(session).listAgentProfiles({})]);
+        [{ keys }, { profiles }, acp] = await Promise.all([caller(session).listNetworkKeys({}), caller(session).listAgentProfiles({}), caller(session).getAcpPlatform({})]);
       } catch (err) {
         if (failure(err).signedOut) return null;
         throw err;
@@ -342,6 +368,8 @@ export function createAccounts(services: Services, auth: AuthService): Accounts 
         idempotencyKey: newIdempotencyKey(),
         agentProfiles: profiles.map((p) => ({ url: p.url, added: moment(p.created_at) })),
         profileIdempotencyKey: newIdempotencyKey(),
+        acpPlatform: { webhookUrl: acp.webhook_url, signingJwk: acp.signing_jwk && JSON.stringify(acp.signing_jwk), secretSet: acp.webhook_secret_set },
+        acpIdempotencyKey: newIdempotencyKey(),
       };
     },
 
@@ -391,6 +419,47 @@ export function createAccounts(services: Services, auth: AuthService): Accounts 
       } catch (err) {
         // A URL too long to be listed (a crafted form) is refused as input: it is not listed either.
         return { ok: false, ...failure(err, NOT_LISTED) };
+      }
+    },
+    async changeAcpPlatform(session, { webhookUrl, signingJwk, rotate, idempotencyKey }) {
+      const nextIdempotencyKey = newIdempotencyKey();
+      if (!session) return { ok: false, error: 'Your session has ended: sign in again.', signedOut: true, nextIdempotencyKey };
+      const developer = caller(session, idempotencyKey);
+      try {
+        if (rotate) {
+          const rotated = await developer.rotateAcpWebhookSecret({});
+          return { ok: true, done: 'A new webhook secret signs every delivery from now on; the old one signs nothing.', secret: rotated.webhook_secret, nextIdempotencyKey };
+        }
+        // The procedure's own rules, in a sentence (it would refuse the same input with invalid_request).
+        let jwk: unknown = signingJwk;
+        if (typeof signingJwk === 'string') {
+          try {
+            jwk = JSON.parse(signingJwk);
+          } catch {
+            return { ok: false, error: 'The signing key must be a JWK, as JSON: {"kty": "EC", "crv": "P-256", "x": "…", "y": "…"}.', nextIdempotencyKey };
+          }
+          const key = publicSigningJwk(jwk);
+          if ('problem' in key) return { ok: false, error: `The signing key ${key.problem}.`, nextIdempotencyKey };
+        }
+        if (typeof webhookUrl === 'string') {
+          const url = normalAcpWebhookUrl(webhookUrl);
+          if ('problem' in url) return { ok: false, error: `The webhook URL ${url.problem}.`, nextIdempotencyKey };
+        }
+        const changed = await developer.updateAcpPlatform({
+          ...(webhookUrl !== undefined && { webhook_url: webhookUrl }),
+          ...(signingJwk !== undefined && { signing_jwk: jwk as Record<string, unknown> | null }),
+        });
+        const done =
+          webhookUrl !== undefined
+            ? changed.platform.webhook_url
+              ? `Order webhooks go to ${changed.platform.webhook_url}.`
+              : 'No order webhooks are sent any more.'
+            : changed.platform.signing_jwk
+              ? 'Requests that send a Signature must verify with this key.'
+              : 'Request signatures are no longer checked.';
+        return { ok: true, done, ...(changed.webhook_secret && { secret: changed.webhook_secret }), nextIdempotencyKey };
+      } catch (err) {
+        return { ok: false, ...failure(err, 'The webhook URL or the signing key was refused.'), nextIdempotencyKey };
       }
     },
   };

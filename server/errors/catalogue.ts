@@ -440,6 +440,12 @@ export const ERROR_CATALOGUE = {
     message: 'The request signature does not cover what UCP requires, or lacks a parameter.',
     hint: 'Cover @method, @authority, @path (and @query, ucp-agent, idempotency-key, content-digest and content-type when the request has them), with keyid.',
   },
+  // Request signatures on ACP's binding (docs/acp.md, "Webhooks and request signatures"): with a registered key, a signature sent must verify.
+  acp_signature_invalid: {
+    status: 401,
+    message: 'The Signature does not verify against the platform’s registered signing key, or its Timestamp is missing, malformed or more than 300 s off.',
+    hint: 'Sign the RFC 8785 canonical JSON of the body (no bytes without one) with the key registered for the account, send it base64url in Signature with an RFC 3339 Timestamp within 300 s; or send no Signature (the bearer key alone suffices).',
+  },
   digest_mismatch: {
     status: 400,
     message: 'Content-Digest does not match the body as sent.',

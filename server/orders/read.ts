@@ -13,7 +13,7 @@ import { ApiError } from '../errors/catalogue';
 
 /**
  * An order as the transaction that just changed it holds it: the row, its cart's owner and endpoint
- * (`scope`: the seller's handle, null for the network's) and, when it knows them, the payment link
+ * (`scope`: the seller's handle, null for the network's), the ACP platform it was made for, and, when it knows them, the payment link
  * that paid it and that it placed the order just now (so nothing has shipped). Rendering it reads
  * none of that again.
  */
@@ -21,6 +21,8 @@ export interface HeldOrder {
   order: typeof orders.$inferSelect;
   owner: string;
   scope: string | null;
+  /** The ACP platform's account whose key made the cart as a checkout session (carts.acp_platform), or null. */
+  acpPlatform: string | null;
   paidBy?: { id: string; tokenHash: string };
   placedNow?: boolean;
 }
@@ -32,7 +34,7 @@ export interface EndpointReader {
   scope: string | null;
 }
 
-const selectHeld = (db: Db) => db.select({ order: orders, owner: carts.owner, scope: carts.scope }).from(orders).innerJoin(carts, eq(carts.id, orders.cartId));
+const selectHeld = (db: Db) => db.select({ order: orders, owner: carts.owner, scope: carts.scope, acpPlatform: carts.acpPlatform }).from(orders).innerJoin(carts, eq(carts.id, orders.cartId));
 
 /** The reader's order `id`; else 404 order_not_found. */
 export async function readOrder(db: Db, id: string, reader: EndpointReader): Promise<HeldOrder> {

@@ -138,7 +138,7 @@ async function settle(services: CompletionServices, tx: Db, payment: CompletedPa
     return placed.priceChanged ? cancelChanged(tx, cart.id) : { kind: 'short', lines: placed.short };
   }
   await markPaid(tx, { linkId: link.id, closedAt: new Date() });
-  await enqueueOrderWebhook(services, tx, { order: placed.order, owner: cart.owner, scope: cart.scope, paidBy: link, placedNow: true }, 'order_placed');
+  await enqueueOrderWebhook(services, tx, { order: placed.order, owner: cart.owner, scope: cart.scope, acpPlatform: cart.acpPlatform, paidBy: link, placedNow: true }, 'order_placed');
   // Its buyer is told after the commit and the capture, by the outbox's worker (a cart without an
   // e-mail costs no statement): a capture refused for good voids the order before it is confirmed.
   if (!cart.buyer?.email) return { kind: 'placed', orderId: placed.order.id };

@@ -1,10 +1,12 @@
 /**
- * Developer accounts: network API keys, minted, listed and revoked, and the agent profiles the
- * account speaks for on UCP's binding, with a signed-in developer's session (the dashboard's forms,
- * or a script holding the session cookie).
+ * Developer accounts: network API keys, minted, listed and revoked, the agent profiles the account
+ * speaks for on UCP's binding, and its registration as an ACP platform (webhook URL, signing key,
+ * the webhook secret), with a signed-in developer's session (the dashboard's forms, or a script
+ * holding the session cookie).
  */
 import { z } from 'zod';
 import type { SessionCredential } from '../identity/credentials';
+import { ACP_SIGNATURE_WINDOW_S, readAcpPlatform, rotateAcpWebhookSecret, updateAcpPlatform } from '../keys/acp-platforms';
 import { addAgentProfile, listAgentProfiles, MAX_AGENT_PROFILES, MAX_PROFILE_URL_LENGTH, removeAgentProfile } from '../keys/agent-profiles';
 import { KEY_SCOPES, listKeys, MAX_ACTIVE_KEYS, mintKey, MINTS_PER_HOUR, revokeKey } from '../keys/network-keys';
 import { idempotent } from '../trpc/idempotency';
@@ -65,6 +67,26 @@ const profileUrlInput = (what: string) => z.string().max(MAX_PROFILE_URL_LENGTH)
 /** What the agent-profile operations are for, said once for each of them. */
 const SPEAKS_FOR =
   'On UCP’s binding (`<base>/ucp`) a network key of this account, or a buyer token registered with one, may name in UCP-Agent only a platform profile listed here (else 403 profile_not_trusted).';
+
+const acpPlatform = z
+  .object({
+    webhook_url: z.string().nullable().describe('Where the account’s ACP order webhooks go (its platform’s /agentic_checkout/webhooks/order_events); null: none are sent.'),
+    signing_jwk: z
+      .record(z.string(), z.string())
+      .nullable()
+      .describe('The public key (JWK) the platform’s requests are signed with; null: a Signature is not checked.'),
+    webhook_secret_set: z.boolean().describe('Whether a webhook secret exists (it is shown only when made).'),
+    updated_at: z.string().datetime().nullable().describe('When the registration last changed; null: never registered.'),
+  })
+  .meta({ id: 'AcpPlatform' });
+
+const webhookSecret = z
+  .string()
+  .describe('The HMAC secret (whsec_ and 43 characters, 256 bits) that signs the webhooks’ Merchant-Signature, the whole string the HMAC key. Shown in this answer only (and its idempotent replay); the service keeps it sealed.');
+
+/** What registering as an ACP platform is for, said once for each of its operations. */
+const ACP_PLATFORM =
+  'An account whose network keys act as an ACP platform registers here where its order webhooks go (each signed `Merchant-Signature: t=<unix s>,v1=<hex HMAC-SHA256(secret, t + "." + body)>`) and, optionally, the public key its requests’ `Signature` verifies with.';
 
 function accountOf(ctx: RequestContext): string {
   return (ctx.caller.credential as SessionCredential).accountId;
@@ -176,4 +198,61 @@ export const developerRouter = router({
     .input(z.object({ url: profileUrlInput('The listed profile URL, in the query (URL-encoded).') }).strict())
     .output(agentProfile)
     .mutation(({ ctx, input }) => removeAgentProfile(ctx.db, accountOf(ctx), input.url)),
+  getAcpPlatform: developer
+    .meta({
+      examples: { mine: { summary: 'The signed-in developer’s ACP registration', input: {} } },
+      openapi: {
+        method: 'GET',
+        path: '/api/developer/acp-platform',
+        tags: ['developer'],
+        summary: 'Read the account’s ACP platform registration',
+        description: `${ACP_PLATFORM} Never answers the secret. Needs the developer session (the sign-in cookie).`,
+      },
+    })
+    .input(z.object({}).strict())
+    .output(acpPlatform)
+    .query(({ ctx }) => readAcpPlatform(ctx.db, accountOf(ctx))),
+
+  updateAcpPlatform: developer
+    .meta({
+      op: { errors: ['origin_refused'] },
+      examples: {
+        register: { summary: 'Register the platform’s webhook URL', input: { webhook_url: 'https://platform.example.com/agentic_checkout/webhooks/order_events' } },
+      },
+      openapi: {
+        method: 'PUT',
+        path: '/api/developer/acp-platform',
+        tags: ['developer'],
+        summary: 'Register as an ACP platform',
+        description: `${ACP_PLATFORM} Sets (a value) or clears (null) the webhook URL and the signing key; a field left out stays as it is. The URL must be absolute https with a host name (not an IP address), without user name, password or fragment, at most 2048 characters; the key an EC P-256 or Ed25519 public JWK without private members (else 400 invalid_request). The first webhook URL makes the webhook secret, answered this once as \`webhook_secret\`; clearing the URL keeps it. With a key registered, a request that sends \`Signature\` must verify over the RFC 8785 form of its body with a \`Timestamp\` within ${ACP_SIGNATURE_WINDOW_S} s (else 401). Needs the developer session, an Origin of this service, and an Idempotency-Key.`,
+      },
+    })
+    .input(
+      z
+        .object({
+          webhook_url: z.string().max(4096).nullable().optional().describe('The platform’s order-events URL (absolute https); null clears it.'),
+          signing_jwk: z.record(z.string(), z.unknown()).nullable().optional().describe('The platform’s public signing key as a JWK (EC P-256 or Ed25519); null clears it.'),
+        })
+        .strict(),
+    )
+    .concat(idempotent)
+    .output(z.object({ platform: acpPlatform, webhook_secret: webhookSecret.optional() }).meta({ id: 'AcpPlatformChange' }))
+    .mutation(({ ctx, input }) => updateAcpPlatform(ctx.db, ctx.services.keys, accountOf(ctx), input)),
+
+  rotateAcpWebhookSecret: developer
+    .meta({
+      op: { errors: ['origin_refused'] },
+      examples: { rotate: { summary: 'A new webhook secret', input: {} } },
+      openapi: {
+        method: 'POST',
+        path: '/api/developer/acp-platform/webhook-secret',
+        tags: ['developer'],
+        summary: 'Rotate the ACP webhook secret',
+        description: `${ACP_PLATFORM} Makes a new webhook secret and answers it, once: from now on every delivery, a retry of an earlier event included, is signed with it and the old one signs nothing. Needs the developer session, an Origin of this service, and an Idempotency-Key.`,
+      },
+    })
+    .input(z.object({}).strict())
+    .concat(idempotent)
+    .output(z.object({ platform: acpPlatform, webhook_secret: webhookSecret }).meta({ id: 'AcpWebhookSecretRotated' }))
+    .mutation(({ ctx }) => rotateAcpWebhookSecret(ctx.db, ctx.services.keys, accountOf(ctx))),
 });

@@ -30,6 +30,8 @@ export const KEY_PURPOSES = [
   'webhook-keys-seal',
   /** Seals every order webhook's stored body as a whole (webhooks/sealed-bodies.ts): each attempt opens it. */
   'webhook-body-seal',
+  /** Seals the HMAC secrets that sign ACP platforms' order webhooks where they are stored (keys/acp-platforms.ts). */
+  'acp-webhook-secret-seal',
   /** Auth.js's secret when AUTH_SECRET is unset. */
   'auth',
   /** MACs the "known browser" and "asked for a link" cookies of signing in (accounts/browser-cookies.ts). */

@@ -3,8 +3,10 @@
  * row inserted in the transaction that wrote the event, so it commits or vanishes with it, and a
  * process that dies after the commit loses nothing (a worker of any process sends it: worker.ts).
  * The body is rendered once, from what that transaction wrote (orders/webhook.ts, which sits above
- * this layer with the order it renders): UCP's order as it stands, the same bytes at every attempt,
- * stored sealed (sealed-bodies.ts).
+ * this layer with the order it renders): the order as it stands, the same bytes at every attempt,
+ * stored sealed (sealed-bodies.ts). A row has a target: `ucp`, a platform's profile (UCP's order,
+ * its webhook URL read from the profile at each attempt), or `acp`, an ACP platform's account
+ * (ACP's order event, its registered URL and secret read at each attempt: keys/acp-platforms.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client';
@@ -28,17 +30,39 @@ export interface OrderDelivery {
   entity: Record<string, unknown>;
 }
 
+export interface AcpOrderDelivery {
+  orderId: string;
+  event: OrderWebhookEvent;
+  /** The ACP platform's account (carts.acp_platform), whose registration names the URL and secret. */
+  acpAccountId: string;
+  /** ACP's order event (`{type, data}`), as sent. */
+  body: unknown;
+}
+
 const insertDelivery = prepared<typeof orderWebhookDeliveries.$inferInsert, unknown>('webhook_delivery_insert', (db) =>
-  db.insert(orderWebhookDeliveries).values(placeholders('id', 'orderId', 'event', 'profileUrl', 'scope', 'occurredAt', 'body', 'nextAttemptAt')),
+  db
+    .insert(orderWebhookDeliveries)
+    .values(placeholders('id', 'orderId', 'event', 'target', 'profileUrl', 'acpAccountId', 'scope', 'occurredAt', 'body', 'nextAttemptAt')),
 );
 
 /** Adds `delivery` to the transaction `tx` that wrote its event, its body sealed. Answers its id (its Webhook-Id). */
 export async function addOrderDelivery(keys: ServiceKeys, tx: Db, { orderId, event, profileUrl, scope, entity }: OrderDelivery): Promise<string> {
   const { version } = BINDING_CAPABILITIES[ORDER_CAPABILITY];
-  const body = sealBody(keys, JSON.stringify({ ucp: { version, capabilities: { [ORDER_CAPABILITY]: [{ version }] } }, ...entity }));
+  const body = { ucp: { version, capabilities: { [ORDER_CAPABILITY]: [{ version }] } }, ...entity };
+  return insertRow(keys, tx, { orderId, event, target: 'ucp', profileUrl, acpAccountId: null, scope }, body);
+}
+
+/** Adds an ACP platform's delivery of `event` to the transaction `tx` that wrote it, its body sealed. Answers its id. */
+export async function addAcpOrderDelivery(keys: ServiceKeys, tx: Db, { orderId, event, acpAccountId, body }: AcpOrderDelivery): Promise<string> {
+  return insertRow(keys, tx, { orderId, event, target: 'acp', profileUrl: null, acpAccountId, scope: null }, body);
+}
+
+type Addressed = Pick<typeof orderWebhookDeliveries.$inferInsert, 'orderId' | 'event' | 'target' | 'profileUrl' | 'acpAccountId' | 'scope'>;
+
+async function insertRow(keys: ServiceKeys, tx: Db, addressed: Addressed, body: unknown): Promise<string> {
   // The transaction's last step, so this is as near its commit as the transaction can know.
   const occurredAt = new Date();
   const id = randomUUID();
-  await insertDelivery(tx, { id, orderId, event, profileUrl, scope, occurredAt, body, nextAttemptAt: occurredAt });
+  await insertDelivery(tx, { id, ...addressed, occurredAt, body: sealBody(keys, JSON.stringify(body)), nextAttemptAt: occurredAt });
   return id;
 }

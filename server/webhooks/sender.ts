@@ -8,7 +8,6 @@
  */
 import https from 'node:https';
 import { checkedDestination, FetchRefused, pinnedRequest, type FetchRules } from '../profiles/fetch';
-import { ipLiteral } from '../profiles/address';
 import { withTimeLimit } from '../lib/time-limit';
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
@@ -39,18 +38,6 @@ function agentFor(url: URL, to: Awaited<ReturnType<typeof checkedDestination>>):
     dropped.destroy();
   }
   return agent;
-}
-
-/**
- * Why a webhook URL can never be sent to, whatever DNS says (the delivery fails at once), or null:
- * not https, credentials in it, or an IP address for a host (a platform names its webhook by name).
- */
-export function webhookUrlProblem(target: string): string | null {
-  const url = URL.parse(target);
-  if (!url || url.protocol !== 'https:') return `${target} is not an https URL`;
-  if (url.username || url.password) return `${url.origin} carries credentials in the URL`;
-  if (ipLiteral(url.hostname) !== null) return `${url.hostname} is an IP address, not a name`;
-  return null;
 }
 
 /**

@@ -223,6 +223,7 @@ export function comparable(value: unknown, key = ''): unknown {
     return value
       .replace(/\b(prod|var|sel|fb|req|cart|item|plink|ord|key|buy|fev|xpay)_[0-9a-z]{26}\b/g, '$1_<id>')
       .replace(/^(ak|bt)_live_(?:[\w-]{43}|[\w-]{4})$/, '$1_live_<secret>')
+      .replace(/^whsec_[\w-]{43}$/, 'whsec_<secret>')
       .replace(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, '<uuid>')
       .replace(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$/, '<time>')
       .replace(/\/pay\/[\w-]+/g, '/pay/<token>');

@@ -25,13 +25,14 @@ export async function payOnPage(services: Services, linkUrl: string, origin = ne
 
 /**
  * An order of `owner`'s new cart of `items` ([product title, quantity]), shipped to ADDRESS, with
- * `columns` of the cart set first (the endpoint scope that made it, the platform it is credited to).
+ * `columns` of the cart set first (the endpoint scope that made it, the platform it is credited to,
+ * the ACP platform whose key made it).
  */
 export async function placedOrder(
   services: Services,
   owner: string,
   items: [string, number][],
-  columns: { scope?: string | null; platform?: string | null } = {},
+  columns: { scope?: string | null; platform?: string | null; acpPlatform?: string | null } = {},
 ): Promise<{ id: string; cartId: string; payUrl: string }> {
   const db: Db = services.db;
   const cartId = await seedCart(db, items, ADDRESS, owner);
