@@ -3,7 +3,7 @@
  * headers are read in place and the body is buffered up to the 1 MiB limit, then dropped.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { ApiRequest, Gateway } from './gateway';
+import type { ApiRequest, Gateway, HeaderReader } from './gateway';
 import { MAX_BODY_BYTES } from '../lib/request-limits';
 
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -29,16 +29,10 @@ export function readBody(req: IncomingMessage): Promise<Uint8Array | null | 'too
 }
 
 export async function serveNode(gateway: Gateway, req: IncomingMessage, res: ServerResponse, clientAddress?: string): Promise<void> {
-  const headers = req.headers;
   const request: ApiRequest = {
     method: req.method ?? 'GET',
     url: req.url ?? '/',
-    headers: {
-      get(name) {
-        const value = headers[name];
-        return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-      },
-    },
+    headers: headerReader(req),
     body: await readBody(req),
     clientAddress,
   };
@@ -87,6 +81,17 @@ export async function serveFetch(handler: FetchHandler, base: string, req: Incom
   res.end(payload);
 }
 
+/** The request's headers read in place, as Fetch Headers' `get` reads them (a repeated header joined by ", "). */
+function headerReader(req: IncomingMessage): HeaderReader {
+  const headers = req.headers;
+  return {
+    get(name) {
+      const value = headers[name.toLowerCase()];
+      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+    },
+  };
+}
+
 function headersOf(req: IncomingMessage): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -96,7 +101,7 @@ function headersOf(req: IncomingMessage): Headers {
 }
 
 /**
- * A request whose body travels parsed beside it: the handler reads only its method, URL, headers
+ * A request whose body travels parsed beside it: the handler reads only its method, URL, headers (by `get`)
  * and signal. Passes `instanceof Request` like the REST adapter's stand-in, without building the
  * URL record and the body stream of a real one. Its signal fires when the client goes before its
  * answer is sent (the 2026-07-28 MCP path ends the exchange on it); made only when read, as the
@@ -107,7 +112,9 @@ function parsedRequest(req: IncomingMessage, res: ServerResponse, base: string):
   return Object.create(Request.prototype, {
     method: { value: req.method },
     url: { value: base + (req.url ?? '/') },
-    headers: { value: headersOf(req) },
+    // Only `get` is read on this path (the SDK's transports and entry, our edge, a signature's
+    // covered headers): a Fetch Headers copy of every header cost ~10 µs a call.
+    headers: { value: headerReader(req) },
     signal: {
       get() {
         if (!controller) {

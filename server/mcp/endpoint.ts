@@ -11,7 +11,6 @@
  */
 import {
   createMcpHandler,
-  isLegacyRequest,
   ProtocolErrorCode,
   Server,
   WebStandardStreamableHTTPServerTransport,
@@ -35,6 +34,7 @@ import { createCaller } from '../routers';
 import type { HttpMessage } from '../signatures/message';
 import { createContext, type RequestContext, type RequestEnvelope, type Services } from '../trpc/context';
 import { isRecord, type HttpHeaders, type ToolCallParams } from './envelope';
+import { isLegacy } from './era';
 import { allowedOrigin } from './origin';
 
 /** What the handlers of one HTTP request share. */
@@ -127,7 +127,7 @@ export function streamableHttp(services: Services, endpoint: Endpoint): Endpoint
     const url = pathAndQuery(request.url);
     const frame: RequestFrame = { scope, message: { method: request.method, url, headers: request.headers, body: raw }, pathname: url.split('?')[0] };
     let response: Response;
-    if (await isLegacyRequest(request, body, { maxRequestBodySize: MAX_BODY_BYTES })) {
+    if (await isLegacy(request, body)) {
       response = await legacy(endpoint.server(frame, 'legacy'), request, body);
     } else {
       frames.set(request, frame);
