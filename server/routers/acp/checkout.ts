@@ -1,0 +1,57 @@
+/**
+ * ACP's checkout sessions on REST (rfc.agentic_checkout.md §4; oas/agentic_checkout): create, get,
+ * update, complete and cancel, over the project's carts (acp/checkout.ts). Every POST needs an
+ * Idempotency-Key (AC §6).
+ */
+import { newCartOwner } from '../../carts/store';
+import type { SessionCall } from '../../carts/sessions';
+import { cancelCheckout, createCheckout, getCheckout, updateCheckout, type CheckoutCall } from '../../acp/checkout';
+import { cancelCheckoutRequest, checkoutIdRequest, checkoutSession, createCheckoutRequest, updateCheckoutRequest } from '../../acp/checkout-schemas';
+import type { ErrorCode } from '../../errors/catalogue';
+import type { RequestContext } from '../../trpc/context';
+import { idempotent } from '../../trpc/idempotency';
+import { router } from '../../trpc/init';
+import { acp } from '../../trpc/procedures';
+
+/** The platform calling: its key's namespace owns the session, its account is the cart's acp_platform. */
+export function acpSessionCall(ctx: RequestContext): SessionCall {
+  const credential = ctx.caller.credential;
+  const account = credential?.kind === 'key' ? credential.accountId : null;
+  return { services: ctx.services, db: ctx.db, scope: { ...newCartOwner(ctx.caller), seller: null, acpPlatform: account } };
+}
+
+/** The service's ACP merchant id: the host of its public base URL (what a delegated token's allowance names). */
+const merchantId = (ctx: RequestContext) => new URL(ctx.services.config.publicBaseUrl).host;
+
+const checkoutCall = (ctx: RequestContext): CheckoutCall => ({ ...acpSessionCall(ctx), merchantId: merchantId(ctx) });
+
+const ERRORS: ErrorCode[] = ['invalid_request', 'cart_not_found', 'cart_not_open', 'IDEMPOTENCY_KEY_REQUIRED', 'idempotency_key_reused', 'idempotency_request_in_progress'];
+
+export const acpCheckoutRouter = router({
+  create: acp
+    .meta({ openapi: { method: 'POST', path: '/acp/checkout_sessions', tags: ['acp'], summary: 'Create a checkout session (ACP)' }, op: { successStatus: 201, errors: [...ERRORS, 'variant_not_found'] } })
+    .input(createCheckoutRequest)
+    .concat(idempotent)
+    .output(checkoutSession)
+    .mutation(async ({ ctx, input }) => createCheckout(checkoutCall(ctx), input)),
+
+  get: acp
+    .meta({ openapi: { method: 'GET', path: '/acp/checkout_sessions/{id}', tags: ['acp'], summary: 'Read a checkout session (ACP)' }, op: { errors: ['cart_not_found'] } })
+    .input(checkoutIdRequest)
+    .output(checkoutSession)
+    .query(async ({ ctx, input }) => getCheckout(checkoutCall(ctx), input.id)),
+
+  update: acp
+    .meta({ openapi: { method: 'POST', path: '/acp/checkout_sessions/{id}', tags: ['acp'], summary: 'Update a checkout session (ACP)' }, op: { errors: [...ERRORS, 'variant_not_found'] } })
+    .input(updateCheckoutRequest)
+    .concat(idempotent)
+    .output(checkoutSession)
+    .mutation(async ({ ctx, input }) => updateCheckout(checkoutCall(ctx), input)),
+
+  cancel: acp
+    .meta({ openapi: { method: 'POST', path: '/acp/checkout_sessions/{id}/cancel', tags: ['acp'], summary: 'Cancel a checkout session (ACP)' }, op: { errors: ERRORS } })
+    .input(cancelCheckoutRequest)
+    .concat(idempotent)
+    .output(checkoutSession)
+    .mutation(async ({ ctx, input }) => cancelCheckout(checkoutCall(ctx), input.id)),
+});
