@@ -56,7 +56,7 @@ function crossings(files: string[]): Import[] {
 }
 
 /** The binding folders: a protocol's shapes and mappings over the domain (ACP's `acp` joins when it comes). */
-const BINDINGS = ['ucp'];
+const BINDINGS = ['ucp', 'acp'];
 
 /** Every relative import statement (static, re-export, side-effect or dynamic) of `file` into unit `to`, whitespace collapsed. */
 function statementsInto(file: string, to: string): string[] {

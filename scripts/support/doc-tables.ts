@@ -50,6 +50,8 @@ function needs(access: Access): string {
       return 'ADMIN_TOKEN';
     case 'binding':
       return 'platform profile (UCP-Agent)';
+    case 'acp':
+      return 'network key: acp:platform';
   }
 }
 

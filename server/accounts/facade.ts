@@ -160,6 +160,7 @@ export const SCOPE_CHOICES: ScopeChoice[] = [
   { value: 'buyer:write', sentence: 'Register buyers and confirm their e-mail addresses with a one-time code.' },
   { value: 'dev.ucp.shopping.order:read', sentence: 'Read the status of orders placed from carts made with this key.' },
   { value: 'checkout:write', sentence: 'Pay for carts on its own (x402, with a buyer token), without a person confirming: choose it only if your agent settles payments itself.' },
+  { value: 'acp:platform', sentence: 'Check out as an ACP platform (Agentic Commerce Protocol, under /acp): open checkout sessions and complete them with a payment token the buyer delegated in your app.' },
 ];
 
 function signInErrorSentence(code: string | undefined): string | null {

@@ -39,7 +39,7 @@ export async function createCart(services: CartServices, tx: Db, owner: NewCartO
 }
 
 /** The columns a new cart may start with besides its owner: UCP's binding sets its own (scope, buyer, notices, the checkout token's hash, and the id that token is made from). */
-export type NewCartFields = Partial<Pick<CartRow, 'id' | 'shippingAddress' | 'buyer' | 'scope' | 'notices' | 'checkoutTokenHash'>>;
+export type NewCartFields = Partial<Pick<CartRow, 'id' | 'shippingAddress' | 'buyer' | 'scope' | 'notices' | 'checkoutTokenHash' | 'acpPlatform'>>;
 
 /** A new cart row without lines, living cartTtlHours from now. */
 export async function insertCart(tx: Db, config: Pick<Config, 'cartTtlHours'>, { owner, platform }: NewCartOwner, fields: NewCartFields = {}): Promise<CartRow> {

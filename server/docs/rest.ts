@@ -4,6 +4,7 @@
  * with one example call and the answer recorded for it.
  */
 import type { Operation } from '../trpc/meta';
+import { ofProtocolBinding } from '../trpc/operations';
 import type { DocSources } from './pages';
 import { fill, readText } from './text';
 import type { DocValues } from './values';
@@ -17,8 +18,8 @@ export function restPage(src: DocSources, values: DocValues) {
 function operations(src: DocSources) {
   return src.operations.flatMap((operation) => {
     const { rest, policy, access, idempotent, tool } = operation;
-    // UCP's binding has its page (ucp) and UCP's own documents.
-    if (!rest || access.kind === 'binding') return [];
+    // UCP's binding has its page (ucp) and UCP's own documents; ACP's binding ACP's.
+    if (!rest || ofProtocolBinding(access)) return [];
     const published = (src.openapi().paths as OpenApiPaths)[rest.path]?.[rest.method.toLowerCase()];
     const requestBody = published?.requestBody?.content?.['application/json']?.schema;
     return [

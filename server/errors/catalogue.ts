@@ -19,6 +19,8 @@ export interface ErrorSpec {
    * (`outcome`), and the message severity (errors/ucp.ts gives every other entry one).
    */
   ucp?: { code?: string; status?: number; outcome?: true; severity?: UcpSeverity };
+  /** How ACP's binding (`<base>/acp`) renders it, where that differs: ACP's code for it, and its status (errors/acp.ts). */
+  acp?: { code?: string; status?: number };
 }
 
 /** UCP's message severities (message_error.json). */
@@ -87,11 +89,13 @@ export const ERROR_CATALOGUE = {
     status: 401,
     message: 'This operation needs a credential.',
     hint: '`details.required` names the credential or scope; the WWW-Authenticate header says the same.',
+    acp: { code: 'unauthorized' },
   },
   invalid_credential: {
     status: 401,
     message: 'The credential in the Authorization header is not valid.',
     hint: 'An Authorization header is always honoured: there is no fallback to the open path. Remove it to call open endpoints.',
+    acp: { code: 'unauthorized' },
   },
   conflicting_credentials: {
     status: 400,
@@ -102,6 +106,7 @@ export const ERROR_CATALOGUE = {
     status: 403,
     message: 'The credential is valid but does not carry what this operation needs.',
     hint: '`details.required` names the scope or credential kind; mint a key with that scope or use that credential.',
+    acp: { code: 'forbidden' },
   },
   origin_refused: {
     status: 403,
@@ -247,6 +252,7 @@ export const ERROR_CATALOGUE = {
     status: 400,
     message: 'This operation changes data and needs an idempotency key, where the caller’s surface takes one (the message names it: a header on REST, an argument on MCP).',
     hint: 'Send a fresh key (16–64 printable ASCII characters) per logical request; reuse it only to retry.',
+    acp: { code: 'idempotency_key_required' },
   },
   idempotency_key_invalid: {
     status: 400,
@@ -257,12 +263,14 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: 'This Idempotency-Key was already used for a different request.',
     hint: 'Use a new key for a new request; a retry must repeat the same operation with the same input (REST and MCP share one namespace per caller).',
+    acp: { code: 'idempotency_conflict', status: 422 },
   },
   idempotency_request_in_progress: {
     status: 409,
     message: 'A request with this Idempotency-Key is still being processed.',
     hint: 'Retry after the Retry-After delay to receive its outcome.',
     retryable: true,
+    acp: { code: 'idempotency_in_flight' },
   },
 
   // -- platform
@@ -312,12 +320,14 @@ export const ERROR_CATALOGUE = {
     message: 'No such cart.',
     hint: 'Carts are visible only to the caller that created them; any other caller gets this answer too.',
     ucp: { code: 'not_found', outcome: true, severity: 'unrecoverable' },
+    acp: { code: 'not_found' },
   },
   item_not_found: { status: 404, message: 'The cart has no such line item.', hint: 'Item ids are the `line_items[].id` of the cart.' },
   variant_not_found: {
     status: 404,
     message: 'No such variant in the catalog.',
     hint: 'Variant ids are Offer identifiers (var_…); for a SKU, `details.did_you_mean` lists near SKUs of that seller.',
+    acp: { status: 400 },
   },
   variant_required: {
     status: 409,
@@ -328,11 +338,13 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: 'The cart can no longer change.',
     hint: '`details.status` names its state (completed or cancelled); start a new cart.',
+    acp: { status: 405 },
   },
   cart_expired: {
     status: 409,
     message: 'The cart expired.',
     hint: 'Open carts expire 7 days after their last change; start a new cart.',
+    acp: { status: 405 },
   },
   cart_line_limit: { status: 400, message: 'A cart holds at most 100 lines.', hint: '`details.max_lines` gives the ceiling.' },
   quantity_exceeds_limit: {
@@ -344,6 +356,7 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: 'Not enough stock for that quantity.',
     hint: '`details.available` is how many units the seller has now.',
+    acp: { code: 'out_of_stock', status: 422 },
   },
   cart_not_ready: {
     status: 409,
@@ -460,6 +473,23 @@ export const ERROR_CATALOGUE = {
     status: 400,
     message: 'The request names more items than the operation takes at once.',
     hint: '`details.max` gives the limit: split the request.',
+  },
+
+  // -- ACP's binding (<base>/acp): the API-Version every call sends, and what completing a checkout session takes
+  missing_api_version: {
+    status: 400,
+    message: 'Send the API-Version header: this service speaks ACP 2026-04-17.',
+    hint: 'Every call under /acp sends `API-Version: 2026-04-17`; the answer lists `supported_versions`.',
+  },
+  unsupported_api_version: {
+    status: 400,
+    message: 'This service speaks no other ACP version than 2026-04-17.',
+    hint: 'Send `API-Version: 2026-04-17`; the answer lists `supported_versions`.',
+  },
+  payment_data_unsupported: {
+    status: 400,
+    message: 'This payment_data is not one a checkout session completes with: nothing was charged.',
+    hint: 'Complete with the handler `card_tokenized` and an instrument `{type: "card", credential: {type: "spt", token: "vt_…"}}` delegated for this session (POST /acp/agentic_commerce/delegate_payment). A purchase order, raw card data or another handler is refused; `param` says which field.',
   },
 
   // -- server side

@@ -2,7 +2,8 @@
  * The agent REST gateway: routing, body reading and rendering. It fills the request envelope from
  * the headers, routes (404, 405; a retired path goes to its procedure for every method), decodes
  * the body, and hands the call to the procedure through trpc-to-openapi; the procedure kind applies
- * the contract's order of checks. Every failure is rendered as `{error, code}`.
+ * the contract's order of checks. Every failure is rendered as `{error, code}`, but on UCP's binding
+ * in UCP's shapes (errors/ucp.ts) and on ACP's in ACP's `Error` (errors/acp.ts).
  */
 import { ApiError, errorBody } from '../errors/catalogue';
 import { toApiError } from '../errors/from-unknown';
@@ -13,12 +14,15 @@ import type { AppRouter } from '../routers';
 import { createContext, type RequestContext, type RequestEnvelope, type Services } from '../trpc/context';
 import { sessionCookieName } from '../identity/session-cookie';
 import { admit } from '../trpc/procedures';
+import { ACP_KEY } from '../trpc/idempotency';
 import { createOpenApiBridge } from './openapi-bridge';
 import { decodeBody, queryOnBodyOperation, readQuery, requestTarget, uncarriedParameter, type RequestTarget } from './rest-input';
 import { buildRouteTable, type Route } from './routes';
 import { bindingFailure } from '../routers/ucp/failure';
 import { takeApiKey } from '../identity/api-key';
 import { bindingTarget } from '../domain/ucp-endpoints';
+import { DELEGATE_PAYMENT_PATH, isAcpPath } from '../domain/acp-endpoints';
+import { acpErrorBody, acpStatus } from '../errors/acp';
 
 export interface HeaderReader {
   get(name: string): string | null;
@@ -66,6 +70,9 @@ export function createGateway(services: Services, router: AppRouter, documents: 
     const headers = copyHeaders(answer);
     headers['Request-Id'] = ctx.requestId;
     if (ctx.response.replayed) headers['Idempotent-Replayed'] = 'true';
+    // ACP's answers echo the key they were sent with (AC §3.1), when it is one ACP allows.
+    const key = ctx.envelope.idempotencyKey;
+    if (ctx.envelope.acp && key != null && ACP_KEY.test(key)) headers['Idempotency-Key'] = key;
     headers['Service-Agent-Trust'] = agentTrust(ctx.caller);
     if (ctx.rate) {
       headers['RateLimit-Policy'] = ctx.rate.policies.header;
@@ -75,13 +82,17 @@ export function createGateway(services: Services, router: AppRouter, documents: 
       headers['Service-Advisory'] = serviceAdvisoryHeader(ctx.advisories);
       // UCP's binding carries them in the header only: a body member would make an error_response
       // invalid, and UCP's warning messages are shown to buyers.
-      if (ctx.negotiated === undefined && ctx.envelope.seller === undefined && body.startsWith('{')) body = JSON.stringify({ ...JSON.parse(body), 'service:advisories': ctx.advisories });
+      if (ctx.negotiated === undefined && ctx.envelope.seller === undefined && !ctx.envelope.acp && body.startsWith('{')) body = JSON.stringify({ ...JSON.parse(body), 'service:advisories': ctx.advisories });
     }
     return { status, headers, body };
   }
 
   function failure(ctx: RequestContext, cause: unknown, binding?: Route | null): ApiResponse {
     const err = toApiError(cause, ctx.requestId);
+    if (ctx.envelope.acp) {
+      const body = acpErrorBody(err, { delegatePayment: ctx.envelope.acp.path === DELEGATE_PAYMENT_PATH });
+      return finish(ctx, acpStatus(err), jsonHeaders(err.headers), JSON.stringify(body));
+    }
     if (binding !== undefined) {
       const answer = bindingFailure(ctx, err, binding?.operation.meta.ucp?.capability);
       return finish(ctx, answer.status, jsonHeaders(err.headers), JSON.stringify(answer.body));
@@ -127,6 +138,7 @@ export function createGateway(services: Services, router: AppRouter, documents: 
     try {
       const url = requestTarget(req.url, config.publicBaseUrl);
       const method = req.method.toUpperCase();
+      if (isAcpPath(url.pathname)) envelope.acp = { apiVersion: req.headers.get('api-version'), path: url.pathname };
       const target = bindingTarget(url.pathname);
       if (target) {
         binding = null;

@@ -14,7 +14,7 @@ import { ApiError } from '../errors/catalogue';
 import { newId } from '../lib/ids';
 import { newSecret, secretDigest } from '../lib/secrets';
 
-export const KEY_SCOPES = ['buyer:write', 'dev.ucp.shopping.order:read', 'checkout:write'] as const;
+export const KEY_SCOPES = ['buyer:write', 'dev.ucp.shopping.order:read', 'checkout:write', 'acp:platform'] as const;
 export type KeyScope = (typeof KEY_SCOPES)[number];
 
 export const SECRET_PREFIX = 'ak_live_';

@@ -14,6 +14,7 @@ import { discoveryRouter } from './discovery';
 import { docsRouter } from './docs';
 import { paymentsRouter } from './payments';
 import { platformRouter } from './platform';
+import { acpRouter } from './acp';
 import { ucpRouter } from './ucp';
 import { webhooksRouter } from './webhooks';
 
@@ -27,6 +28,7 @@ export const appRouter = router({
   buyer: buyerRouter,
   developer: developerRouter,
   ucp: ucpRouter,
+  acp: acpRouter,
   adminOrders: adminOrdersRouter,
   adminX402: adminX402Router,
   webhooks: webhooksRouter,

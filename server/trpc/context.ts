@@ -114,6 +114,12 @@ export interface RequestEnvelope {
    */
   seller?: string;
   /**
+   * A call of ACP's binding (`<base>/acp`): the API-Version it sent, and the endpoint path it named
+   * (`/acp/checkout_sessions/{id}/complete` with the id), which its idempotency keys are scoped to
+   * beside the caller (AC §6.1).
+   */
+  acp?: { apiVersion: string | null; path: string };
+  /**
    * The transport could not decode the input (REST: 413, 415, invalid JSON). Raised in the
    * pipeline after the idempotency-key check, so the contract's order of checks holds.
    */

@@ -28,38 +28,54 @@ import type { RequestContext } from './context';
 import { t } from './init';
 import type { AppMeta } from './meta';
 
+/** A key's form on each surface: the seed API's and UCP's 16–64 printable ASCII; ACP's 1–255 (AC §6.1). */
 const KEY = /^[\x20-\x7e]{16,64}$/;
+export const ACP_KEY = /^[\x20-\x7e]{1,255}$/;
 /** A claim older than this belongs to a process that died mid-request: it may be taken over. */
 const STALE_CLAIM_SECONDS = 60;
 export const RETENTION_HOURS = 24;
 
 /** The surfaces that carry a change's idempotency key each their own way. */
-type KeySurface = 'rest' | 'mcp' | 'ucp-mcp';
+type KeySurface = 'rest' | 'mcp' | 'ucp-mcp' | 'acp';
 
 /**
  * Where each surface takes the key: the one place a missing or malformed key's refusal names, so a
  * caller is told what its own surface needs (a UCP platform on MCP is not sent to a REST header).
- * REST under /api/agent and /ucp alike (and the in-process pages, which never read it) send the header.
+ * REST under /api/agent and /ucp alike (and the in-process pages, which never read it) send the
+ * header; ACP's binding too, with its own key form.
  */
-const KEY_PLACE: Record<KeySurface, string> = {
-  rest: 'the Idempotency-Key header',
-  mcp: 'the idempotency_key argument',
-  'ucp-mcp': 'meta["idempotency-key"] in the tool’s arguments',
+const KEY_PLACE: Record<KeySurface, { place: string; form: RegExp; length: string }> = {
+  rest: { place: 'the Idempotency-Key header', form: KEY, length: '16 to 64' },
+  mcp: { place: 'the idempotency_key argument', form: KEY, length: '16 to 64' },
+  'ucp-mcp': { place: 'meta["idempotency-key"] in the tool’s arguments', form: KEY, length: '16 to 64' },
+  acp: { place: 'the Idempotency-Key header', form: ACP_KEY, length: '1 to 255' },
 };
 
-function keyPlace(ctx: RequestContext, meta: AppMeta | undefined): string {
+function keySurface(ctx: RequestContext, meta: AppMeta | undefined) {
+  if (ctx.envelope.acp) return KEY_PLACE.acp;
   return KEY_PLACE[ctx.envelope.transport !== 'mcp' ? 'rest' : meta?.ucp ? 'ucp-mcp' : 'mcp'];
 }
 
 /** 400 IDEMPOTENCY_KEY_REQUIRED, naming where the caller's surface takes the key. */
 export function keyRequired(ctx: RequestContext, meta: AppMeta | undefined): ApiError {
+  const { place, length } = keySurface(ctx, meta);
   return new ApiError('IDEMPOTENCY_KEY_REQUIRED', {
-    message: `This operation changes data and needs an idempotency key: send ${keyPlace(ctx, meta)}, a fresh one (16–64 printable ASCII characters) per logical request.`,
+    message: `This operation changes data and needs an idempotency key: send ${place}, a fresh one (${length} printable ASCII characters) per logical request.`,
   });
 }
 
 export function assertValidKey(key: string, ctx: RequestContext, meta: AppMeta | undefined): void {
-  if (!KEY.test(key)) throw new ApiError('idempotency_key_invalid', { message: `The idempotency key (${keyPlace(ctx, meta)}) must be 16 to 64 printable ASCII characters.` });
+  const { place, form, length } = keySurface(ctx, meta);
+  if (!form.test(key)) throw new ApiError('idempotency_key_invalid', { message: `The idempotency key (${place}) must be ${length} printable ASCII characters.` });
+}
+
+/**
+ * The namespace a call's keys live in: its caller's, and on ACP's binding also the endpoint path it
+ * named (AC §6.1: one key may be used once per endpoint).
+ */
+function keyNamespace(ctx: RequestContext): string {
+  const caller = callerNamespace(ctx.caller);
+  return ctx.envelope.acp ? `${caller} ${ctx.envelope.acp.path}` : caller;
 }
 
 /** "The same request": the same operation with the same canonical input (key order ignored). */
@@ -204,7 +220,7 @@ const enforceIdempotency = t.middleware(async ({ ctx, path, input, meta, next })
     if (meta?.idempotent === 'if-keyed') return withEffects(ctx, () => inTransaction(ctx, next));
     throw keyRequired(ctx, meta);
   }
-  const c: IdempotencyClaim = { namespace: callerNamespace(ctx.caller), key: ctx.idempotencyKey, fingerprint: requestFingerprint(path, input) };
+  const c: IdempotencyClaim = { namespace: keyNamespace(ctx), key: ctx.idempotencyKey, fingerprint: requestFingerprint(path, input) };
   const { keys } = ctx.services;
   const claimed = await claim(ctx.db, keys, c);
   if (claimed.kind === 'replay') return replayed(ctx, claimed.outcome);

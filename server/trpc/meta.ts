@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { ErrorCode } from '../errors/catalogue';
 
 /** What a `credential` operation needs: an OAuth scope, a buyer token or a developer session. */
-export type Scope = 'buyer:write' | 'checkout:write' | 'dev.ucp.shopping.order:read' | 'buyer_token' | 'developer_session';
+export type Scope = 'buyer:write' | 'checkout:write' | 'dev.ucp.shopping.order:read' | 'acp:platform' | 'buyer_token' | 'developer_session';
 
 export type Access =
   /** No credential; needs the agent profile (UCP-Agent). */
@@ -30,7 +30,12 @@ export type Access =
    * names the platform profile in UCP-Agent, which is fetched and negotiated with; a credential,
    * when sent, acts as itself for that profile.
    */
-  | { kind: 'binding' };
+  | { kind: 'binding' }
+  /**
+   * An operation of ACP's binding (`<base>/acp`, trpc/acp.ts): API-Version 2026-04-17 and a network
+   * key carrying acp:platform on every call; failures in ACP's `Error` shape (errors/acp.ts).
+   */
+  | { kind: 'acp' };
 
 export interface OperationPolicy {
   /** Status of a successful answer (default 200). */

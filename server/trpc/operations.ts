@@ -7,7 +7,7 @@
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import type { z } from 'zod';
 import { IDEMPOTENCY_MIDDLEWARE } from './idempotency';
-import type { AppMeta, Operation } from './meta';
+import type { Access, AppMeta, Operation } from './meta';
 import { accessOf } from './procedures';
 
 export function describeOperations(router: AnyRouter): Operation[] {
@@ -37,4 +37,12 @@ export function describeOperations(router: AnyRouter): Operation[] {
     const examples = meta.examples ?? {};
     return { name, type: def.type, access, idempotent, acceptsKey, policy: meta.op ?? {}, rest, tool: meta.tool, examples, input: def.inputs[0], output: def.output, meta };
   });
+}
+
+/**
+ * An operation of a protocol's binding (UCP's, ACP's): that protocol's own documents describe it,
+ * not /api/openapi.json nor the seed API's docs pages.
+ */
+export function ofProtocolBinding(access: Access): boolean {
+  return access.kind === 'binding' || access.kind === 'acp';
 }

@@ -3,8 +3,8 @@
  * `credential(scope)`, `admin`), and the kind carries the contract's order of checks as
  * middlewares that run before the input is parsed, on every transport alike:
  *
- *   retired (410) → credentials (401/403; 400 for a key sent with UCP-Agent; the admin token's
- *   tries 429, limits/admin-tries.ts) → UCP-Agent and
+ *   retired (410) → (ACP's binding: API-Version, ./acp.ts) → credentials (401/403; 400 for a key
+ *   sent with UCP-Agent; the admin token's tries 429, limits/admin-tries.ts) → UCP-Agent and
  *   Service-Buyer (on UCP's binding: the platform profile negotiated with, ./binding.ts) → rate
  *   limit (429; limits/limiter.ts) → (binding: the operation's capability) → idempotency key →
  *   input the transport could not decode (413, 415, invalid JSON) or no operation takes → input
@@ -23,6 +23,7 @@ import { inputIssue } from '../lib/input-limits';
 import { claimAdminTry, clearAdminTries } from '../limits/admin-tries';
 import { secondsLeft, type RateState } from '../limits/limiter';
 import type { RequestContext } from './context';
+import { acpCredentialRequired, checkAcpCredential, checkApiVersion } from './acp';
 import { checkCapability, negotiateCall } from './binding';
 import { assertValidKey, keyRequired } from './idempotency';
 import { signatureSent, verifyCallerSignature } from './signature';
@@ -47,6 +48,7 @@ export function admit(
   if (ctx.admitted) return;
   const retired = meta?.op?.retired;
   if (retired) throw retiredError(retired, rawInput);
+  if (access.kind === 'acp') checkApiVersion(ctx);
   const credentials = checkCredentials(ctx, access, type);
   return credentials ? credentials.then(() => identifyAndCount(ctx, access)) : identifyAndCount(ctx, access);
 }
@@ -61,6 +63,8 @@ function retiredError(retired: NonNullable<NonNullable<AppMeta['op']>['retired']
 }
 
 function identifyAndCount(ctx: RequestContext, access: Access): void | Promise<void> {
+  // An ACP platform is its key: no profile names it, and ACP's Signature is not RFC 9421's.
+  if (access.kind === 'acp') return countCall(ctx);
   if (access.kind === 'binding') {
     const negotiated = negotiateCall(ctx);
     return negotiated ? negotiated.then(() => verifyAndCount(ctx)) : verifyAndCount(ctx);
@@ -132,11 +136,13 @@ function checkCredentials(ctx: RequestContext, access: Access, type: string): vo
     return services.credentials.bearer(authorization, ctx.db).then((credential) => checkBearer(ctx, access, credential));
   }
   if (access.kind === 'credential') return checkSession(ctx, access, type);
+  if (access.kind === 'acp') throw acpCredentialRequired();
 }
 
 function checkBearer(ctx: RequestContext, access: Access, credential: BearerCredential): void {
   const { envelope, services } = ctx;
   ctx.caller.credential = credential;
+  if (access.kind === 'acp') return checkAcpCredential(credential);
   const base = services.config.publicBaseUrl;
   // A buyer token verified through an OAuth token is taken where that token was, and refused alike.
   const resource = credential.kind === 'oauth' || credential.kind === 'buyer' ? credential.resource : null;
@@ -320,6 +326,8 @@ export const discovery = kind({ kind: 'discovery' });
 export const admin = kind({ kind: 'admin' });
 /** An operation of UCP's shopping binding (./binding.ts); its meta names its capability (`ucp`). */
 export const binding = kind({ kind: 'binding' });
+/** An operation of ACP's binding (./acp.ts): API-Version and an acp:platform key on every call. */
+export const acp = kind({ kind: 'acp' });
 export const credential = (scope: Scope, opts: { buyerToken?: boolean; buyer?: boolean; person?: readonly Scope[] } = {}) => kind({ kind: 'credential', scope, ...opts });
 
 /** The access a procedure was declared with, read from its kind's middleware. */

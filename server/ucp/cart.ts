@@ -8,22 +8,24 @@ import { pricedWithSellers } from '../carts/sellers';
 import { assertMutable, touch, type CartRow } from '../carts/store';
 import type { CartBody, CreateCartRequest, UpdateCartRequest } from './cart-schemas';
 import {
+  refusedItems,
+  sessionLineItems,
+  sessionLinks,
+  sessionMessages,
+  sessionTotals,
+  type Refused,
+} from './session';
+import {
   buyerOf,
   isClosed,
   insertSession,
   loadSession,
-  refusedItems,
   replaceSession,
-  sessionLineItems,
-  sessionLinks,
-  sessionMessages,
   sessionNotFound,
-  sessionTotals,
   takeLines,
   takeLinesAlongside,
-  type Refused,
   type SessionCall,
-} from './session';
+} from '../carts/sessions';
 
 export async function createCart(call: SessionCall, input: CreateCartRequest): Promise<CartBody | Refused> {
   const taken = await takeLines(call.db, input.line_items, call.scope.seller);

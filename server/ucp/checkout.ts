@@ -36,23 +36,25 @@ import type {
 } from './checkout-schemas';
 import type { ErrorMessage, SessionMessage } from './session-schemas';
 import {
-  buyerOf,
   DESTINATION,
-  isClosed,
-  insertSession,
-  loadSession,
   refusedItems,
-  replaceSession,
   sessionLineItems,
   sessionLinks,
   sessionMessages,
-  sessionNotFound,
   sessionTotals,
+  type Refused,
+} from './session';
+import {
+  buyerOf,
+  isClosed,
+  insertSession,
+  loadSession,
+  replaceSession,
+  sessionNotFound,
   takeLines,
   takeLinesAlongside,
-  type Refused,
   type SessionCall,
-} from './session';
+} from '../carts/sessions';
 import { postalAddressOf } from '../carts/postal-address';
 
 export const FULFILLMENT = 'dev.ucp.shopping.fulfillment';

@@ -16,6 +16,7 @@ import { ERROR_CATALOGUE, type ErrorCode } from '../../errors/catalogue';
 import { SESSION_COOKIE } from '../../identity/session-cookie';
 import type { AppRouter } from '../../routers';
 import type { Operation } from '../../trpc/meta';
+import { ofProtocolBinding } from '../../trpc/operations';
 import type { Offer } from '../../x402/requirements';
 import { ADVISORIES_SCHEMA, ADVISORY_SCHEMA, HEADERS, PRODUCT_CONTEXT_SCHEMA, TAGS, ref, refName, type Json } from './components';
 import { errorCodesFor, errorSchema, errorSchemaName, hasBody } from './errors';
@@ -26,11 +27,11 @@ import { typeUnions } from './typed-schemas';
 import { paysWithX402, X402_REQUIREMENT, x402Example, x402Headers, x402RequirementSchema } from './x402';
 
 /**
- * The router without UCP's binding: UCP's own documents (services/shopping/rest.openapi.json,
- * mcp.openrpc.json) describe it, and the business profiles link them.
+ * The router without the protocols' bindings: UCP's own documents (services/shopping/rest.openapi.json,
+ * mcp.openrpc.json) describe its, and the business profiles link them; ACP's (spec/2026-04-17/openapi) its.
  */
 function seedApi(router: AppRouter, operations: readonly Operation[]): AppRouter {
-  const binding = new Set(operations.filter((o) => o.access.kind === 'binding').map((o) => o.name));
+  const binding = new Set(operations.filter((o) => ofProtocolBinding(o.access)).map((o) => o.name));
   const procedures = Object.fromEntries(Object.entries(router._def.procedures).filter(([name]) => !binding.has(name)));
   return { ...router, _def: { ...router._def, procedures } } as AppRouter;
 }
@@ -74,7 +75,7 @@ export function buildOpenApiDocument(router: AppRouter, operations: readonly Ope
 
   const usedCodes = new Set<ErrorCode>();
   for (const op of operations) {
-    if (!op.rest || op.access.kind === 'binding') continue;
+    if (!op.rest || ofProtocolBinding(op.access)) continue;
     const operation: Json | undefined = doc.paths?.[op.rest.path]?.[op.rest.method.toLowerCase()];
     if (!operation) continue;
     const { policy, access } = op;

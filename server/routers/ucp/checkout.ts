@@ -23,7 +23,8 @@ import {
   updateCheckoutRequest,
   type CheckoutBody,
 } from '../../ucp/checkout-schemas';
-import type { Refused, SessionCall } from '../../ucp/session';
+import type { SessionCall } from '../../carts/sessions';
+import type { Refused } from '../../ucp/session';
 import type { RefusalResponse } from '../../ucp/session-schemas';
 import { responseMeta } from './response';
 
@@ -31,7 +32,7 @@ const CHECKOUT = 'dev.ucp.shopping.checkout';
 
 /** Who calls and from which endpoint (the seller's, or the network's). */
 export function sessionCall(ctx: RequestContext): SessionCall {
-  return { services: ctx.services, db: ctx.db, scope: { ...newCartOwner(ctx.caller), seller: ctx.envelope.seller ?? null } };
+  return { services: ctx.services, db: ctx.db, scope: { ...newCartOwner(ctx.caller), seller: ctx.envelope.seller ?? null, acpPlatform: null } };
 }
 
 const checkoutCall = (ctx: RequestContext): CheckoutCall => ({ ...sessionCall(ctx), fulfillment: fulfillmentTerms(ctx.negotiated!.intersection) });

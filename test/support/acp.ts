@@ -1,0 +1,49 @@
+/**
+ * Calling ACP's binding (`/acp`) as a platform does in the tests: a network key carrying
+ * acp:platform, `API-Version: 2026-04-17` and a fresh Idempotency-Key on every POST and PUT; and
+ * checking an answer against ACP's own schema for it (./acp-schemas.ts), which the calling test
+ * skips, with the reason, without ACP_SCHEMAS_DIR.
+ */
+import { expect } from 'vitest';
+import { freshKey, type TestApp } from './app';
+import { ACP_SCHEMAS_MISSING, acpValidator, type AcpBundle } from './acp-schemas';
+import { signedInDeveloper } from './developer';
+import { mintKey } from './x402-agent';
+
+export const ACP_VERSION = '2026-04-17';
+
+export type Json = Record<string, any>;
+
+export interface AcpAnswer {
+  status: number;
+  headers: Headers;
+  body: Json;
+}
+
+/** A platform's key: an account's network key carrying acp:platform (or `scopes`). */
+export async function platformKey(t: TestApp, scopes: string[] = ['acp:platform']): Promise<{ key: string; accountId: string }> {
+  const dev = await signedInDeveloper(t.app.services.db);
+  return { key: await mintKey(t, dev, scopes), accountId: dev.accountId };
+}
+
+/** A call under /acp as `key`; `headers` adds to or (null) removes the defaults. */
+export async function acpCall(t: TestApp, key: string | null, method: string, path: string, body?: unknown, headers: Record<string, string | null> = {}): Promise<AcpAnswer> {
+  const sent: Record<string, string | null> = { 'API-Version': ACP_VERSION, ...(key && { Authorization: `Bearer ${key}` }), ...(method !== 'GET' && { 'Idempotency-Key': freshKey() }), ...headers };
+  const res = await t.call(method, path, { headers: Object.fromEntries(Object.entries(sent).filter((e): e is [string, string] => e[1] !== null)), body });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : {} };
+}
+
+/** The answer's body, asserted valid against `definition` of ACP's `bundle`. */
+export function conforms(answer: AcpAnswer, ctx: { skip(reason: string): void }, bundle: AcpBundle, definition: string): Json {
+  if (ACP_SCHEMAS_MISSING) ctx.skip(ACP_SCHEMAS_MISSING);
+  const validate = acpValidator(bundle, definition);
+  expect(validate(answer.body), `${definition}: ${JSON.stringify(validate.errors, null, 2)}\n${JSON.stringify(answer.body, null, 2)}`).toBe(true);
+  return answer.body;
+}
+
+/** A failure: its status, and its body ACP's flat Error. */
+export function acpError(answer: AcpAnswer, ctx: { skip(reason: string): void }, status: number, code: string): Json {
+  expect([answer.status, answer.body.code], JSON.stringify(answer.body)).toEqual([status, code]);
+  return conforms(answer, ctx, 'agentic_checkout', 'Error');
+}
