@@ -1,19 +1,9 @@
 /**
- * Where the ACP 2026-04-17 binding is served, and its discovery document `/.well-known/acp.json`
+ * The ACP 2026-04-17 binding's discovery document `/.well-known/acp.json`
  * (rfcs/rfc.discovery.md §4): one static document, no authentication, cacheable for an hour.
  */
-
-/** The one ACP version served: what `API-Version` must say, and all `supported_versions` lists. */
-export const ACP_VERSION = '2026-04-17';
-
-/** The REST binding's base path (`api_base_url` is the public base URL and this). */
-export const ACP_PATH = '/acp';
-
-/**
- * The MCP binding's endpoint. Discovery cannot name it: `transports` says only that MCP exists, and
- * per-transport URLs are deferred (rfc.discovery.md §11); /llms.txt and docs/acp.md say it.
- */
-export const ACP_MCP_PATH = `${ACP_PATH}/mcp`;
+import { ACP_VERSION } from '../errors/acp';
+import { ACP_PATH } from './acp-endpoints';
 
 export const ACP_DISCOVERY_PATH = '/.well-known/acp.json';
 

@@ -5,6 +5,12 @@
 
 export const ACP_PATH = '/acp';
 
+/**
+ * The MCP binding's endpoint. Discovery cannot name it: `transports` says only that MCP exists, and
+ * per-transport URLs are deferred (rfc.discovery.md §11); /llms.txt and docs/acp.md say it.
+ */
+export const ACP_MCP_PATH = `${ACP_PATH}/mcp`;
+
 /** Whether a request path is the ACP binding's. */
 export function isAcpPath(pathname: string): boolean {
   return pathname === ACP_PATH || pathname.startsWith(`${ACP_PATH}/`);

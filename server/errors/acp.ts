@@ -18,7 +18,7 @@
 import { ERROR_CATALOGUE, type ApiError, type ErrorSpec } from './catalogue';
 import type { RequestIssue } from './invalid-request';
 
-/** The one ACP version this service speaks. */
+/** The one ACP version served: what `API-Version` must say, and every `supported_versions` list. */
 export const ACP_VERSION = '2026-04-17';
 
 export interface AcpError {

@@ -16,7 +16,9 @@ import { LIMITS_RESOURCE } from '../mcp/tools';
 import type { Operation, OperationExample } from '../trpc/meta';
 import { DOC_SLUGS } from '../docs/pages';
 import { LLMS_TXT_PATH } from '../domain/ucp-profile';
-import { ACP_DISCOVERY_PATH, ACP_MCP_PATH, ACP_PATH, ACP_VERSION } from '../domain/acp-discovery';
+import { ACP_DISCOVERY_PATH } from '../domain/acp-discovery';
+import { ACP_MCP_PATH, ACP_PATH } from '../domain/acp-endpoints';
+import { ACP_VERSION } from '../errors/acp';
 import { credentialGuide } from '../docs/credential-guide';
 
 export { LLMS_TXT_PATH };
