@@ -9,6 +9,7 @@ import path from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import type { ValidateFunction } from 'ajv';
+import { parse as parseYaml } from 'yaml';
 
 const ACP_DIR = process.env.ACP_SCHEMAS_DIR ? path.resolve(process.env.ACP_SCHEMAS_DIR) : undefined;
 const VERSION = '2026-04-17';
@@ -31,6 +32,9 @@ function bundleId(bundle: AcpBundle): string {
   return JSON.parse(fs.readFileSync(acpSpecFile(`json-schema/schema.${bundle}.json`), 'utf8')).$id as string;
 }
 
+/** Where the release's files are registered by path, as the OpenAPI documents refer to them. */
+const SPEC_BASE = 'https://acp-spec.test/spec/';
+
 let shared: Ajv2020 | undefined;
 
 /**
@@ -49,6 +53,8 @@ export function acpAjv(): Ajv2020 {
   for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) {
     const schema = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
     ajv.addSchema(schema);
+    // The OpenAPI documents name the bundles by file (`../json-schema/schema.cart.json#/$defs/Cart`).
+    ajv.addSchema({ ...schema, $id: `${SPEC_BASE}json-schema/${file}` });
     const alias = new URL(checkoutFile, schema.$id as string).href;
     if (file !== checkoutFile && !ajv.getSchema(alias)) ajv.addSchema({ ...checkout, $id: alias });
   }
@@ -61,4 +67,55 @@ export function acpValidator(bundle: AcpBundle, definition: string): ValidateFun
   const validate = acpAjv().getSchema(ref);
   if (!validate) throw new Error(`${ref} is not among the schemas in ${acpSpecFile('json-schema')}`);
   return validate;
+}
+
+/** The OpenAPI document of each REST surface, by the first segment of its paths. */
+const OAS_BY_SEGMENT: Record<string, string> = { checkout_sessions: 'agentic_checkout', carts: 'cart', agentic_commerce: 'delegate_payment' };
+const oasDocs = new Map<string, { id: string; doc: OasDocument }>();
+
+interface OasDocument {
+  paths: Record<string, Record<string, { responses?: Record<string, OasResponse> }>>;
+  components?: { responses?: Record<string, OasResponse> };
+}
+type OasResponse = { $ref?: string; content?: Record<string, { schema?: unknown }> };
+
+function oasDocument(name: string): { id: string; doc: OasDocument } {
+  let loaded = oasDocs.get(name);
+  if (!loaded) {
+    const doc = parseYaml(fs.readFileSync(acpSpecFile(`openapi/openapi.${name}.yaml`), 'utf8')) as OasDocument;
+    // Registered whole, so its `#/components/schemas/…` references resolve within it.
+    const id = `${SPEC_BASE}openapi/openapi.${name}.yaml`;
+    acpAjv().addSchema(doc as object, id);
+    oasDocs.set(name, (loaded = { id, doc }));
+  }
+  return loaded;
+}
+
+const pointer = (...segments: string[]) => segments.map((s) => s.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
+
+/**
+ * The validator of the response ACP's OpenAPI document gives `method` `path` (a request path under
+ * /acp) answering `status` (or its `4XX`/`5XX` range), or undefined when the document lists none.
+ *
+ * Not complete's 200: the document gives it `CheckoutSessionWithOrder`, an allOf of
+ * `CheckoutSessionBase` (additionalProperties: false, no `order`) and `{order}` required, which no
+ * object satisfies; and a decline answers 200 without an order (the issue's decision 3). The JSON
+ * Schema bundle's own CheckoutSessionWithOrder and CheckoutSession are checked instead.
+ */
+export function acpResponseValidator(method: string, path: string, status: number): ValidateFunction | undefined {
+  const relative = path.replace(/^\/acp/, '').split('?')[0];
+  const name = OAS_BY_SEGMENT[relative.split('/')[1]];
+  if (!name) return undefined;
+  const { id, doc } = oasDocument(name);
+  const template = Object.keys(doc.paths).find((t) => new RegExp(`^${t.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(relative));
+  const responses = template ? doc.paths[template][method.toLowerCase()]?.responses : undefined;
+  const key = [String(status), `${String(status)[0]}XX`].find((k) => responses?.[k]);
+  if (!template || !key || (template.endsWith('/complete') && status === 200)) return undefined;
+  const listed = responses![key];
+  const location = listed.$ref
+    ? [...listed.$ref.slice(2).split('/')]
+    : ['paths', template, method.toLowerCase(), 'responses', key];
+  const response = listed.$ref ? doc.components!.responses![listed.$ref.split('/').pop()!] : listed;
+  if (!response.content?.['application/json']?.schema) return undefined;
+  return acpAjv().getSchema(`${id}#/${pointer(...location, 'content', 'application/json', 'schema')}`);
 }

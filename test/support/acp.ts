@@ -6,7 +6,7 @@
  */
 import { expect } from 'vitest';
 import { freshKey, type TestApp } from './app';
-import { ACP_SCHEMAS_MISSING, acpValidator, type AcpBundle } from './acp-schemas';
+import { ACP_SCHEMAS_MISSING, acpResponseValidator, acpValidator, type AcpBundle } from './acp-schemas';
 import { signedInDeveloper } from './developer';
 import { mintKey } from './x402-agent';
 
@@ -18,6 +18,8 @@ export interface AcpAnswer {
   status: number;
   headers: Headers;
   body: Json;
+  /** The REST call answered, whose response ACP's OpenAPI document also describes. */
+  request?: { method: string; path: string };
 }
 
 /** A platform's key: an account's network key carrying acp:platform (or `scopes`). */
@@ -31,14 +33,20 @@ export async function acpCall(t: TestApp, key: string | null, method: string, pa
   const sent: Record<string, string | null> = { 'API-Version': ACP_VERSION, ...(key && { Authorization: `Bearer ${key}` }), ...(method !== 'GET' && { 'Idempotency-Key': freshKey() }), ...headers };
   const res = await t.call(method, path, { headers: Object.fromEntries(Object.entries(sent).filter((e): e is [string, string] => e[1] !== null)), body });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : {} };
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : {}, request: { method, path } };
 }
 
-/** The answer's body, asserted valid against `definition` of ACP's `bundle`. */
+/**
+ * The answer's body, asserted valid against `definition` of ACP's `bundle` and, for a REST answer,
+ * against the response ACP's OpenAPI document gives its operation and status, where it gives one
+ * (not for a version refusal: the documents' Error lacks `supported_versions`).
+ */
 export function conforms(answer: AcpAnswer, ctx: { skip(reason: string): void }, bundle: AcpBundle, definition: string): Json {
   if (ACP_SCHEMAS_MISSING) ctx.skip(ACP_SCHEMAS_MISSING);
   const validate = acpValidator(bundle, definition);
   expect(validate(answer.body), `${definition}: ${JSON.stringify(validate.errors, null, 2)}\n${JSON.stringify(answer.body, null, 2)}`).toBe(true);
+  const described = answer.request && !('supported_versions' in answer.body) && acpResponseValidator(answer.request.method, answer.request.path, answer.status);
+  if (described) expect(described(answer.body), `${answer.request!.method} ${answer.request!.path} ${answer.status}: ${JSON.stringify(described.errors, null, 2)}`).toBe(true);
   return answer.body;
 }
 
