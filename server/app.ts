@@ -6,11 +6,12 @@
  */
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
-import { createGateway, type ApiRequest, type Gateway } from './http/gateway';
+import { createGateway, type ApiRequest, type Gateway, type ServedDocument } from './http/gateway';
 import type { RawHandler } from './http/node-adapter';
 import { buildOpenApiDocument } from './http/openapi/document';
 import { LLMS_TXT_PATH, llmsTxtResponse, renderLlmsTxt } from './http/llms-txt';
 import { SEARCH_CONTEXT_PATH, searchContextDocument } from './catalog/jsonld';
+import { ACP_DISCOVERY_CACHE, ACP_DISCOVERY_PATH, acpDiscoveryDocument } from './domain/acp-discovery';
 import { STRIPE_WEBHOOK_PATH, stripeWebhook } from './http/stripe-webhook';
 import { CredentialResolver } from './identity/credentials';
 import { MAX_BODY_BYTES } from './lib/request-limits';
@@ -85,15 +86,16 @@ export function createApp(config: Config, database: Database): App {
   const services = createServices(config, database);
   const { operations } = services;
   const mcp = createMcpServer(services);
-  const once = (build: () => object) => {
+  const once = (build: () => object, cacheControl?: string): ServedDocument => {
     let text: string | undefined;
-    return () => (text ??= JSON.stringify(build()));
+    return { text: () => (text ??= JSON.stringify(build())), cacheControl };
   };
   const gateway = createGateway(services, appRouter, {
     '/api/openapi.json': once(services.openapi),
     '/api/mcp/openrpc.json': once(() => buildOpenRpcDocument(mcp.tools, config)),
     [SEARCH_CONTEXT_PATH]: once(() => searchContextDocument(Object.keys(compactSearchResult.shape))),
     ...Object.fromEntries(Object.entries(protectedResourceDocuments(config.publicBaseUrl)).map(([path, build]) => [path, once(build)])),
+    [ACP_DISCOVERY_PATH]: once(() => acpDiscoveryDocument(config.publicBaseUrl), ACP_DISCOVERY_CACHE),
   });
   let llms: string | undefined;
   const llmsTxt = () => (llms ??= renderLlmsTxt(config, operations));

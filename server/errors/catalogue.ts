@@ -369,6 +369,18 @@ export const ERROR_CATALOGUE = {
     hint: 'The body also carries `max_cents` (the ceiling) and `message` (prose), as the spec documents; `details.total_cents` is the cart’s total.',
   },
 
+  // -- ACP's delegated payment (payments/delegated-tokens.ts, payments/delegated-payment.ts)
+  invalid_card: {
+    status: 400,
+    message: 'The card is not valid: nothing was delegated.',
+    hint: '`details.param` is the JSONPath of the field in the delegate_payment request: the number (12–19 digits passing the Luhn check), exp_month/exp_year (checked when sent: a month 01–12 and a year not in the past) or cvc (3–4 digits, checked when sent).',
+  },
+  payment_token_invalid: {
+    status: 400,
+    message: 'The payment token cannot pay this checkout session: nothing was charged.',
+    hint: '`details.param` is the token’s JSONPath. A token pays once, only the session, merchant and currency (usd) it was delegated for, up to its max_amount and until its expires_at, and only for the key that delegated it: delegate a new one.',
+  },
+
   // -- fulfillment events (the admin API records them: orders/fulfillment.ts gives the rules)
   order_not_fulfillable: {
     status: 409,

@@ -47,8 +47,14 @@ export interface ApiResponse {
 
 export type Gateway = (req: ApiRequest) => Promise<ApiResponse>;
 
-/** Documents served as they are, generated once: path → JSON text. */
-export type Documents = Record<string, () => string>;
+/** A document served as it is: its JSON text (generated once), and its Cache-Control unless five minutes. */
+export interface ServedDocument {
+  text: () => string;
+  cacheControl?: string;
+}
+
+/** Documents by path. */
+export type Documents = Record<string, ServedDocument>;
 
 export function createGateway(services: Services, router: AppRouter, documents: Documents): Gateway {
   const { config, responses } = services;
@@ -140,7 +146,7 @@ export function createGateway(services: Services, router: AppRouter, documents: 
       const document = documents[pathname];
       if (document) {
         if (method !== 'GET' && method !== 'HEAD') throw new ApiError('method_not_allowed', { headers: { Allow: 'GET' } });
-        return finish(ctx, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'public, max-age=300' }, document());
+        return finish(ctx, 200, { 'Content-Type': 'application/json', 'Cache-Control': document.cacheControl ?? 'public, max-age=300' }, document.text());
       }
 
       const match = routes.match(pathname);

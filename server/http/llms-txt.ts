@@ -6,6 +6,8 @@
  * Generated from the operation catalogue (REST paths, MCP tool names, the example calls the
  * OpenAPI document publishes, the codes each operation can answer) and the error catalogue, so it
  * says what the service does. At most LLMS_TXT_MAX_BYTES (a test holds it): an agent reads all of it.
+ * The budget was 8,000 bytes until ACP's line (280 bytes at a 48-character base URL), for which
+ * 8,000 had no room left; 8,500 still reads as one page.
  */
 import type { Config } from '../config';
 import { ERROR_CATALOGUE, type ErrorCode, type ErrorSpec } from '../errors/catalogue';
@@ -14,11 +16,12 @@ import { LIMITS_RESOURCE } from '../mcp/tools';
 import type { Operation, OperationExample } from '../trpc/meta';
 import { DOC_SLUGS } from '../docs/pages';
 import { LLMS_TXT_PATH } from '../domain/ucp-profile';
+import { ACP_DISCOVERY_PATH, ACP_MCP_PATH, ACP_PATH, ACP_VERSION } from '../domain/acp-discovery';
 import { credentialGuide } from '../docs/credential-guide';
 
 export { LLMS_TXT_PATH };
 
-export const LLMS_TXT_MAX_BYTES = 8_000;
+export const LLMS_TXT_MAX_BYTES = 8_500;
 
 /** The quick path: each step an operation, the example call shown for it, and what to know. */
 const PATH: readonly { operation: string; example: string; what: string }[] = [
@@ -93,6 +96,7 @@ export function renderLlmsTxt(config: Config, operations: readonly Operation[]):
     `- [MCP server](${base}/api/mcp): Streamable HTTP, stateless: POST JSON-RPC (initialize, tools/list, tools/call) with \`Accept: application/json, text/event-stream\`. Its instructions say how to identify (the UCP-Agent header, or \`meta: {"ucp-agent": {"profile": "…"}}\` among a tool's arguments) and retry. Tools: ${tools.join(', ')}.`,
     `- [MCP tools as OpenRPC](${base}/api/mcp/openrpc.json); an [API reference](${base}/docs) for people.`,
     `- [UCP profile](${base}/.well-known/ucp): services and capabilities, UCP's own shopping binding (/ucp, /ucp/mcp) among them.`,
+    `- [ACP ${ACP_VERSION}](${base}${ACP_DISCOVERY_PATH}) for platforms (a key with acp:platform): REST ${base}${ACP_PATH}, MCP ${base}${ACP_MCP_PATH} (discovery cannot name it).`,
     `- Docs as JSON: [errors](${base}/api/agent/docs/errors); likewise ${DOC_SLUGS.filter((slug) => slug !== 'errors').join(', ')}.`,
     `- [Live cart limits](${base}/api/agent/platform/limits) (on MCP the resource ${LIMITS_RESOURCE}): the most units of one item and the largest cart total.`,
     '',

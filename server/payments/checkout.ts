@@ -16,6 +16,7 @@ import { ApiError } from '../errors/catalogue';
 import { newId } from '../lib/ids';
 import type { ServiceKeys } from '../secrets/keys';
 import { cancelLiveLink, linkToken, linkUrl, liveLink, payPageUrl, tokenHash } from '../carts/links';
+import type { PaymentProvider } from './provider';
 import { paymentProvider } from './select';
 
 /** What issuing a link uses of the service: the provider's settings, and the keys a link's token is made under. */
@@ -48,7 +49,7 @@ export interface IssuedLink {
   created: boolean;
 }
 
-type LinkRow = typeof paymentLinks.$inferSelect;
+export type LinkRow = typeof paymentLinks.$inferSelect;
 
 /**
  * The checks run in the contract's order: the caller's cart → it can still change → it is ready
@@ -58,13 +59,26 @@ type LinkRow = typeof paymentLinks.$inferSelect;
  */
 export async function issuePaymentLink(services: LinkServices, tx: Db, request: CheckoutRequest): Promise<IssuedLink> {
   const cart = await loadCart(tx, request.cartId, request.owner, { lock: true });
-  const priced = await pricedToPay(tx, cart);
+  const { link, created } = await linkAtTotal(services, tx, cart, paymentProvider(services.config), request);
+  return { link: await view(services, link), created };
+}
 
+/** Who opens a link: a provider, or (delegated payments) one that opens nothing at the provider but names it. */
+export type LinkOpener = Pick<PaymentProvider, 'name' | 'open'>;
+
+/**
+ * The (locked) cart's link at its total, with `provider`: its live link when that one still asks
+ * the cart's total and is the same provider's (completePayment pays a link only through the
+ * provider that opened it), else a new one, the other cancelled. The cart priced to pay first
+ * (pricedToPay's refusals).
+ */
+export async function linkAtTotal(services: LinkServices, tx: Db, cart: CartRow, provider: LinkOpener, request: CheckoutRequest): Promise<{ link: LinkRow; created: boolean }> {
+  const priced = await pricedToPay(tx, cart);
   const live = await liveLink(tx, cart.id);
-  if (live?.amountCents === priced.totals.total_cents) return { link: await view(services, live), created: false };
-  // A catalog price moved since the live link fixed its amount: that link could not be paid any more.
+  if (live?.amountCents === priced.totals.total_cents && live.provider === provider.name) return { link: live, created: false };
+  // A catalog price moved since the live link fixed its amount (or another provider opened it): that link could not be paid here.
   if (live) await cancelLiveLink(tx, cart.id);
-  return { link: await view(services, await openLink(services, tx, cart, priced, request)), created: true };
+  return { link: await openLink(services, tx, cart, priced, provider, request), created: true };
 }
 
 const NOT_READY: Record<string, string> = {
@@ -121,9 +135,8 @@ export async function pricedToPay(db: Db, cart: CartRow): Promise<PricedCart> {
   return priced;
 }
 
-async function openLink(services: LinkServices, tx: Db, cart: CartRow, priced: PricedCart, request: CheckoutRequest): Promise<LinkRow> {
+async function openLink(services: LinkServices, tx: Db, cart: CartRow, priced: PricedCart, provider: LinkOpener, request: CheckoutRequest): Promise<LinkRow> {
   const { config, keys } = services;
-  const provider = paymentProvider(config);
   const id = linkIdFor(cart, request);
   const token = linkToken(keys, id);
   const expiresAt = new Date(Date.now() + config.paymentLinkTtlHours * 3_600_000);

@@ -78,7 +78,8 @@ export class CaptureRefused extends Error {
 }
 
 export interface PaymentProvider {
-  readonly name: 'builtin' | 'stripe';
+  /** `vault`: ACP's delegated tokens while the service is its own test PSP (vault.ts). */
+  readonly name: 'builtin' | 'stripe' | 'vault';
   open(request: PaymentRequest): Promise<OpenedPayment>;
   /**
    * Providers whose card form is the service's own page authorize the amount here; hosted-page

@@ -4,6 +4,11 @@
  * webhook (http/stripe-webhook.ts) reports the completed session, the order is placed, and only
  * then is the PaymentIntent captured, or cancelled when the order cannot be placed.
  *
+ * ACP's delegated payments with Stripe (issue #47 §3 (b)) authorize otherwise: a manual-capture
+ * PaymentIntent created and confirmed from the shared payment token the agent's platform granted
+ * us (authorizeSharedToken), then the order is placed and the PaymentIntent captured or cancelled
+ * as above.
+ *
  * Every call carries an idempotency key derived from ours, so a request retried after a 503 (ours
  * or Stripe's) reaches Stripe with the same key and opens, captures or cancels nothing twice.
  */
@@ -11,7 +16,7 @@ import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import type { StripeConfig } from '../config';
 import { ApiError } from '../errors/catalogue';
-import { CaptureRefused, type OpenedPayment, type PaymentProvider, type PaymentRequest } from './provider';
+import { CaptureRefused, type Authorization, type OpenedPayment, type PaymentProvider, type PaymentRequest } from './provider';
 
 /**
  * One retry inside the SDK (after 0.5–1 s, same idempotency key) absorbs a dropped connection or a
@@ -44,11 +49,66 @@ export function stripeClient(config: StripeConfig): Stripe {
   });
 }
 
-export function stripeProvider(config: StripeConfig, client: Stripe = stripeClient(config)): PaymentProvider {
+/**
+ * The API version whose PaymentIntents take `payment_method_data.shared_payment_granted_token`: a
+ * preview (https://docs.stripe.com/changelog/dahlia/2026-04-22/shared-payment-granted-token),
+ * pinned on that one request; every other call keeps the SDK's version.
+ */
+export const SHARED_TOKEN_API_VERSION = '2026-04-22.preview';
+
+/** A payment to authorize from a shared payment token: the link it pays, fixed at its amount. */
+export interface SharedTokenPayment {
+  linkId: string;
+  cartId: string;
+  amountCents: number;
+  currency: string;
+}
+
+/** Stripe refused the token itself (unknown, used, expired, another currency or below the amount): nothing was authorized. */
+export interface TokenRefusal {
+  status: 'token_refused';
+  message: string;
+}
+
+export interface StripeProvider extends PaymentProvider {
+  readonly name: 'stripe';
+  /**
+   * A manual-capture PaymentIntent for `payment`, created and confirmed from the shared payment
+   * token `token` under `idempotencyKey` (a retry after a 503 reaches the same PaymentIntent).
+   * Throws 503 service_unavailable when Stripe does not answer.
+   */
+  authorizeSharedToken(token: string, payment: SharedTokenPayment, idempotencyKey: string): Promise<Authorization | TokenRefusal>;
+}
+
+/**
+ * PaymentIntentCreateParams as the pinned preview takes them. The SDK's types (stripe 23.1.0, API
+ * 2026-10-28.endive) lack the shared token, and name the method types `allowed_payment_method_types`
+ * (added 2026-07-29), where this version still takes `payment_method_types`: both are typed here and
+ * passed through in one cast (authorizeSharedToken).
+ */
+type SharedTokenIntentParams = Omit<Stripe.PaymentIntentCreateParams, 'payment_method_data'> & {
+  payment_method_types: ['card'];
+  payment_method_data: { shared_payment_granted_token: string };
+};
+
+function sharedTokenIntentParams(token: string, payment: SharedTokenPayment): SharedTokenIntentParams {
+  return {
+    amount: payment.amountCents,
+    currency: payment.currency.toLowerCase(),
+    capture_method: 'manual',
+    confirm: true,
+    // Cards authorize synchronously: no redirect for the agent to follow.
+    payment_method_types: ['card'],
+    payment_method_data: { shared_payment_granted_token: token },
+    metadata: { link_id: payment.linkId, cart_id: payment.cartId },
+  };
+}
+
+export function stripeProvider(config: StripeConfig, client: Stripe = stripeClient(config)): StripeProvider {
   if (!config.webhookSecret) {
     console.warn('STRIPE_WEBHOOK_SECRET is not set: Stripe Checkout payments cannot complete (the webhook answers 503 until it is).');
   }
-  return {
+  const provider: StripeProvider = {
     name: 'stripe',
 
     async open(request): Promise<OpenedPayment> {
@@ -56,6 +116,24 @@ export function stripeProvider(config: StripeConfig, client: Stripe = stripeClie
       const session = await call(() => client.checkout.sessions.create(params, { idempotencyKey: openKey(request.idempotencyKey, params) }));
       if (!session.url) throw new Error(`Stripe returned Checkout Session ${session.id} without a url`);
       return { url: session.url, reference: session.id };
+    },
+
+    async authorizeSharedToken(token, payment, idempotencyKey) {
+      const params = sharedTokenIntentParams(token, payment);
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await call(() =>
+          client.paymentIntents.create(params as unknown as Stripe.PaymentIntentCreateParams, { idempotencyKey: `authorize:${idempotencyKey}`, apiVersion: SHARED_TOKEN_API_VERSION }),
+        );
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeCardError) return { status: 'declined', reason: err.decline_code ?? err.code ?? 'generic_decline' };
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.param?.includes('shared_payment_granted_token')) return { status: 'token_refused', message: err.message };
+        throw err;
+      }
+      if (intent.status === 'requires_capture') return { status: 'authorized', authorization: intent.id };
+      // Anything else (an authentication the agent cannot perform here) is not an authorization: let it go.
+      await provider.release(intent.id, idempotencyKey);
+      return { status: 'declined', reason: 'authentication_required' };
     },
 
     // Keys are namespaced per endpoint: Stripe refuses one key reused on another endpoint.
@@ -79,6 +157,7 @@ export function stripeProvider(config: StripeConfig, client: Stripe = stripeClie
       }
     },
   };
+  return provider;
 }
 
 /**

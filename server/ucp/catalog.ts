@@ -31,7 +31,7 @@
 import type { Db } from '../db/client';
 import { ApiError } from '../errors/catalogue';
 import { invalidRequest } from '../errors/invalid-request';
-import { LOOKUP_MAX_IDS, productsByIds, resolveIds, type CatalogProduct, type CatalogVariant, type ResolvedId } from '../catalog/lookup';
+import { LOOKUP_MAX_IDS, productsByIds, resolveIds, sellerPolicyLinks, type CatalogProduct, type CatalogVariant, type ResolvedId } from '../catalog/lookup';
 import { searchCatalog, type SearchPage } from '../catalog/search';
 import { normaliseCategory } from '../catalog/writer';
 import type {
@@ -327,8 +327,6 @@ function optionAxes(variants: CatalogVariant[]): OptionAxis[] {
   return [...axes].map(([name, labels]) => ({ name, labels: [...labels] }));
 }
 
-const POLICY_LINKS = { returns: 'refund_policy', shipping: 'shipping_policy', privacy: 'privacy_policy', terms: 'terms_of_service' } as const;
-
 /** A product's options as search and lookup show them (product_option). */
 function plainOptions(product: CatalogProduct) {
   return optionAxes(product.variants).map((axis) => ({ name: axis.name, values: axis.labels.map((label) => ({ label })) }));
@@ -336,10 +334,7 @@ function plainOptions(product: CatalogProduct) {
 
 /** The mapping of a product's variants, its seller's part made once. */
 function ucpVariantOf(product: CatalogProduct): (variant: CatalogVariant) => UcpVariant {
-  const seller = {
-    name: product.seller_name,
-    links: (Object.keys(POLICY_LINKS) as (keyof typeof POLICY_LINKS)[]).map((policy) => ({ type: POLICY_LINKS[policy], url: product.seller_policy_urls[policy] })),
-  };
+  const seller = { name: product.seller_name, links: sellerPolicyLinks(product.seller_policy_urls) };
   return (variant) => {
     // One pass over the options for the options, the title ("Navy / M") and the description ("Parka: color Navy, size M").
     const options: { name: string; label: string }[] = [];

@@ -1,19 +1,23 @@
 /**
  * A local stand-in for the parts of Stripe's API the Stripe provider uses, for the official SDK to
- * talk to (STRIPE_API_URL): Checkout Sessions, capturing and cancelling PaymentIntents, and
- * webhook events signed with the SDK's own test-header helper.
+ * talk to (STRIPE_API_URL): Checkout Sessions, PaymentIntents created and confirmed from a shared
+ * payment token an agent granted (SHARED_TOKEN_API_VERSION's preview), capturing and cancelling
+ * PaymentIntents, and webhook events signed with the SDK's own test-header helper.
  *
  * It answers as Stripe does (form-encoded requests, JSON objects, `{error: {type, message}}`
  * failures, idempotency keys replaying the first answer and refusing changed parameters) and checks
  * every field the service must send, recording each violation in `problems` (and refusing the
  * request with 400, as Stripe would). It can be told to fail the next requests: a 503, a dropped
  * connection, a lost answer (the request takes effect, then the connection drops), or a card
- * declined (402). It can let an authorization expire, as Stripe does after 7 days uncaptured, and
+ * declined (402, on a capture or a token's PaymentIntent). It grants shared payment tokens with
+ * their usage limits, refusing a PaymentIntent from one unknown, used, expired, in another currency
+ * or below its amount as Stripe does (400 naming the token's parameter). It can let an authorization expire, as Stripe does after 7 days uncaptured, and
  * stand for another product on the same account (sessions no link of ours opened).
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { SHARED_TOKEN_API_VERSION } from '../../server/payments/stripe';
 import { standInServer } from './stand-in-server';
 
 export const STANDIN_SECRET_KEY = 'sk_test_standin';
@@ -57,9 +61,22 @@ export interface StandinPaymentIntent {
   amount_received: number;
   currency: string;
   capture_method: 'manual';
-  status: 'requires_capture' | 'succeeded' | 'canceled';
+  status: 'requires_payment_method' | 'requires_capture' | 'succeeded' | 'canceled';
   cancellation_reason: 'requested_by_customer' | 'automatic' | null;
   metadata: Record<string, string>;
+}
+
+/** A shared payment token an agent granted the account: its usage limits, and whether its card authorizes. */
+export interface StandinSharedToken {
+  id: string;
+  maxAmount: number;
+  currency: string;
+  /** Epoch seconds. */
+  expiresAt: number;
+  /** The card behind it declines (Stripe's 4000000000000002). */
+  declines: boolean;
+  /** The PaymentIntent it authorized, once used. */
+  usedBy: string | null;
 }
 
 /**
@@ -78,10 +95,13 @@ export interface StripeStandin {
   problems: string[];
   sessions: Map<string, StandinSession>;
   paymentIntents: Map<string, StandinPaymentIntent>;
+  sharedTokens: Map<string, StandinSharedToken>;
   /** Captures and cancellations that took effect (replays under an idempotency key not counted). */
   captures: string[];
   cancellations: string[];
   failNext(failure: Failure, count?: number): void;
+  /** An agent grants the account a shared payment token (usd, an hour, a card that authorizes unless told). */
+  grantSharedToken(limits: { maxAmount: number; currency?: string; expiresAt?: number; declines?: boolean }): string;
   /** The human paid on Stripe's page: the card is authorized, the session complete. */
   complete(sessionId: string): StandinSession;
   /** Another product on the same Stripe account: a completed session with an authorized PaymentIntent, no link of ours. */
@@ -103,6 +123,7 @@ export async function startStripeStandin(): Promise<StripeStandin> {
   const problems: string[] = [];
   const sessions = new Map<string, StandinSession>();
   const paymentIntents = new Map<string, StandinPaymentIntent>();
+  const sharedTokens = new Map<string, StandinSharedToken>();
   const captures: string[] = [];
   const cancellations: string[] = [];
   const failures: Failure[] = [];
@@ -180,6 +201,52 @@ export async function startStripeStandin(): Promise<StripeStandin> {
     return session;
   }
 
+  /** The token's parameter, which Stripe's refusals of the token name. */
+  const TOKEN_PARAM = 'payment_method_data[shared_payment_granted_token]';
+
+  /** A PaymentIntent created and confirmed from a shared payment token, as the pinned preview takes it. */
+  function createIntent(form: Form, version: string | undefined, failure: Failure | undefined): { status: number; body: object } {
+    const f = form as Record<string, any>;
+    const ok = [
+      check(version === SHARED_TOKEN_API_VERSION, `Stripe-Version is ${version}, not ${SHARED_TOKEN_API_VERSION} (the shared token's preview)`),
+      check(/^[1-9]\d*$/.test(f.amount ?? ''), `amount ${f.amount} is not a positive integer of cents`),
+      check(f.currency === 'usd', `currency is ${f.currency}, not usd`),
+      check(f.capture_method === 'manual', `capture_method is ${f.capture_method}, not manual`),
+      check(f.confirm === 'true', `confirm is ${f.confirm}, not true`),
+      check(JSON.stringify(f.payment_method_types) === '["card"]', `payment_method_types is ${JSON.stringify(f.payment_method_types)}, not [card]`),
+      check(!!f.metadata?.link_id && !!f.metadata?.cart_id, 'metadata.link_id or metadata.cart_id missing'),
+      check(typeof f.payment_method_data?.shared_payment_granted_token === 'string', 'payment_method_data.shared_payment_granted_token missing'),
+    ];
+    if (ok.includes(false)) return refuse(problems.at(-1)!);
+    const tokenId: string = f.payment_method_data.shared_payment_granted_token;
+    const token = sharedTokens.get(tokenId);
+    const tokenRefused = (message: string) => ({ status: 400, body: { error: { type: 'invalid_request_error', message, param: TOKEN_PARAM } } });
+    if (!token) return { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such shared_payment.granted_token: '${tokenId}'`, param: TOKEN_PARAM } } };
+    if (token.usedBy) return tokenRefused(`The SharedPaymentGrantedToken ${tokenId} was already used.`);
+    if (token.expiresAt <= now()) return tokenRefused(`The SharedPaymentGrantedToken ${tokenId} has expired.`);
+    if (token.currency !== f.currency) return tokenRefused(`The SharedPaymentGrantedToken ${tokenId} is limited to ${token.currency}.`);
+    if (Number(f.amount) > token.maxAmount) return tokenRefused(`The amount exceeds the SharedPaymentGrantedToken ${tokenId}'s max_amount of ${token.maxAmount}.`);
+    const pi: StandinPaymentIntent = {
+      id: id('pi'),
+      object: 'payment_intent',
+      amount: Number(f.amount),
+      amount_received: 0,
+      currency: f.currency,
+      capture_method: 'manual',
+      status: 'requires_capture',
+      cancellation_reason: null,
+      metadata: f.metadata,
+    };
+    if (token.declines || failure === 'declined') {
+      pi.status = 'requires_payment_method';
+      paymentIntents.set(pi.id, pi);
+      return { status: 402, body: { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.', payment_intent: pi } } };
+    }
+    paymentIntents.set(pi.id, pi);
+    token.usedBy = pi.id;
+    return { status: 200, body: pi };
+  }
+
   function settle(piId: string, action: 'capture' | 'cancel', failure: Failure | undefined): { status: number; body: object } {
     const pi = paymentIntents.get(piId);
     if (!pi) return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${piId}'` } } };
@@ -223,8 +290,9 @@ export async function startStripeStandin(): Promise<StripeStandin> {
     return { body, signature: Stripe.webhooks.generateTestHeaderString({ payload: body, secret }) };
   }
 
-  function route(method: string, path: string, form: Form, failure: Failure | undefined): { status: number; body: object } {
+  function route(method: string, path: string, form: Form, version: string | undefined, failure: Failure | undefined): { status: number; body: object } {
     if (method === 'POST' && path === '/v1/checkout/sessions') return createSession(form);
+    if (method === 'POST' && path === '/v1/payment_intents') return createIntent(form, version, failure);
     const settling = method === 'POST' && path.match(/^\/v1\/payment_intents\/([^/]+)\/(capture|cancel)$/);
     if (settling) return settle(settling[1], settling[2] as 'capture' | 'cancel', failure);
     problems.push(`unexpected ${method} ${path}`);
@@ -270,7 +338,7 @@ export async function startStripeStandin(): Promise<StripeStandin> {
       if (failure === 'lost') return req.socket.destroy();
       return answer(seen.status, seen.body, { 'Idempotent-Replayed': 'true' });
     }
-    const { status, body } = route(record.method, path, record.body, failure);
+    const { status, body } = route(record.method, path, record.body, req.headers['stripe-version'] as string | undefined, failure);
     if (status >= 400) record.outcome = 'refused';
     const text = JSON.stringify(body);
     if (key) idempotent.set(key, { request: `${path}\n${raw}`, status, body: text });
@@ -290,10 +358,17 @@ export async function startStripeStandin(): Promise<StripeStandin> {
     problems,
     sessions,
     paymentIntents,
+    sharedTokens,
     captures,
     cancellations,
     failNext(failure, count = 1) {
       for (let i = 0; i < count; i++) failures.push(failure);
+    },
+    grantSharedToken({ maxAmount, currency = 'usd', expiresAt = now() + 3600, declines = false }) {
+      // Stripe's ids are letters, digits and underscores (the service checks a token's form).
+      const tokenId = `spt_test_${randomBytes(12).toString('hex')}`;
+      sharedTokens.set(tokenId, { id: tokenId, maxAmount, currency, expiresAt, declines, usedBy: null });
+      return tokenId;
     },
     complete(sessionId) {
       const session = sessions.get(sessionId);

@@ -1,0 +1,218 @@
+/**
+ * Completing an ACP checkout session with a delegated token (issue #47 §3): the one way an ACP
+ * platform's user, who confirmed in the platform's own interface, pays without our /pay page. The
+ * token carries that confirmation: one session, this merchant, a currency and a maximum, until an
+ * expiry. Without one that holds, nothing is charged or written.
+ *
+ *   1. Checks, writing nothing: the caller's cart; the token known, delegated by this key, unused,
+ *      unexpired, for this session, merchant and currency; the cart payable and its total within
+ *      the token's max_amount.
+ *   2. One transaction, the cart locked first as every cart change locks it: the token claimed (a
+ *      conditional update: of two requests with one token, one claims it) and a payment link fixed
+ *      at the total (checkout.ts), opened with the provider that will complete it. A refusal here
+ *      rolls the claim back.
+ *   3. Outside any transaction: the provider authorizes, then completePayment places the order and
+ *      captures (complete.ts). A decline keeps the token used; its link is closed and the cart open
+ *      again, as it was, for another token.
+ *
+ * With Stripe (§3 (b)), the token is Stripe's shared payment token (`spt_…`), whose allowance
+ * Stripe holds and checks: payWithSharedPaymentToken fixes the link as above and authorizes a
+ * manual-capture PaymentIntent from the token (stripe.ts), under a key derived from the link and the
+ * token, so a retry after Stripe's 503 reaches the same PaymentIntent.
+ */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { acpDelegatedTokens, carts, paymentLinks } from '../db/schema';
+import { ApiError } from '../errors/catalogue';
+import { centsToDecimal } from '../lib/money';
+import { secretDigest } from '../lib/secrets';
+import type { ShortLine } from '../orders/place';
+import { loadCart, type CartRow } from '../carts/store';
+import type { PricedCart } from '../carts/pricing';
+import { linkAtTotal, pricedToPay, type LinkOpener, type LinkRow, type LinkServices } from './checkout';
+import { completePayment, type CompletionServices, type PaymentOutcome } from './complete';
+import { declineMessage, type Authorization } from './provider';
+import { stripeProviderOf, vaultProviderOf } from './select';
+import type { TokenRefusal } from './stripe';
+
+/** What paying with a delegated token uses of the service: what issuing a link and completing a payment use. */
+export interface DelegatedPaymentServices extends CompletionServices, LinkServices {}
+
+export type DelegatedPaymentOutcome =
+  | { kind: 'placed'; orderId: string }
+  | { kind: 'already_paid'; orderId: string }
+  | { kind: 'declined'; message: string }
+  | { kind: 'short'; lines: ShortLine[] }
+  | { kind: 'over_limit'; amountCents: number; maxCents: number }
+  /** Prices or delivery moved: answer the session with its new totals. */
+  | { kind: 'changed' };
+
+/** Where ACP's complete request carries the token: every refusal of it points there. */
+export const TOKEN_PARAM = '$.payment_data.instrument.credential.token';
+
+type TokenRow = typeof acpDelegatedTokens.$inferSelect;
+
+function tokenRefused(message: string): ApiError {
+  return new ApiError('payment_token_invalid', { message: `${message} Nothing was charged.`, details: { param: TOKEN_PARAM } });
+}
+
+/** Checks the token writing nothing (→ ApiError('payment_token_invalid', {details:{param: TOKEN_PARAM}})), claims it, pays a link fixed at the cart's total through completePayment. */
+export async function payWithDelegatedToken(
+  services: DelegatedPaymentServices,
+  input: { cartId: string; owner: string; keyId: string; token: string; merchantId: string },
+): Promise<DelegatedPaymentOutcome> {
+  const { db } = services;
+  const hash = secretDigest(input.token);
+
+  // 1.
+  const cart = await loadCart(db, input.cartId, input.owner);
+  const [token] = await db.select().from(acpDelegatedTokens).where(eq(acpDelegatedTokens.tokenHash, hash));
+  checkAllowance(token, input, new Date());
+  const payable = await payableCart(db, cart);
+  if (!('totals' in payable)) return payable;
+  checkAmount(token, payable.totals.total_cents);
+
+  // 2.
+  const vault = vaultProviderOf(services.config);
+  const { link, outcome } = await db.transaction(async (tx) => {
+    const locked = await loadCart(tx, input.cartId, input.owner, { lock: true });
+    const [claimed] = await tx
+      .update(acpDelegatedTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(acpDelegatedTokens.tokenHash, hash), isNull(acpDelegatedTokens.usedAt), gt(acpDelegatedTokens.expiresAt, new Date())))
+      .returning({ outcome: acpDelegatedTokens.outcome, maxAmount: acpDelegatedTokens.maxAmount });
+    if (!claimed) throw tokenRefused('The payment token was used already (a token pays once) or has just expired.');
+    const fixed = await linkAtTotal(services, tx, locked, vault, { cartId: locked.id, owner: input.owner, idempotencyKey: `acp-vault:${hash}` });
+    // The total moved since step 1: the claim rolls back with this refusal.
+    checkAmount({ ...token, maxAmount: claimed.maxAmount }, fixed.link.amountCents);
+    return { link: fixed.link, outcome: claimed.outcome };
+  });
+
+  // 3.
+  return payLink(services, link, vault, () => vault.authorizeRecorded(outcome, { amountCents: link.amountCents, currency: link.currency }));
+}
+
+/** What a Stripe shared payment token looks like (AC §9.5's `spt_123`). */
+const SHARED_TOKEN = /^spt_[A-Za-z0-9_]{1,250}$/;
+
+/**
+ * A link paid with a shared payment token is Stripe's (captured or cancelled as its other links
+ * are) but opens nothing there, no Checkout Session: the token authorizes it.
+ */
+const SHARED_TOKEN_LINKS: LinkOpener = { name: 'stripe', open: async () => ({ url: null, reference: null }) };
+
+/**
+ * Pays the session `cartId` with the Stripe shared payment token `token` (needs STRIPE_SECRET_KEY):
+ * the cart payable (writing nothing), a Stripe link fixed at its total, a PaymentIntent authorized
+ * from the token, completePayment. Stripe's refusal of the token itself → 400 payment_token_invalid
+ * at TOKEN_PARAM; Stripe not answering → 503 service_unavailable (the link stays, a retry with the
+ * same token reaches the same PaymentIntent).
+ */
+export async function payWithSharedPaymentToken(services: DelegatedPaymentServices, input: { cartId: string; owner: string; token: string }): Promise<DelegatedPaymentOutcome> {
+  const { db, config } = services;
+  if (!config.stripe) throw new Error('paying with a Stripe shared payment token needs STRIPE_SECRET_KEY');
+  if (!SHARED_TOKEN.test(input.token)) throw tokenRefused('A Stripe shared payment token is spt_ followed by letters, digits and underscores.');
+
+  // 1.
+  const cart = await loadCart(db, input.cartId, input.owner);
+  const payable = await payableCart(db, cart);
+  if (!('totals' in payable)) return payable;
+
+  // 2.
+  const digest = secretDigest(input.token);
+  const link = await db.transaction(async (tx) => {
+    const locked = await loadCart(tx, input.cartId, input.owner, { lock: true });
+    return (await linkAtTotal(services, tx, locked, SHARED_TOKEN_LINKS, { cartId: locked.id, owner: input.owner, idempotencyKey: `stripe-spt:${digest}` })).link;
+  });
+
+  // 3.
+  const stripe = stripeProviderOf(config);
+  const payment = { linkId: link.id, cartId: link.cartId, amountCents: link.amountCents, currency: link.currency };
+  return payLink(services, link, stripe, () => stripe.authorizeSharedToken(input.token, payment, `${link.id}:${digest}`));
+}
+
+/** The token's allowance holds for this caller, session and merchant, now. */
+function checkAllowance(token: TokenRow | undefined, input: { cartId: string; keyId: string; merchantId: string }, now: Date): asserts token is TokenRow {
+  // Another key's token is refused as an unknown one: it tells the caller nothing of it.
+  if (!token || token.keyId !== input.keyId) throw tokenRefused('No such payment token was delegated to this key.');
+  if (token.usedAt) throw tokenRefused('The payment token was used already: a token pays once; delegate a new one.');
+  if (token.expiresAt <= now) throw tokenRefused(`The payment token expired at ${token.expiresAt.toISOString()}; delegate a new one.`);
+  if (token.checkoutSessionId !== input.cartId) throw tokenRefused(`The payment token was delegated for checkout session ${token.checkoutSessionId}, not ${input.cartId}.`);
+  if (token.merchantId !== input.merchantId) throw tokenRefused(`The payment token was delegated for merchant ${token.merchantId}, not ${input.merchantId}.`);
+  // Carts are priced in USD only (links are issued from USD carts).
+  if (token.currency.toLowerCase() !== 'usd') throw tokenRefused(`The payment token's currency is ${token.currency}; the session is in usd.`);
+}
+
+function checkAmount(token: Pick<TokenRow, 'maxAmount'>, totalCents: number): void {
+  if (totalCents > token.maxAmount) {
+    throw tokenRefused(`The session's total of ${centsToDecimal(totalCents)} USD is above the payment token's max_amount of ${centsToDecimal(token.maxAmount)} USD.`);
+  }
+}
+
+/**
+ * The cart priced to pay (pricedToPay's refusals: cart_not_open, cart_expired, payment_in_progress,
+ * cart_not_ready), or, for a total above the live ceiling, that outcome (ACP's maximum_exceeded message).
+ */
+async function payableCart(db: Db, cart: CartRow): Promise<PricedCart | { kind: 'over_limit'; amountCents: number; maxCents: number }> {
+  try {
+    return await pricedToPay(db, cart);
+  } catch (err) {
+    if (!(err instanceof ApiError && err.code === 'cart_total_exceeds_limit')) throw err;
+    const { max_cents, total_cents } = err.details as { max_cents: number; total_cents: number };
+    return { kind: 'over_limit', amountCents: total_cents, maxCents: max_cents };
+  }
+}
+
+/**
+ * Step 3, for a link fixed at the total: `authorize` at the provider, then completePayment. A link
+ * paying nothing (declined, the token refused, short, over the limit, changed) is closed and the
+ * cart open again; one whose authorization did not answer (a 503) stays, for the retry.
+ */
+async function payLink(services: DelegatedPaymentServices, link: LinkRow, provider: LinkOpener, authorize: () => Promise<Authorization | TokenRefusal>): Promise<DelegatedPaymentOutcome> {
+  const authorization = await authorize();
+  if (authorization.status === 'token_refused') {
+    await closeLink(services.db, link);
+    throw tokenRefused(`The payment provider refused the token: ${authorization.message}`);
+  }
+  if (authorization.status !== 'authorized') {
+    await closeLink(services.db, link);
+    return { kind: 'declined', message: declineMessage(authorization.status === 'declined' ? authorization.reason : 'generic_decline') };
+  }
+  const outcome = await completePayment(services, { linkId: link.id, authorization: authorization.authorization, provider: provider.name });
+  const answer = answerOf(outcome);
+  if (answer.kind !== 'placed' && answer.kind !== 'already_paid') await closeLink(services.db, link);
+  return answer;
+}
+
+function answerOf(outcome: PaymentOutcome): DelegatedPaymentOutcome {
+  switch (outcome.kind) {
+    case 'placed':
+      return { kind: 'placed', orderId: outcome.orderId };
+    case 'already_paid':
+    case 'short':
+    case 'over_limit':
+      return outcome;
+    case 'payment_failed':
+      return { kind: 'declined', message: `The payment did not go through: the provider refused to take it after authorizing, so order ${outcome.orderId} was voided and nothing was charged.` };
+    case 'not_payable':
+      // The link was cancelled under the payment (the cart changed, or its prices): the session says what it costs now.
+      return { kind: 'changed' };
+  }
+}
+
+/**
+ * A link that paid nothing is closed and its cart open again (locks as every cart change: cart,
+ * then link): no one else can pay it, and the session takes another token. The cart's last change
+ * moves, so a link fixed for it again gets a new id (checkout.ts derives ids from it).
+ */
+async function closeLink(db: Db, link: LinkRow): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, link.cartId)).for('update');
+    const closed = await tx
+      .update(paymentLinks)
+      .set({ status: 'cancelled', closedAt: new Date() })
+      .where(and(eq(paymentLinks.id, link.id), eq(paymentLinks.status, 'live')))
+      .returning({ id: paymentLinks.id });
+    if (closed.length) await tx.update(carts).set({ status: 'open', updatedAt: new Date() }).where(and(eq(carts.id, link.cartId), eq(carts.status, 'checkout')));
+  });
+}
