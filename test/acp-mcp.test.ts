@@ -5,7 +5,9 @@
  * `{meta, id, payload}`, results the REST answers (valid against ACP's CheckoutSession), failures
  * JSON-RPC -32000 with ACP's Error in error.data (valid against ACP's Error), -32602 only for
  * arguments of another shape, and the endpoint's own refusals (no credential, an unknown one) at
- * the HTTP level. The same operations on REST are test/acp-checkout.test.ts.
+ * the HTTP level. A session is walked to completed with a token delegated on REST (MCPB leaves
+ * delegate_payment to REST). The same operations on REST are test/acp-checkout.test.ts and
+ * test/acp-complete.test.ts.
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -13,7 +15,9 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '../server/db/schema';
 import { freshKey, testDatabase, type TestDatabase } from './support/app';
 import { ACP_VERSION, acpCall, platformKey, type Json } from './support/acp';
 import { ACP_SCHEMAS_MISSING, acpSpecFile, acpValidator } from './support/acp-schemas';
@@ -62,6 +66,29 @@ async function connect(authorization: string | null = `Bearer ${key}`): Promise<
 const call = (name: string, args: Record<string, unknown>, c: Client = client) => c.callTool({ name, arguments: args }) as Promise<CallToolResult>;
 const createArgs = (payload: Json = {}, meta: Json = META) => ({ meta, payload: { line_items: [{ id: kettle }], currency: 'usd', capabilities: {}, ...payload } });
 
+const totalOf = (session: Json): number => session.totals.find((t: Json) => t.type === 'total').amount;
+const paying = (token: string) => ({ payment_data: { handler_id: 'card_tokenized', instrument: { type: 'card', credential: { type: 'spt', token } } } });
+
+/** A session over MCP with lines, buyer and address: ready_for_payment. */
+async function readySession(ctx: { skip(reason: string): void }): Promise<Json> {
+  const created = session(await call('create_checkout_session', createArgs()), ctx);
+  const ready = session(await call('update_checkout_session', { meta: META, id: created.id, payload: { buyer: { email: 'ada@example.com' }, fulfillment_details: { address: ADDRESS } } }), ctx);
+  expect(ready.status).toBe('ready_for_payment');
+  return ready;
+}
+
+/** The test card delegated on REST for the session's total (MCPB leaves delegate_payment to REST): its vt_ token. */
+async function delegate(ready: Json): Promise<string> {
+  const answer = await acpCall(s, key, 'POST', '/acp/agentic_commerce/delegate_payment', {
+    payment_method: { type: 'card', card_number_type: 'fpan', number: '4242424242424242', exp_month: '12', exp_year: '2099', cvc: '123', display_card_funding_type: 'credit', metadata: {} },
+    allowance: { reason: 'one_time', max_amount: totalOf(ready), currency: 'usd', checkout_session_id: ready.id, merchant_id: new URL(s.url).host, expires_at: new Date(Date.now() + 3_600_000).toISOString() },
+    risk_signals: [{ type: 'card_testing', score: 2, action: 'authorized' }],
+    metadata: {},
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return answer.body.id;
+}
+
 /** A success: structuredContent, the same JSON as text, valid against ACP's CheckoutSession. */
 function session(result: CallToolResult, ctx: { skip(reason: string): void }): Json {
   expect(result.isError, JSON.stringify(result)).toBeFalsy();
@@ -108,15 +135,15 @@ describe('the endpoint and its tools', () => {
     for (const needle of [ACP_VERSION, 'meta.api_version', '{meta, id, payload}', '-32000', '-32602', 'acp:platform']) expect(instructions).toContain(needle);
   });
 
-  it('tools/list names MCPB’s checkout tools (complete once its operation exists), with arguments meta, id and payload', async () => {
+  it('tools/list names MCPB’s five checkout tools, with arguments meta, id and payload', async () => {
     const { tools } = await client.listTools();
-    const completes = s.app.services.operations.some((o) => o.access.kind === 'acp' && o.rest?.path.endsWith('/complete'));
-    expect(tools.map((t) => t.name).sort()).toEqual(FIVE_TOOLS.filter((name) => completes || name !== 'complete_checkout_session').sort());
+    expect(tools.map((t) => t.name).sort()).toEqual([...FIVE_TOOLS].sort());
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
     const args = (name: string) => [Object.keys(byName[name].inputSchema.properties ?? {}), byName[name].inputSchema.required];
     expect(args('create_checkout_session')).toEqual([['meta', 'payload'], ['meta', 'payload']]);
     expect(args('get_checkout_session')).toEqual([['meta', 'id'], ['meta', 'id']]);
     expect(args('update_checkout_session')).toEqual([['meta', 'id', 'payload'], ['meta', 'id', 'payload']]);
+    expect(args('complete_checkout_session')).toEqual([['meta', 'id', 'payload'], ['meta', 'id', 'payload']]);
     // Cancel's payload may be left out (MCPB § Argument Structure).
     expect(args('cancel_checkout_session')).toEqual([['meta', 'id', 'payload'], ['meta', 'id']]);
     const meta = byName.create_checkout_session.inputSchema.properties!.meta as Json;
@@ -146,6 +173,7 @@ describe('the endpoint and its tools', () => {
       ['create_checkout_session', 'CheckoutSessionCreateRequest', { line_items: [{ id: kettle }], currency: 'usd', capabilities: {} }],
       ['update_checkout_session', 'CheckoutSessionUpdateRequest', { buyer: { email: 'ada@example.com' }, fulfillment_details: { address: ADDRESS } }],
       ['cancel_checkout_session', 'CancelSessionRequest', { intent_trace: { reason_code: 'price_sensitivity' } }],
+      ['complete_checkout_session', 'CheckoutSessionCompleteRequest', paying('vt_01J8Z3WXYZ9ABC123')],
     ];
     for (const [tool, definition, payload] of cases) {
       const acp = acpValidator('agentic_checkout', definition);
@@ -215,15 +243,36 @@ describe('checkout sessions over MCP, through REST’s pipeline', () => {
     await acpFailure(call('create_checkout_session', createArgs({}, { ...META, idempotency_key: 'k'.repeat(256) })), 'idempotency_key_invalid');
   });
 
-  it('complete without a delegated token is refused, writing nothing (or, before complete exists, is no tool)', async (ctx) => {
-    const s0 = session(await call('create_checkout_session', createArgs({ buyer: { email: 'ada@example.com' }, fulfillment_details: { address: ADDRESS } })), ctx);
-    const completing = call('complete_checkout_session', { meta: META, id: s0.id, payload: { payment_data: { handler_id: 'card_tokenized', instrument: { type: 'card', credential: { type: 'spt', token: 'vt_nothing' } } } } });
-    if (!s.app.mcp.acpTools.some((t) => t.name === 'complete_checkout_session')) {
-      await expect(completing).rejects.toMatchObject({ code: -32602 });
-      return;
-    }
-    await acpFailure(completing, 'payment_token_invalid');
-    expect(session(await call('get_checkout_session', { meta: META, id: s0.id }), ctx).status).toBe('ready_for_payment');
+  it('create → update → delegate (REST) → complete: completed with its order, the token paying once', async (ctx) => {
+    const ready = await readySession(ctx);
+    const token = await delegate(ready);
+    const done = session(await call('complete_checkout_session', { meta: { ...META, idempotency_key: freshKey() }, id: ready.id, payload: paying(token) }), ctx);
+    expect(done.status).toBe('completed');
+    expect(done.order).toMatchObject({ id: expect.stringMatching(/^ord_/), checkout_session_id: ready.id });
+    const [order] = await s.app.services.db.select().from(orders).where(eq(orders.id, done.order.id));
+    expect([order.cartId, order.totals.total_cents]).toEqual([ready.id, totalOf(ready)]);
+    expect(session(await call('get_checkout_session', { meta: META, id: ready.id }), ctx)).toMatchObject({ status: 'completed' });
+    // The spent token pays nothing else, and a completed session is closed.
+    await acpFailure(call('complete_checkout_session', { meta: META, id: ready.id, payload: paying(token) }), 'cart_not_open');
+    const other = await readySession(ctx);
+    expect((await acpFailure(call('complete_checkout_session', { meta: META, id: other.id, payload: paying(token) }), 'payment_token_invalid')).param).toMatch(/token/);
+  });
+
+  it('complete without meta.idempotency_key pays once too', async (ctx) => {
+    const ready = await readySession(ctx);
+    const done = session(await call('complete_checkout_session', { meta: META, id: ready.id, payload: paying(await delegate(ready)) }), ctx);
+    expect([done.status, done.order.checkout_session_id]).toEqual(['completed', ready.id]);
+  });
+
+  it('complete refuses what is no token delegated for the session, writing nothing: no payment_data, an unknown token, raw card data', async (ctx) => {
+    const ready = await readySession(ctx);
+    const placed = (await s.app.services.db.select().from(orders)).length;
+    await acpFailure(call('complete_checkout_session', { meta: META, id: ready.id, payload: {} }), 'invalid_request');
+    await acpFailure(call('complete_checkout_session', { meta: META, id: ready.id, payload: paying('vt_nothing') }), 'payment_token_invalid');
+    const card = { payment_data: { handler_id: 'card_tokenized', instrument: { type: 'card', credential: { type: 'card', number: '4242424242424242', cvc: '123' } } } };
+    await acpFailure(call('complete_checkout_session', { meta: META, id: ready.id, payload: card }), 'invalid_request');
+    expect(session(await call('get_checkout_session', { meta: META, id: ready.id }), ctx).status).toBe('ready_for_payment');
+    expect((await s.app.services.db.select().from(orders)).length).toBe(placed);
   });
 });
 
@@ -314,6 +363,6 @@ describe('the endpoint’s own refusals stay HTTP', () => {
   });
 
   it(`speaks the era the client pinned (${mcpEra()})`, async () => {
-    expect((await client.listTools()).tools.length).toBeGreaterThanOrEqual(4);
+    expect((await client.listTools()).tools.length).toBe(FIVE_TOOLS.length);
   });
 });

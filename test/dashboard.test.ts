@@ -39,7 +39,7 @@ describe('the dashboard', () => {
     const { session, email } = await signIn();
     const view = await s.accounts.dashboard(session);
     expect(view).toMatchObject({ email, keys: [] });
-    expect(view!.scopes.map((c) => c.value)).toEqual(['buyer:write', 'dev.ucp.shopping.order:read', 'checkout:write']);
+    expect(view!.scopes.map((c) => c.value)).toEqual(['buyer:write', 'dev.ucp.shopping.order:read', 'checkout:write', 'acp:platform']);
     expect(view!.idempotencyKey).toMatch(/^dashboard-/);
   });
 

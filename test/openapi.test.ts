@@ -19,6 +19,7 @@ import { RECORDED } from '../server/http/openapi/examples';
 import { createCaller } from '../server/routers';
 import { createContext } from '../server/trpc/context';
 import type { Operation } from '../server/trpc/meta';
+import { ofProtocolBinding } from '../server/trpc/operations';
 import { AGENT, BASE, freshKey, testApp, type TestApp } from './support/app';
 import { BEFORE_REFUSAL, setClock } from './support/clock';
 import { signedInDeveloper, verifiedBuyer } from './support/developer';
@@ -88,8 +89,8 @@ const opOf = (path: string, method: string): Json => {
   const op = doc.paths[path][method.toLowerCase()];
   return { ...op, parameters: (op.parameters ?? []).map(parameterOf) };
 };
-// UCP's binding is described by UCP's own documents, not this one.
-const operations = (): Operation[] => t.app.services.operations.filter((o) => o.rest && o.access.kind !== 'binding');
+// UCP's and ACP's bindings are described by their protocols' own documents, not this one.
+const operations = (): Operation[] => t.app.services.operations.filter((o) => o.rest && !ofProtocolBinding(o.access));
 const docOperation = (o: Operation) => opOf(o.rest!.path, o.rest!.method);
 
 /** Checks a real answer against what the document declares for it; returns the parsed body. */

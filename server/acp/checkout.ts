@@ -25,6 +25,7 @@ import { shippingAddressSchema } from '../carts/view';
 import { ApiError } from '../errors/catalogue';
 import { newId } from '../lib/ids';
 import { orderPage } from '../payments/continue';
+import type { DelegatedPaymentOutcome } from '../payments/delegated-payment';
 import type { CheckoutSession, CompleteCheckoutRequest, CreateCheckoutRequest, UpdateCheckoutRequest } from './checkout-schemas';
 import type { FulfillmentDetailsRequest } from './session-schemas';
 import { HANDLER_ID, sessionCapabilities } from './payment-handler';
@@ -98,8 +99,25 @@ export async function completionOf(call: CheckoutCall, input: CompleteCheckoutRe
   if (type !== 'card' || credential.type !== 'spt') {
     throw refusedPayment('$.payment_data.instrument.credential', 'The instrument must be {type: "card", credential: {type: "spt", token: "vt_…"}}: a token delegated through POST /acp/agentic_commerce/delegate_payment.');
   }
-  const cart = await openCheckout(call, input.id, 'completed');
+  // Paying locks the cart in its own transaction: this read only checks it is still open.
+  const cart = await openCheckout(call, input.id, 'completed', { lock: false });
   return { cart, token: credential.token };
+}
+
+/**
+ * The session after paying it with a delegated token (payments/delegated-payment.ts): placed →
+ * completed with its order; declined → still ready_for_payment, saying payment_declined (decision
+ * 3); short of stock, over a limit or moved prices → the session as it now stands, whose messages
+ * say what changed.
+ */
+export async function answerPaid(call: CheckoutCall, id: string, outcome: DelegatedPaymentOutcome): Promise<CheckoutSession> {
+  const cart = await loadCheckout(call, id);
+  if (outcome.kind === 'declined') return answer(call, cart, [errorMessage('payment_declined', '$.payment_data', `${outcome.message} Nothing was charged: delegate another card.`, 'requires_buyer_input')]);
+  if (outcome.kind === 'over_limit') {
+    const over = `The total of ${outcome.amountCents} cents is above the ${outcome.maxCents} cents this payment may take: remove items or delegate a larger allowance.`;
+    return answer(call, cart, [errorMessage('maximum_exceeded', '$.totals', over)]);
+  }
+  return answer(call, cart);
 }
 
 // ---------------------------------------------------------------- refusals
@@ -123,8 +141,8 @@ async function loadCheckout(call: CheckoutCall, id: string, opts: { lock?: boole
 }
 
 /** The session, locked, while it may still change; a closed one is 405 (AC §4.5). */
-async function openCheckout(call: CheckoutCall, id: string, verb: string): Promise<CartRow> {
-  const cart = await loadCheckout(call, id, { lock: true });
+async function openCheckout(call: CheckoutCall, id: string, verb: string, { lock = true } = {}): Promise<CartRow> {
+  const cart = await loadCheckout(call, id, { lock });
   if (isClosed(cart)) {
     throw new ApiError('cart_not_open', {
       message: `The checkout session is ${statusOf(cart, false)} and can no longer be ${verb}: start a new one.`,
@@ -147,7 +165,7 @@ function statusOf(cart: CartRow, blocked: boolean): CheckoutSession['status'] {
 }
 
 /** The session as answered, from one pricing of the cart; `extra`: messages of this call (a decline). */
-export async function answer(call: CheckoutCall, cart: CartRow, extra: AcpMessage[] = []): Promise<CheckoutSession> {
+async function answer(call: CheckoutCall, cart: CartRow, extra: AcpMessage[] = []): Promise<CheckoutSession> {
   const { services, db } = call;
   const { config, keys } = services;
   const { priced, sellers } = await pricedWithSellers(db, cart, null);

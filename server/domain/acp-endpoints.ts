@@ -9,3 +9,6 @@ export const ACP_PATH = '/acp';
 export function isAcpPath(pathname: string): boolean {
   return pathname === ACP_PATH || pathname.startsWith(`${ACP_PATH}/`);
 }
+
+/** Where a platform delegates a card (this service as its own test PSP): its errors are delegate_payment's. */
+export const DELEGATE_PAYMENT_PATH = `${ACP_PATH}/agentic_commerce/delegate_payment`;

@@ -22,7 +22,7 @@ import type { RequestIssue } from './invalid-request';
 export const ACP_VERSION = '2026-04-17';
 
 export interface AcpError {
-  type: 'invalid_request' | 'processing_error' | 'service_unavailable';
+  type: 'invalid_request' | 'processing_error' | 'service_unavailable' | 'rate_limit_exceeded';
   code: string;
   message: string;
   param?: string;
@@ -39,10 +39,15 @@ export function acpStatus(err: ApiError): number {
   return specOf(err).acp?.status ?? err.status;
 }
 
-export function acpErrorBody(err: ApiError): AcpError {
+/**
+ * `delegatePayment`: delegate_payment's own Error (schema.delegate_payment.json), whose closed
+ * enums name a rate limit `rate_limit_exceeded`/`too_many_requests` (decision 6).
+ */
+export function acpErrorBody(err: ApiError, { delegatePayment = false } = {}): AcpError {
   const status = acpStatus(err);
   const type = status === 503 ? 'service_unavailable' : status >= 500 ? 'processing_error' : 'invalid_request';
   const body: AcpError = { type, code: specOf(err).acp?.code ?? err.code.toLowerCase(), message: err.message };
+  if (delegatePayment && err.code === 'rate_limited') Object.assign(body, { type: 'rate_limit_exceeded', code: 'too_many_requests' });
   const param = paramOf(err.details);
   if (param !== undefined) body.param = param;
   if (VERSION_CODES.has(err.code)) body.supported_versions = [ACP_VERSION];

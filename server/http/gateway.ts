@@ -21,7 +21,7 @@ import { buildRouteTable, type Route } from './routes';
 import { bindingFailure } from '../routers/ucp/failure';
 import { takeApiKey } from '../identity/api-key';
 import { bindingTarget } from '../domain/ucp-endpoints';
-import { isAcpPath } from '../domain/acp-endpoints';
+import { DELEGATE_PAYMENT_PATH, isAcpPath } from '../domain/acp-endpoints';
 import { acpErrorBody, acpStatus } from '../errors/acp';
 
 export interface HeaderReader {
@@ -89,7 +89,10 @@ export function createGateway(services: Services, router: AppRouter, documents: 
 
   function failure(ctx: RequestContext, cause: unknown, binding?: Route | null): ApiResponse {
     const err = toApiError(cause, ctx.requestId);
-    if (ctx.envelope.acp) return finish(ctx, acpStatus(err), jsonHeaders(err.headers), JSON.stringify(acpErrorBody(err)));
+    if (ctx.envelope.acp) {
+      const body = acpErrorBody(err, { delegatePayment: ctx.envelope.acp.path === DELEGATE_PAYMENT_PATH });
+      return finish(ctx, acpStatus(err), jsonHeaders(err.headers), JSON.stringify(body));
+    }
     if (binding !== undefined) {
       const answer = bindingFailure(ctx, err, binding?.operation.meta.ucp?.capability);
       return finish(ctx, answer.status, jsonHeaders(err.headers), JSON.stringify(answer.body));

@@ -1,0 +1,110 @@
+/**
+ * A checkout session walked end to end on ACP's REST binding (issue #47 §3 (a), §8): create, update
+ * to ready_for_payment, delegate 4242… for its total, complete → completed with its order. And what
+ * complete refuses, charging and writing nothing: no payment_data, a purchase order, another
+ * handler, raw card data, a used token; a declining card answers 200 ready_for_payment with
+ * payment_declined (decision 3).
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acpDelegatedTokens, orders } from '../server/db/schema';
+import { testApp, type TestApp } from './support/app';
+import { acpCall, acpError, conforms, platformKey, type AcpAnswer, type Json } from './support/acp';
+import { variantId } from './support/cart-fixtures';
+import { seedCatalog, seller } from './support/catalog-fixtures';
+
+let t: TestApp;
+let key: string;
+let kettle: string;
+
+const ADDRESS = { name: 'Ada Lovelace', line_one: '12 Analytical Way', city: 'Portland', state: 'OR', country: 'US', postal_code: '97201' };
+
+beforeAll(async () => {
+  t = await testApp();
+  await seedCatalog(t.app.services.db, [{ seller: seller('north-shop', { name: 'North Shop' }), products: [{ title: 'Enamel Kettle', variants: [[3200, 50]] }] }]);
+  kettle = await variantId(t.app.services.db, 'Enamel Kettle');
+  ({ key } = await platformKey(t));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const call = (method: string, path: string, body?: unknown) => acpCall(t, key, method, path, body);
+const session = (answer: AcpAnswer, ctx: { skip(reason: string): void }) => conforms(answer, ctx, 'agentic_checkout', answer.body.order ? 'CheckoutSessionWithOrder' : 'CheckoutSession');
+
+async function readySession(ctx: { skip(reason: string): void }): Promise<Json> {
+  const created = session(await call('POST', '/acp/checkout_sessions', { line_items: [{ id: kettle }], currency: 'usd', capabilities: {} }), ctx);
+  const ready = session(await call('POST', `/acp/checkout_sessions/${created.id}`, { buyer: { email: 'ada@example.com' }, fulfillment_details: { address: ADDRESS } }), ctx);
+  expect(ready.status).toBe('ready_for_payment');
+  return ready;
+}
+
+async function delegate(s: Json, ctx: { skip(reason: string): void }, number = '4242424242424242'): Promise<string> {
+  const total = s.totals.find((x: Json) => x.type === 'total').amount;
+  const answer = await call('POST', '/acp/agentic_commerce/delegate_payment', {
+    payment_method: { type: 'card', card_number_type: 'fpan', number, exp_month: '12', exp_year: '2099', cvc: '123', display_card_funding_type: 'credit', metadata: {} },
+    allowance: { reason: 'one_time', max_amount: total, currency: 'usd', checkout_session_id: s.id, merchant_id: 'api.test.local', expires_at: new Date(Date.now() + 3_600_000).toISOString() },
+    risk_signals: [{ type: 'card_testing', score: 2, action: 'authorized' }],
+    metadata: { campaign: 'test' },
+  });
+  expect(answer.status).toBe(201);
+  const delegated = conforms(answer, ctx, 'delegate_payment', 'DelegatePaymentResponse');
+  expect(delegated.metadata).toEqual({ campaign: 'test' });
+  return delegated.id;
+}
+
+const paying = (token: string) => ({ payment_data: { handler_id: 'card_tokenized', instrument: { type: 'card', credential: { type: 'spt', token } } } });
+
+describe('complete', () => {
+  it('create → ready_for_payment → delegate 4242… → complete: completed with its order; the token pays once', async (ctx) => {
+    const s = await readySession(ctx);
+    const token = await delegate(s, ctx);
+    expect(token).toMatch(/^vt_/);
+    const done = session(await call('POST', `/acp/checkout_sessions/${s.id}/complete`, paying(token)), ctx);
+    expect(done.status).toBe('completed');
+    expect(done.order).toMatchObject({ id: expect.stringMatching(/^ord_/), checkout_session_id: s.id });
+    const [order] = await t.app.services.db.select().from(orders).where(eq(orders.id, done.order.id));
+    expect([order.cartId, order.totals.total_cents]).toEqual([s.id, s.totals.find((x: Json) => x.type === 'total').amount]);
+    // No card number is kept: only the last four.
+    const [kept] = await t.app.services.db.select().from(acpDelegatedTokens).where(eq(acpDelegatedTokens.checkoutSessionId, s.id));
+    expect(JSON.stringify(kept)).not.toContain('4242424242424242');
+    expect(kept.cardLast4).toBe('4242');
+    // A closed session cannot be completed again.
+    acpError(await call('POST', `/acp/checkout_sessions/${s.id}/complete`, paying(token)), ctx, 405, 'cart_not_open');
+  });
+
+  it('a declining card (…0002): 200 ready_for_payment with payment_declined; the token is spent', async (ctx) => {
+    const s = await readySession(ctx);
+    const token = await delegate(s, ctx, '4000000000000002');
+    const declined = session(await call('POST', `/acp/checkout_sessions/${s.id}/complete`, paying(token)), ctx);
+    expect(declined.status).toBe('ready_for_payment');
+    expect(declined.messages).toEqual([expect.objectContaining({ type: 'error', code: 'payment_declined' })]);
+    expect(declined.order).toBeUndefined();
+    acpError(await call('POST', `/acp/checkout_sessions/${s.id}/complete`, paying(token)), ctx, 400, 'payment_token_invalid');
+  });
+
+  it('refuses, charging nothing: no payment_data, a purchase order, another handler, raw card data, an unknown token', async (ctx) => {
+    const s = await readySession(ctx);
+    const complete = (body: unknown) => call('POST', `/acp/checkout_sessions/${s.id}/complete`, body);
+    expect(acpError(await complete({}), ctx, 400, 'invalid_request').param).toBe('$.payment_data');
+    expect(acpError(await complete({ payment_data: { purchase_order_number: 'PO-1' } }), ctx, 400, 'payment_data_unsupported').param).toBe('$.payment_data.purchase_order_number');
+    expect(acpError(await complete({ payment_data: { handler_id: 'other', instrument: { type: 'card', credential: { type: 'spt', token: 'vt_x' } } } }), ctx, 400, 'payment_data_unsupported').param).toBe('$.payment_data.handler_id');
+    const raw = await complete({ payment_data: { handler_id: 'card_tokenized', instrument: { type: 'card', credential: { type: 'card', token: 'x', number: '4242424242424242' } } } });
+    expect(acpError(raw, ctx, 400, 'invalid_request').param).toBe('$.payment_data.instrument.credential');
+    expect(JSON.stringify(raw.body)).not.toContain('4242424242424242');
+    expect(acpError(await complete(paying('vt_unknown')), ctx, 400, 'payment_token_invalid').param).toBe('$.payment_data.instrument.credential.token');
+    expect(session(await call('GET', `/acp/checkout_sessions/${s.id}`), ctx).status).toBe('ready_for_payment');
+  });
+
+  it('delegate_payment refuses a card failing Luhn (400 invalid_card, param at the number)', async (ctx) => {
+    const s = await readySession(ctx);
+    const refused = await call('POST', '/acp/agentic_commerce/delegate_payment', {
+      payment_method: { type: 'card', card_number_type: 'fpan', number: '4242424242424241', display_card_funding_type: 'credit', metadata: {} },
+      allowance: { reason: 'one_time', max_amount: 100, currency: 'usd', checkout_session_id: s.id, merchant_id: 'api.test.local', expires_at: new Date(Date.now() + 3_600_000).toISOString() },
+      risk_signals: [{ type: 'card_testing', score: 2, action: 'authorized' }],
+      metadata: {},
+    });
+    expect([refused.status, refused.body.code, refused.body.param]).toEqual([400, 'invalid_card', '$.payment_method.number']);
+    conforms(refused, ctx, 'delegate_payment', 'Error');
+  });
+});
