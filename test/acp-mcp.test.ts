@@ -23,6 +23,7 @@ import { ACP_VERSION, acpCall, platformKey, type Json } from './support/acp';
 import { ACP_SCHEMAS_MISSING, acpSpecFile, acpValidator } from './support/acp-schemas';
 import { variantId } from './support/cart-fixtures';
 import { seedCatalog, seller } from './support/catalog-fixtures';
+import { setClock } from './support/clock';
 import { testServer, type TestServer } from './support/http';
 import { httpRefusal, mcpClient, mcpEra } from './support/mcp-client';
 
@@ -309,6 +310,29 @@ describe('failures: ACP’s Error in error.data', () => {
     const { key: plain } = await platformKey(s, []);
     const c = await connect(`Bearer ${plain}`);
     await acpFailure(call('get_checkout_session', { meta: META, id: 'cart_x' }, c), 'forbidden');
+  });
+
+  it('a spent rate limit is rate_limited over HTTP 200, with Retry-After', async () => {
+    const strict = await testServer({ RATE_LIMIT_CREDENTIAL: '2/60' }, db);
+    const restoreClock = setClock('2031-05-01T10:00:00Z');
+    try {
+      const { key: limited } = await platformKey(strict);
+      const answers = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(`${strict.url}/acp/mcp`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', Authorization: `Bearer ${limited}` },
+          body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'get_checkout_session', arguments: { meta: META, id: 'cart_nothing' } } }),
+        });
+        answers.push({ status: res.status, retryAfter: res.headers.get('retry-after'), error: ((await res.json()) as Json).error });
+      }
+      expect(answers.map((a) => [a.status, a.error.data.code])).toEqual([[200, 'not_found'], [200, 'not_found'], [200, 'rate_limited']]);
+      expect(Number(answers[2].retryAfter)).toBeGreaterThan(0);
+      expect(answers[2].error).toMatchObject({ code: -32000, data: { type: 'invalid_request' } });
+    } finally {
+      restoreClock();
+      await strict.close();
+    }
   });
 
   it('arguments that are not {meta, id, payload} are invalid params (-32602), before anything of ACP’s', async () => {
