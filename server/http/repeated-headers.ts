@@ -8,6 +8,7 @@
  * Fetch `Headers`), from the raw header lines, which keep each one apart.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { acpErrorBody } from '../errors/acp';
 import { errorBody } from '../errors/catalogue';
 import { invalidRequest } from '../errors/invalid-request';
 import { ucpTransportBody } from '../errors/ucp';
@@ -34,13 +35,13 @@ export function repeatedHeader(req: IncomingMessage): string | undefined {
 
 /**
  * 400 invalid_request naming the header: `{error, code}` on REST (in UCP's transport shape on its
- * binding), the same body as a JSON-RPC error's data on MCP (the request was not read, so it has
- * no id).
+ * binding, ACP's Error on ACP's), the same body as a JSON-RPC error's data on MCP (the request was
+ * not read, so it has no id).
  */
-export function answerRepeated(res: ServerResponse, name: string, { jsonRpc, binding }: { jsonRpc: boolean; binding: boolean }): void {
+export function answerRepeated(res: ServerResponse, name: string, { jsonRpc, binding, acp }: { jsonRpc: boolean; binding: boolean; acp: boolean }): void {
   const requestId = newId('req');
   const error = invalidRequest([{ path: name, message: `The ${name} header is sent more than once; send it once.` }]);
-  const body = binding ? ucpTransportBody(error, requestId) : errorBody(error, requestId);
+  const body = acp ? acpErrorBody(error) : binding ? ucpTransportBody(error, requestId) : errorBody(error, requestId);
   const text = JSON.stringify(jsonRpc ? { jsonrpc: '2.0', error: { code: -32600, message: error.message, data: body }, id: null } : body);
   res.writeHead(error.status, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(text)), 'Request-Id': requestId });
   res.end(text);

@@ -1,6 +1,6 @@
 /**
  * The node:http server of one process: the agent REST surface goes straight to the gateway, the
- * MCP endpoints (/api/mcp, UCP's …/ucp/mcp) to the MCP server, /oauth/* and the OAuth discovery
+ * MCP endpoints (/api/mcp, UCP's …/ucp/mcp, ACP's /acp/mcp) to the MCP server, /oauth/* and the OAuth discovery
  * documents to the authorization server, /api/auth/* to Auth.js, /llms.txt answered as plain text,
  * and every other request to the page handler (Next). Requests in flight are counted so that
  * shutdown lets them commit (or roll back) before the database closes.
@@ -21,12 +21,13 @@ import { contentSecurityPolicy, newNonce, pageSecurityHeaders } from './page-sec
 import { missingPageAsJson } from './missing-page';
 import { plainPageHtml } from './plain-page';
 import { answerRepeated, repeatedHeader } from './repeated-headers';
+import { isAcpPath } from '../domain/acp-endpoints';
 import { bindingTarget } from '../domain/ucp-endpoints';
 import { LLMS_TXT_PATH, llmsTxtAnswer } from './llms-txt';
 
-// /api, /.well-known, /store and /ucp (UCP's binding) and everything under them: the agent
-// surface, whose unknown paths answer JSON 404s too (no page lives there).
-const AGENT_PATHS = /^\/(?:api|\.well-known|store|ucp)(?:[/?]|$)/;
+// /api, /.well-known, /store, /ucp and /acp (UCP's and ACP's bindings) and everything under them:
+// the agent surface, whose unknown paths answer JSON 404s too (no page lives there).
+const AGENT_PATHS = /^\/(?:api|\.well-known|store|ucp|acp)(?:[/?]|$)/;
 
 function isAgentPath(url: string): boolean {
   return AGENT_PATHS.test(url);
@@ -125,7 +126,7 @@ export function createHttpServer({ base, trustProxy = false, gateway, mcp, webho
     // (serveNode): a header set ahead sends every later head down Node's slower merge.
     if (!rest) res.setHeader('X-Content-Type-Options', 'nosniff');
     const served = repeated
-      ? Promise.resolve(answerRepeated(res, repeated, { jsonRpc: toMcp, binding: bindingTarget(pathname) !== undefined }))
+      ? Promise.resolve(answerRepeated(res, repeated, { jsonRpc: toMcp, binding: bindingTarget(pathname) !== undefined, acp: isAcpPath(pathname) }))
       : webhook
         ? webhook(req, res)
         : toMcp

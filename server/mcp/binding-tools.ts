@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import type { UcpErrorResponse } from '../errors/ucp';
 import type { Operation } from '../trpc/meta';
-import { jsonSchema, lean, share, type JsonSchema, type ListedTool } from './tools';
+import { jsonSchema, lean, restInput, share, type ListedTool } from './tools';
 
 export interface BindingTool extends ListedTool {
   operation: Operation;
@@ -64,24 +64,12 @@ function bindingTool(operation: Operation): BindingTool {
   const ucp = operation.meta.ucp;
   if (!ucp) throw new Error(`${operation.name}: an operation of UCP's binding names its capability and MCP tool (meta.ucp)`);
   const { name, title, description, body } = ucp.tool;
-  const input = lean(jsonSchema(operation.input, 'input'), 'input') as JsonSchema;
-  const fields = (input.properties ?? {}) as Record<string, JsonSchema>;
-  const required = (input.required ?? []) as string[];
-  const pathParameters = [...(operation.rest?.path.matchAll(/\{(\w+)\}/g) ?? [])].map((m) => m[1]);
-  const bodyFields = Object.keys(fields).filter((field) => !pathParameters.includes(field));
-  for (const parameter of pathParameters) if (!fields[parameter]) throw new Error(`${operation.name}: the path parameter ${parameter} is no input field`);
-  if (body === undefined && bodyFields.length) throw new Error(`${operation.name}: input fields outside the path (${bodyFields.join(', ')}) need a body argument (meta.ucp.tool.body)`);
+  const rest = restInput(operation);
+  if (body === undefined && rest.bodyFields.length) throw new Error(`${operation.name}: input fields outside the path (${rest.bodyFields.join(', ')}) need a body argument (meta.ucp.tool.body)`);
 
-  const properties: Record<string, unknown> = { meta: META_SCHEMA };
-  for (const parameter of pathParameters) properties[parameter] = fields[parameter];
-  if (body !== undefined) {
-    const { properties: _, required: __, ...top } = input;
-    const bodyRequired = required.filter((field) => !pathParameters.includes(field));
-    properties[body] = pathParameters.length
-      ? { ...top, properties: Object.fromEntries(bodyFields.map((field) => [field, fields[field]])), ...(bodyRequired.length && { required: bodyRequired }) }
-      : input;
-  }
-  const requiredArguments = ['meta', ...pathParameters.filter((parameter) => required.includes(parameter)), ...(body === undefined ? [] : [body])];
+  const properties: Record<string, unknown> = { meta: META_SCHEMA, ...rest.parameters };
+  if (body !== undefined) properties[body] = rest.body;
+  const requiredArguments = ['meta', ...rest.requiredParameters, ...(body === undefined ? [] : [body])];
   // UCP's rule (rest.openapi.json): every change takes an Idempotency-Key, so the calls taking none are reads.
   const readOnly = operation.type === 'query' || !operation.acceptsKey;
   return {
@@ -101,7 +89,7 @@ function bindingTool(operation: Operation): BindingTool {
     operation,
     capability: ucp.capability,
     ...(body !== undefined && { body }),
-    pathParameters,
+    pathParameters: rest.pathParameters,
     arguments: z.object(Object.fromEntries(Object.keys(properties).map((argument) => [argument, z.unknown()]))),
   };
 }

@@ -5,7 +5,8 @@
  * the buyer dictionary); different values are a conflict the pipeline refuses, never a silent pick.
  * They are turned into the same raw values the REST headers give, so one pipeline applies one set
  * of rules to both. The seed API's tools and UCP's binding differ in where the rest goes: the seed
- * API's input fields are arguments of their own, the binding's REST body is one argument.
+ * API's input fields are arguments of their own, the binding's REST body is one argument. ACP's
+ * binding names its caller by the POST's Authorization alone; its `meta` carries the other headers.
  */
 import { serializeDictionary } from 'structured-headers';
 import { invalidRequest, requestIssues, type RequestIssue } from '../errors/invalid-request';
@@ -13,6 +14,7 @@ import { takeApiKey } from '../identity/api-key';
 import { profileUrlOf } from '../identity/ucp-agent';
 import type { HttpMessage } from '../signatures/message';
 import type { RequestEnvelope } from '../trpc/context';
+import type { AcpTool } from './acp-tools';
 import type { BindingTool } from './binding-tools';
 import type { Tool } from './tools';
 
@@ -94,6 +96,54 @@ export function bindingCallEnvelope(tool: BindingTool, params: ToolCallParams, h
   // Copied as own properties (Object.fromEntries), as the seed API's arguments are; a path
   // parameter's own argument wins over a body member of its name, as the REST path does.
   return { envelope, input: Object.fromEntries([...fields, ...parameters]) };
+}
+
+/**
+ * What makes a call of ACP's checkout not MCPB's `{meta, id, payload}` (§ Argument Structure), by
+ * argument: `meta` an object, the path's `id` a string, `payload` an object where the tool takes
+ * one (left out only where it is optional), nothing else. Empty when the shape is right.
+ */
+export function acpArgumentIssues(tool: AcpTool, args: Record<string, unknown>): RequestIssue[] {
+  const issues: RequestIssue[] = [];
+  if (!isRecord(args.meta)) issues.push({ path: 'meta', message: `Expected an object: meta carries the protocol headers, at least {"api_version": "…"}.` });
+  for (const parameter of tool.pathParameters) {
+    if (typeof args[parameter] !== 'string') issues.push({ path: parameter, message: `Expected a string: the checkout session's ${parameter}.` });
+  }
+  const sent = args.payload;
+  if (tool.payload !== 'none' && (sent === undefined ? tool.payload === 'required' : !isRecord(sent))) {
+    issues.push({ path: 'payload', message: 'Expected an object: the REST request body goes under payload.' });
+  }
+  const known = ['meta', ...tool.pathParameters, ...(tool.payload === 'none' ? [] : ['payload'])];
+  const unknown = Object.keys(args).filter((name) => !known.includes(name));
+  if (unknown.length) issues.push({ path: unknown[0], message: `Unknown argument${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}: ${tool.name} takes ${known.join(', ')}.` });
+  return issues;
+}
+
+/**
+ * A call of ACP's checkout whose arguments are MCPB's shape (acpArgumentIssues): `meta` as REST's
+ * headers (api_version → API-Version, idempotency_key → Idempotency-Key, request_id → Request-Id;
+ * MCPB's other fields and unknown ones are taken and ignored, as REST ignores those headers), the
+ * REST path named for the idempotency namespace it shares with REST, and `payload` with `id` as the
+ * operation's input (the path's id wins over a body member of its name, as on REST).
+ */
+export function acpCallEnvelope(tool: AcpTool, params: ToolCallParams, headers: HttpHeaders): { envelope: RequestEnvelope; input: Record<string, unknown> } {
+  const args = params.arguments ?? {};
+  const meta = args.meta as Record<string, unknown>;
+  const parameters = tool.pathParameters.map((parameter) => [parameter, args[parameter] as string] as const);
+  const path = parameters.reduce((at, [parameter, value]) => at.replace(`{${parameter}}`, encodeURIComponent(value)), tool.operation.rest!.path);
+  const version = meta.api_version;
+  const requestId = meta.request_id;
+  return {
+    envelope: {
+      transport: 'mcp',
+      requestId: typeof requestId === 'string' ? requestId : headers.get('request-id'),
+      authorization: headers.get('authorization'),
+      idempotencyKey: idempotencyKeyOf(meta.idempotency_key),
+      // A value that is no string is quoted as sent, and refused as unsupported_api_version.
+      acp: { apiVersion: version == null ? null : typeof version === 'string' ? version : echo(version), path },
+    },
+    input: Object.fromEntries([...Object.entries((args.payload ?? {}) as Record<string, unknown>), ...parameters]),
+  };
 }
 
 function idempotencyKeyOf(key: unknown): string | null {

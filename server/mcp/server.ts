@@ -1,13 +1,14 @@
 /**
- * The MCP server: the seed API's tools at /api/mcp, and UCP's shopping binding at `<base>/ucp/mcp`
- * and each seller's `<base>/store/{handle}/ucp/mcp` (binding.ts), each endpoint with its own tools
- * and instructions over the same Streamable HTTP handling (endpoint.ts). Neither lists the other's
- * tools. This module serves /api/mcp itself and sends each request to its endpoint.
+ * The MCP server: the seed API's tools at /api/mcp, UCP's shopping binding at `<base>/ucp/mcp`
+ * and each seller's `<base>/store/{handle}/ucp/mcp` (binding.ts), and ACP's checkout at
+ * `<base>/acp/mcp` (acp.ts), each endpoint with its own tools and instructions over the same
+ * Streamable HTTP handling (endpoint.ts). None lists another's tools. This module serves /api/mcp itself and sends each request to its endpoint.
  *
  * Protocol methods (initialize or server/discover, ping, tools/list, resources/list and resources/read
  * of the limits) need no agent profile; tools/call does, like every open REST call.
  */
 import { ResourceNotFoundError } from '@modelcontextprotocol/server';
+import { ACP_MCP_PATH } from '../domain/acp-discovery';
 import { readLimits } from '../domain/limits';
 import { bindingTarget } from '../domain/ucp-endpoints';
 import { SERVICE_VERSION } from '../domain/ucp-profile';
@@ -18,6 +19,8 @@ import type { BearerCredential } from '../identity/credentials';
 import type { Services } from '../trpc/context';
 import type { Access } from '../trpc/meta';
 import { grants, requiredScope } from '../trpc/procedures';
+import { acpEndpoint } from './acp';
+import { buildAcpTools, type AcpTool } from './acp-tools';
 import { BINDING_MCP_PATH, bindingEndpoint } from './binding';
 import { buildBindingTools, type BindingTool } from './binding-tools';
 import { idOf, onToolCall, pathAndQuery, resultMeta, SERVER_OPTIONS, streamableHttp, ToolServer, type Endpoint, type EndpointHandler, type JsonRpcId } from './endpoint';
@@ -33,6 +36,8 @@ export interface McpServer {
   tools: readonly Tool[];
   /** UCP's binding's tools, at `<base>/ucp/mcp` and each seller's `<base>/store/{handle}/ucp/mcp`. */
   bindingTools: readonly BindingTool[];
+  /** ACP's checkout tools, at `<base>/acp/mcp`. */
+  acpTools: readonly AcpTool[];
   /** Whether a request path (without its query) is one of the MCP endpoints. */
   serves(pathname: string): boolean;
   /**
@@ -55,13 +60,17 @@ export function createMcpServer(services: Services): McpServer {
   const bindingTools = buildBindingTools(services.operations);
   const api = streamableHttp(services, apiEndpoint(services, tools));
   const binding = streamableHttp(services, bindingEndpoint(services, bindingTools));
+  const acpTools = buildAcpTools(services.operations);
+  const acp = streamableHttp(services, acpEndpoint(services, acpTools));
   return {
     tools,
     bindingTools,
-    serves: (pathname) => pathname === MCP_PATH || isBindingMcp(pathname),
+    acpTools,
+    serves: (pathname) => pathname === MCP_PATH || pathname === ACP_MCP_PATH || isBindingMcp(pathname),
     handle(request, parsedBody, rawBody, clientAddress) {
       const pathname = pathAndQuery(request.url).split('?')[0];
-      return (pathname === MCP_PATH ? api : binding)(request, parsedBody, rawBody, clientAddress);
+      const endpoint = pathname === MCP_PATH ? api : pathname === ACP_MCP_PATH ? acp : binding;
+      return endpoint(request, parsedBody, rawBody, clientAddress);
     },
   };
 }

@@ -170,6 +170,39 @@ function shapeId(schema: z.ZodType): string | undefined {
   return typeof id === 'string' ? id : undefined;
 }
 
+/** An operation's input as its REST call carries it: the path's parameters, and the body (the fields outside the path). */
+export interface RestInput {
+  /** The REST path's parameters (`{id}`), in the path's order. */
+  pathParameters: string[];
+  /** Each path parameter's schema, by name. */
+  parameters: Record<string, JsonSchema>;
+  /** The path parameters the input requires. */
+  requiredParameters: string[];
+  /** The input fields the body carries. */
+  bodyFields: string[];
+  /** The body's schema: the input's own when no field is in the path. */
+  body: JsonSchema;
+}
+
+/** The input split as REST carries it, for the protocol bindings' tools (a body argument, each path parameter an argument). */
+export function restInput(operation: Operation): RestInput {
+  const input = lean(jsonSchema(operation.input, 'input'), 'input') as JsonSchema;
+  const fields = (input.properties ?? {}) as Record<string, JsonSchema>;
+  const required = (input.required ?? []) as string[];
+  const pathParameters = [...(operation.rest?.path.matchAll(/\{(\w+)\}/g) ?? [])].map((m) => m[1]);
+  for (const parameter of pathParameters) if (!fields[parameter]) throw new Error(`${operation.name}: the path parameter ${parameter} is no input field`);
+  const bodyFields = Object.keys(fields).filter((field) => !pathParameters.includes(field));
+  const { properties: _, required: __, ...top } = input;
+  const bodyRequired = required.filter((field) => !pathParameters.includes(field));
+  return {
+    pathParameters,
+    parameters: Object.fromEntries(pathParameters.map((parameter) => [parameter, fields[parameter]])),
+    requiredParameters: pathParameters.filter((parameter) => required.includes(parameter)),
+    bodyFields,
+    body: pathParameters.length ? { ...top, properties: Object.fromEntries(bodyFields.map((field) => [field, fields[field]])), ...(bodyRequired.length && { required: bodyRequired }) } : input,
+  };
+}
+
 /** The largest integers zod writes as bounds of an unbounded .int(): no bound at all. */
 const SAFE_INTEGER = Number.MAX_SAFE_INTEGER;
 

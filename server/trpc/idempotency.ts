@@ -36,24 +36,34 @@ const STALE_CLAIM_SECONDS = 60;
 export const RETENTION_HOURS = 24;
 
 /** The surfaces that carry a change's idempotency key each their own way. */
-type KeySurface = 'rest' | 'mcp' | 'ucp-mcp' | 'acp';
+type KeySurface = 'rest' | 'mcp' | 'ucp-mcp' | 'acp' | 'acp-mcp';
 
 /**
  * Where each surface takes the key: the one place a missing or malformed key's refusal names, so a
  * caller is told what its own surface needs (a UCP platform on MCP is not sent to a REST header).
  * REST under /api/agent and /ucp alike (and the in-process pages, which never read it) send the
- * header; ACP's binding too, with its own key form.
+ * header; ACP's binding too, with its own key form, and on its MCP endpoint `meta.idempotency_key`.
  */
 const KEY_PLACE: Record<KeySurface, { place: string; form: RegExp; length: string }> = {
   rest: { place: 'the Idempotency-Key header', form: KEY, length: '16 to 64' },
   mcp: { place: 'the idempotency_key argument', form: KEY, length: '16 to 64' },
   'ucp-mcp': { place: 'meta["idempotency-key"] in the tool’s arguments', form: KEY, length: '16 to 64' },
   acp: { place: 'the Idempotency-Key header', form: ACP_KEY, length: '1 to 255' },
+  'acp-mcp': { place: 'meta.idempotency_key in the tool’s arguments', form: ACP_KEY, length: '1 to 255' },
 };
 
 function keySurface(ctx: RequestContext, meta: AppMeta | undefined) {
-  if (ctx.envelope.acp) return KEY_PLACE.acp;
+  if (ctx.envelope.acp) return KEY_PLACE[ctx.envelope.transport === 'mcp' ? 'acp-mcp' : 'acp'];
   return KEY_PLACE[ctx.envelope.transport !== 'mcp' ? 'rest' : meta?.ucp ? 'ucp-mcp' : 'mcp'];
+}
+
+/**
+ * Whether a call without a key runs anyway, keyed by nothing and stored nowhere: an 'if-keyed'
+ * operation's, and every call of ACP's binding over MCP, where `meta.idempotency_key` is optional
+ * (MCPB § Header Mapping) though REST requires the header.
+ */
+export function keyOptional(ctx: RequestContext, meta: AppMeta | undefined): boolean {
+  return meta?.idempotent === 'if-keyed' || (ctx.envelope.acp !== undefined && ctx.envelope.transport === 'mcp');
 }
 
 /** 400 IDEMPOTENCY_KEY_REQUIRED, naming where the caller's surface takes the key. */
@@ -215,16 +225,17 @@ function replayed(ctx: RequestContext, outcome: StoredOutcome) {
  * nor are the refusals an `ownTransactions` operation names unstored (its 402s).
  */
 const enforceIdempotency = t.middleware(async ({ ctx, path, input, meta, next }) => {
+  const own = meta?.op?.ownTransactions;
   if (!ctx.idempotencyKey) {
-    // An 'if-keyed' operation called without a key runs once, as any call does; nothing is stored.
-    if (meta?.idempotent === 'if-keyed') return withEffects(ctx, () => inTransaction(ctx, next));
+    // Called without a key where one is optional, it runs once, as any call does; nothing is
+    // stored (an operation that commits its own transactions commits them as it would with a key).
+    if (keyOptional(ctx, meta)) return withEffects(ctx, () => (own ? next() : inTransaction(ctx, next)));
     throw keyRequired(ctx, meta);
   }
   const c: IdempotencyClaim = { namespace: keyNamespace(ctx), key: ctx.idempotencyKey, fingerprint: requestFingerprint(path, input) };
   const { keys } = ctx.services;
   const claimed = await claim(ctx.db, keys, c);
   if (claimed.kind === 'replay') return replayed(ctx, claimed.outcome);
-  const own = meta?.op?.ownTransactions;
   try {
     // An effect after the commit that fails (503) forgets the outcome, so a retry with the key runs again.
     return await withEffects(ctx, () =>

@@ -104,6 +104,20 @@ export interface BindingMeta {
   };
 }
 
+/** Where an operation of ACP's binding sits on its MCP endpoint (`<base>/acp/mcp`, docs/mcp-binding.md). */
+export interface AcpMeta {
+  /** Its MCP tool, as openrpc.agentic_checkout.json names it; its arguments are `meta`, the REST path's `id` and the REST body as `payload`. */
+  tool: {
+    name: string;
+    title: string;
+    description: string;
+    /** The REST body may be left out (cancel's, whose OpenAPI requestBody is not required): `payload` is then optional. */
+    optionalPayload?: true;
+    /** The tool cancels something (MCP `destructiveHint`). */
+    destructive?: true;
+  };
+}
+
 /**
  * An example call, published in /api/openapi.json beside the operation's parameters, body and
  * responses. What the service answers to it (over the demo catalog) is recorded by
@@ -126,6 +140,8 @@ export type AppMeta = OpenApiMeta<{
   tool?: ToolMeta;
   /** An operation of UCP's shopping binding. */
   ucp?: BindingMeta;
+  /** An operation of ACP's binding served as an MCP tool. */
+  acp?: AcpMeta;
   /** Example calls by name (a name is also the key of the example in the OpenAPI document). */
   examples?: Record<string, OperationExample>;
 }>;

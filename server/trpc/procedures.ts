@@ -25,7 +25,7 @@ import { secondsLeft, type RateState } from '../limits/limiter';
 import type { RequestContext } from './context';
 import { acpCredentialRequired, checkAcpCredential, checkApiVersion } from './acp';
 import { checkCapability, negotiateCall } from './binding';
-import { assertValidKey, keyRequired } from './idempotency';
+import { assertValidKey, keyOptional, keyRequired } from './idempotency';
 import { signatureSent, verifyCallerSignature } from './signature';
 import { t } from './init';
 import type { Access, AppMeta, Scope } from './meta';
@@ -289,11 +289,11 @@ function identity(access: Access) {
 
 /**
  * Step 5: an idempotent operation needs a well-formed key before its input is even read; one that
- * takes a key if sent (UCP's create_* and update_*) needs a sent key to be well-formed.
+ * takes a key if sent (UCP's create_* and update_*, ACP's on MCP) needs a sent key to be well-formed.
  */
 const idempotencyKey = t.middleware(({ ctx, meta, next }) => {
   const key = ctx.envelope.idempotencyKey;
-  if (meta?.idempotent === true && key == null) throw keyRequired(ctx, meta);
+  if (meta?.idempotent === true && key == null && !keyOptional(ctx, meta)) throw keyRequired(ctx, meta);
   if (meta?.idempotent !== undefined && key != null) {
     assertValidKey(key, ctx, meta);
     ctx.idempotencyKey = key;

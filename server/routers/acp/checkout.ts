@@ -28,20 +28,20 @@ const ERRORS: ErrorCode[] = ['invalid_request', 'cart_not_found', 'cart_not_open
 
 export const acpCheckoutRouter = router({
   create: acp
-    .meta({ openapi: { method: 'POST', path: '/acp/checkout_sessions', tags: ['acp'], summary: 'Create a checkout session (ACP)' }, op: { successStatus: 201, errors: [...ERRORS, 'variant_not_found'] } })
+    .meta({ openapi: { method: 'POST', path: '/acp/checkout_sessions', tags: ['acp'], summary: 'Create a checkout session (ACP)' }, op: { successStatus: 201, errors: [...ERRORS, 'variant_not_found'] }, acp: { tool: { name: 'create_checkout_session', title: 'Create a checkout session', description: 'Create a checkout session from line items, currency and capabilities.' } } })
     .input(createCheckoutRequest)
     .concat(idempotent)
     .output(checkoutSession)
     .mutation(async ({ ctx, input }) => createCheckout(checkoutCall(ctx), input)),
 
   get: acp
-    .meta({ openapi: { method: 'GET', path: '/acp/checkout_sessions/{id}', tags: ['acp'], summary: 'Read a checkout session (ACP)' }, op: { errors: ['cart_not_found'] } })
+    .meta({ openapi: { method: 'GET', path: '/acp/checkout_sessions/{id}', tags: ['acp'], summary: 'Read a checkout session (ACP)' }, op: { errors: ['cart_not_found'] }, acp: { tool: { name: 'get_checkout_session', title: 'Read a checkout session', description: 'Retrieve the current state of a checkout session.' } } })
     .input(checkoutIdRequest)
     .output(checkoutSession)
     .query(async ({ ctx, input }) => getCheckout(checkoutCall(ctx), input.id)),
 
   update: acp
-    .meta({ openapi: { method: 'POST', path: '/acp/checkout_sessions/{id}', tags: ['acp'], summary: 'Update a checkout session (ACP)' }, op: { errors: [...ERRORS, 'variant_not_found'] } })
+    .meta({ openapi: { method: 'POST', path: '/acp/checkout_sessions/{id}', tags: ['acp'], summary: 'Update a checkout session (ACP)' }, op: { errors: [...ERRORS, 'variant_not_found'] }, acp: { tool: { name: 'update_checkout_session', title: 'Update a checkout session', description: 'Update items, fulfillment details or selected options; what is not sent stays.' } } })
     .input(updateCheckoutRequest)
     .concat(idempotent)
     .output(checkoutSession)
@@ -52,6 +52,7 @@ export const acpCheckoutRouter = router({
       openapi: { method: 'POST', path: '/acp/checkout_sessions/{id}/complete', tags: ['acp'], summary: 'Complete a checkout session with a delegated token (ACP)' },
       // Paying commits its own steps and calls the provider outside any transaction (payments/delegated-payment.ts).
       op: { errors: [...ERRORS, 'payment_data_unsupported', 'payment_token_invalid'], ownTransactions: { unstored: [] } },
+      acp: { tool: { name: 'complete_checkout_session', title: 'Complete a checkout session', description: 'Pay a ready session with a token delegated for it (handler card_tokenized, credential {type: "spt", token: "vt_…"}): completed with its order, or still ready_for_payment with payment_declined.' } },
     })
     .input(completeCheckoutRequest)
     .concat(idempotent)
@@ -65,7 +66,7 @@ export const acpCheckoutRouter = router({
     }),
 
   cancel: acp
-    .meta({ openapi: { method: 'POST', path: '/acp/checkout_sessions/{id}/cancel', tags: ['acp'], summary: 'Cancel a checkout session (ACP)' }, op: { errors: ERRORS } })
+    .meta({ openapi: { method: 'POST', path: '/acp/checkout_sessions/{id}/cancel', tags: ['acp'], summary: 'Cancel a checkout session (ACP)' }, op: { errors: ERRORS }, acp: { tool: { name: 'cancel_checkout_session', title: 'Cancel a checkout session', description: 'Cancel a session that is neither completed nor canceled, optionally with an intent trace.', optionalPayload: true, destructive: true } } })
     .input(cancelCheckoutRequest)
     .concat(idempotent)
     .output(checkoutSession)
