@@ -7,7 +7,7 @@
  * tools/list serves is self-contained (MCPB: no `$ref` left to ACP's files). The output is the REST
  * answer: failures are JSON-RPC errors (acp.ts), never results.
  */
-import { ACP_VERSION } from '../domain/acp-discovery';
+import { ACP_VERSION } from '../errors/acp';
 import type { Operation } from '../trpc/meta';
 import { jsonSchema, lean, restInput, share, type ListedTool } from './tools';
 

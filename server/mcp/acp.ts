@@ -13,7 +13,8 @@
  *   authentication is the MCP server's, not a tool argument): none, or one not recognised, is HTTP
  *   401 with WWW-Authenticate, as on the other MCP endpoints.
  */
-import { ACP_PATH, ACP_VERSION } from '../domain/acp-discovery';
+import { ACP_PATH } from '../domain/acp-endpoints';
+import { ACP_VERSION } from '../errors/acp';
 import { SERVICE_VERSION } from '../domain/ucp-profile';
 import { acpErrorBody, acpStatus } from '../errors/acp';
 import type { ApiError } from '../errors/catalogue';

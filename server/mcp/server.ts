@@ -8,7 +8,7 @@
  * of the limits) need no agent profile; tools/call does, like every open REST call.
  */
 import { ResourceNotFoundError } from '@modelcontextprotocol/server';
-import { ACP_MCP_PATH } from '../domain/acp-discovery';
+import { ACP_MCP_PATH } from '../domain/acp-endpoints';
 import { readLimits } from '../domain/limits';
 import { bindingTarget } from '../domain/ucp-endpoints';
 import { SERVICE_VERSION } from '../domain/ucp-profile';
