@@ -8,6 +8,11 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 const SMTP_PORT = PORT + 1;
 /** The service's admin bearer, which e2e/ucp-order-events.spec.ts records shipments with. */
 export const E2E_ADMIN_TOKEN = 'e2e-admin-token';
+/**
+ * Where an example's platform serves its webhook receiver (e2e/acp-platform-example.spec.ts), as
+ * examples/README.md has it: a .localhost name the service reaches through PROFILE_FETCH_LOCAL.
+ */
+export const E2E_PLATFORM_ORIGIN = `https://platform.localhost:${PORT + 5}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -27,8 +32,9 @@ export default defineConfig({
   webServer: {
     // The project's own server on its own port and its own throwaway database.
     // The agents' host (OAuth client metadata documents, platform profiles and their webhooks,
-    // e2e/support/agents-host.ts) is pinned and its CA trusted; a failed webhook is retried within seconds.
-    command: `node --import tsx e2e/support/make-agents-host.ts ${PORT} && rm -rf .data-e2e .data-e2e.secrets-key && ${agentsHost(PORT).env} ADMIN_TOKEN=${E2E_ADMIN_TOKEN} WEBHOOK_RETRY_SCHEDULE=5,10,20 DATA_DIR=.data-e2e PORT=${PORT} PUBLIC_BASE_URL=http://127.0.0.1:${PORT} SMTP_URL=smtp://127.0.0.1:${SMTP_PORT} DATABASE_URL= npm start`,
+    // e2e/support/agents-host.ts) is pinned and its CA trusted, the examples' platform pinned as
+    // their README says; a failed webhook is retried within seconds.
+    command: `node --import tsx e2e/support/make-agents-host.ts ${PORT} && rm -rf .data-e2e .data-e2e.secrets-key && ${agentsHost(PORT).env} PROFILE_FETCH_LOCAL=${new URL(E2E_PLATFORM_ORIGIN).host} ADMIN_TOKEN=${E2E_ADMIN_TOKEN} WEBHOOK_RETRY_SCHEDULE=5,10,20 DATA_DIR=.data-e2e PORT=${PORT} PUBLIC_BASE_URL=http://127.0.0.1:${PORT} SMTP_URL=smtp://127.0.0.1:${SMTP_PORT} DATABASE_URL= npm start`,
     url: `http://127.0.0.1:${PORT}/`,
     timeout: 180_000,
     reuseExistingServer: false,

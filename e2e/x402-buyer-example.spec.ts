@@ -4,9 +4,9 @@
  * checkout:write (Chromium), then type the buyer's mailed code into the example. The example pays
  * its cart with @x402/fetch on the local ledger; the order is placed.
  */
-import { spawn } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { mint, signIn } from './support/developer';
+import { runExample } from './support/examples';
 import { startSmtpSink, type SmtpSink } from '../test/support/smtp';
 
 const SMTP_PORT = Number(process.env.E2E_PORT ?? 3210) + 1;
@@ -18,28 +18,18 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => smtp?.close());
 
-/** Runs `npm run example:x402-buyer`, answering its question for the code with the mailed one; resolves with its output and exit status. */
-function runExample(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const child = spawn('npm', ['run', '--silent', 'example:x402-buyer'], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
-  let output = '';
-  child.stderr.on('data', (chunk) => (output += chunk));
-  // The question has no line end: it is found in the raw output, the code then typed in.
-  child.stdout.on('data', async (chunk: Buffer) => {
-    output += chunk;
-    if (chunk.toString().includes(`the code mailed to ${BUYER_EMAIL}`)) {
-      const mail = await smtp.nextMail(BUYER_EMAIL);
-      child.stdin.end(`${/\b(\d{6})\b/.exec(mail.text)![1]}\n`);
-    }
-  });
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
-}
-
 test('the x402 buyer example verifies a buyer, links a wallet and pays its cart with @x402/fetch', async ({ page, baseURL }) => {
   test.slow();
   await signIn(page, smtp, `dev-x402-${Date.now()}@example.com`);
   const key = await mint(page, 'x402 example', ['buyer:write', 'checkout:write']);
 
-  const { code, output } = await runExample({ BASE_URL: baseURL!, NETWORK_KEY: key, BUYER_EMAIL });
+  // The question has no line end: it is found in the raw output, the mailed code then typed in.
+  const { code, output } = await runExample('x402-buyer', { BASE_URL: baseURL!, NETWORK_KEY: key, BUYER_EMAIL }, async (chunk, child) => {
+    if (chunk.includes(`the code mailed to ${BUYER_EMAIL}`)) {
+      const mail = await smtp.nextMail(BUYER_EMAIL);
+      child.stdin.end(`${/\b(\d{6})\b/.exec(mail.text)![1]}\n`);
+    }
+  });
   expect(code, output).toBe(0);
   // The question has no line end (a terminal would show the typed code): the line follows it.
   expect(output).toMatch(/: buyer buy_\S+ verified$/m);

@@ -80,13 +80,35 @@ export interface PlatformOptions {
   onOrder: (order: Record<string, unknown>) => void;
 }
 
+/** The whole body of a request, as the bytes sent: a signature is verified over these, never a re-serialisation. */
+export async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /**
- * Serves a platform's profile at /profile.json and its order webhooks at /webhooks/orders over
- * HTTPS on PLATFORM_ORIGIN, with a self-signed certificate made now (the service accepts it for a
- * name PROFILE_FETCH_LOCAL pins; a real platform has a real certificate). Answers the profile URL.
+ * Serves `handle` over HTTPS on PLATFORM_ORIGIN's name and port, with a self-signed certificate
+ * made now (the service accepts it for a name PROFILE_FETCH_LOCAL pins; a real platform has a real
+ * certificate). Answers how to stop it.
+ */
+export async function serveHttps(handle: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>): Promise<() => void> {
+  const { hostname, port } = new URL(PLATFORM_ORIGIN);
+  const certificate = await generate([{ name: 'commonName', value: hostname }], {
+    keyType: 'ec',
+    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: hostname }] }],
+  });
+  const server = https.createServer({ key: certificate.private, cert: certificate.cert }, handle);
+  // Loopback only: the service reaches the name through its pin, nobody else needs to.
+  await new Promise<void>((resolve) => server.listen(Number(port || 443), '127.0.0.1', resolve));
+  return () => (server.close(), server.closeAllConnections());
+}
+
+/**
+ * Serves a platform's profile at /profile.json and its order webhooks at /webhooks/orders on
+ * PLATFORM_ORIGIN (serveHttps). Answers the profile URL.
  */
 export async function servePlatform(options: PlatformOptions): Promise<{ profileUrl: string; close: () => void }> {
-  const { hostname, port } = new URL(PLATFORM_ORIGIN);
   const profilePath = options.profilePath ?? '/profile.json';
   const profile = {
     ucp: {
@@ -98,19 +120,13 @@ export async function servePlatform(options: PlatformOptions): Promise<{ profile
     ...(options.signingKeys && { signing_keys: options.signingKeys }),
   };
   const seen = new Set<string>(); // a real receiver keeps these in its database
-  const certificate = await generate([{ name: 'commonName', value: hostname }], {
-    keyType: 'ec',
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: hostname }] }],
-  });
-  const server = https.createServer({ key: certificate.private, cert: certificate.cert }, async (req: IncomingMessage, res: ServerResponse) => {
+  const close = await serveHttps(async (req, res) => {
     if (req.method === 'GET' && req.url === profilePath) {
       res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'public, max-age=60' }).end(JSON.stringify(profile));
       return;
     }
     if (req.method !== 'POST' || req.url !== '/webhooks/orders') return void res.writeHead(404).end();
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const outcome = await verifyDelivery(req, Buffer.concat(chunks));
+    const outcome = await verifyDelivery(req, await readBody(req));
     if ('refused' in outcome) {
       console.warn(`webhook refused: ${outcome.refused}`);
       return void res.writeHead(401).end(); // the service retries a failure later
@@ -122,9 +138,7 @@ export async function servePlatform(options: PlatformOptions): Promise<{ profile
       options.onOrder(outcome.order);
     }
   });
-  // Loopback only: the service reaches the name through its pin, nobody else needs to.
-  await new Promise<void>((resolve) => server.listen(Number(port || 443), '127.0.0.1', resolve));
-  return { profileUrl: `${PLATFORM_ORIGIN}${profilePath}`, close: () => (server.close(), server.closeAllConnections()) };
+  return { profileUrl: `${PLATFORM_ORIGIN}${profilePath}`, close };
 }
 
 /** One line per order: its id, what it holds and where it can be seen. */

@@ -62,6 +62,14 @@ async function expectJson404(res: Response, path: string): Promise<void> {
 }
 
 describe('unknown paths of the agent surface', () => {
+  it("routes /acp to ACP's binding, not to the pages: its answers are ACP's Error", async () => {
+    const res = await fetch(`${url}/acp/checkout_sessions`, { method: 'POST', headers: { Accept: BROWSER, 'Content-Type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ type: 'invalid_request', code: 'missing_api_version' });
+    const unknown = await fetch(`${url}/acp/nothing`, { headers: { Accept: BROWSER, 'API-Version': '2026-04-17' } });
+    expect([unknown.status, unknown.headers.get('content-type')]).toEqual([404, expect.stringMatching(/^application\/json/)]);
+  });
+
   it.each(['/api', '/api?x=1', '/api/', '/api/nothing', '/store', '/store/', '/.well-known', '/.well-known/nothing'])('%s answers a JSON 404, even to a browser', async (path) => {
     for (const accept of [BROWSER, 'application/json', '']) await expectJson404(await fetch(`${url}${path}`, { headers: accept ? { accept } : {} }), `${path} (${accept})`);
   });

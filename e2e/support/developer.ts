@@ -1,6 +1,7 @@
 /**
  * A developer in the browser: signed in from the e-mailed link (mail over SMTP to the sink the spec
- * started, which the service's SMTP_URL points at: playwright.config.ts), and keys minted on /dashboard.
+ * started, which the service's SMTP_URL points at: playwright.config.ts), keys minted on /dashboard, and
+ * the account registered there as an ACP platform.
  */
 import { expect, type Page } from '@playwright/test';
 import { linkIn, type SmtpSink } from '../../test/support/smtp';
@@ -39,5 +40,18 @@ export async function mint(page: Page, name: string, scopes: string[] = ['buyer:
   const field = page.getByLabel('Your new key');
   await expect(field).toHaveValue(/^ak_live_[A-Za-z0-9_-]{43}$/);
   await expect(page.getByText('it will not be shown again')).toBeVisible();
+  return field.inputValue();
+}
+
+/**
+ * Saves `url` as the account's ACP webhook URL in the dashboard's "ACP platform" section and reads
+ * the webhook secret the first URL makes, shown this once.
+ */
+export async function registerAcpWebhook(page: Page, url: string): Promise<string> {
+  const section = page.getByRole('region', { name: 'ACP platform' });
+  await section.getByLabel('Webhook URL', { exact: true }).fill(url);
+  await section.getByRole('button', { name: 'Save webhook URL' }).click();
+  const field = section.getByRole('textbox', { name: 'Your webhook secret' });
+  await expect(field).toHaveValue(/^whsec_[A-Za-z0-9_-]{43}$/);
   return field.inputValue();
 }
