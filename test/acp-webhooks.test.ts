@@ -345,11 +345,12 @@ describe('checkAcpRequestSignature (decision 4)', () => {
     const dev = await signedInDeveloper(db);
     const pair = jwkOf();
     await updateAcpPlatform(db, t.app.services.keys, dev.accountId, { signing_jwk: pair.publicKey.export({ format: 'jwk' }) });
-    const signOf = (value: unknown) => {
-      const bytes = Buffer.from(value === undefined ? '' : canonicalJson(value));
+    /** The platform's signature over `<timestamp>.<RFC 8785 body>`. */
+    const signOf = (value: unknown, timestamp: string) => {
+      const bytes = Buffer.from(`${timestamp}.${value === undefined ? '' : canonicalJson(value)}`);
       return (alg === 'ES256' ? sign('sha256', bytes, { key: pair.privateKey, dsaEncoding: 'ieee-p1363' }) : sign(null, bytes, pair.privateKey)).toString('base64url');
     };
-    return { accountId: dev.accountId, signOf };
+    return { accountId: dev.accountId, signOf, privateKey: pair.privateKey };
   }
 
   const refused = async (promise: Promise<void>) => {
@@ -369,21 +370,31 @@ describe('checkAcpRequestSignature (decision 4)', () => {
   it('accepts ES256 and Ed25519 over the RFC 8785 form, whatever order the members were sent in, within 300 s', async () => {
     const es = await withKey(() => generateKeyPairSync('ec', { namedCurve: 'P-256' }), 'ES256');
     const reordered = { capabilities: { payment: {} }, currency: 'usd', line_items: [{ quantity: 2, id: 'var_1' }] };
-    await checkAcpRequestSignature(db, es.accountId, { signature: es.signOf(body), timestamp: ts(-299), body: reordered }, now);
-    await checkAcpRequestSignature(db, es.accountId, { signature: es.signOf(undefined), timestamp: ts(299), body: undefined }, now);
+    await checkAcpRequestSignature(db, es.accountId, { signature: es.signOf(body, ts(-299)), timestamp: ts(-299), body: reordered }, now);
+    await checkAcpRequestSignature(db, es.accountId, { signature: es.signOf(undefined, ts(299)), timestamp: ts(299), body: undefined }, now);
     const ed = await withKey(() => generateKeyPairSync('ed25519'), 'EdDSA');
-    await checkAcpRequestSignature(db, ed.accountId, { signature: ed.signOf(body), timestamp: ts(), body }, now);
+    await checkAcpRequestSignature(db, ed.accountId, { signature: ed.signOf(body, ts()), timestamp: ts(), body }, now);
   });
 
   it('refuses a signature over another body, a stale, missing or malformed Timestamp, and a malformed Signature (401)', async () => {
     const { accountId, signOf } = await withKey(() => generateKeyPairSync('ec', { namedCurve: 'P-256' }), 'ES256');
-    await refused(checkAcpRequestSignature(db, accountId, { signature: signOf(body), timestamp: ts(), body: { ...body, currency: 'eur' } }, now));
-    await refused(checkAcpRequestSignature(db, accountId, { signature: signOf(body), timestamp: ts(-301), body }, now));
-    await refused(checkAcpRequestSignature(db, accountId, { signature: signOf(body), timestamp: ts(301), body }, now));
-    await refused(checkAcpRequestSignature(db, accountId, { signature: signOf(body), body }, now));
-    await refused(checkAcpRequestSignature(db, accountId, { signature: signOf(body), timestamp: String(Math.floor(now.getTime() / 1000)), body }, now));
+    await refused(checkAcpRequestSignature(db, accountId, { signature: signOf(body, ts()), timestamp: ts(), body: { ...body, currency: 'eur' } }, now));
+    await refused(checkAcpRequestSignature(db, accountId, { signature: signOf(body, ts(-301)), timestamp: ts(-301), body }, now));
+    await refused(checkAcpRequestSignature(db, accountId, { signature: signOf(body, ts(301)), timestamp: ts(301), body }, now));
+    await refused(checkAcpRequestSignature(db, accountId, { signature: signOf(body, ts()), body }, now));
+    const unix = String(Math.floor(now.getTime() / 1000));
+    await refused(checkAcpRequestSignature(db, accountId, { signature: signOf(body, unix), timestamp: unix, body }, now));
     await refused(checkAcpRequestSignature(db, accountId, { signature: 'not base64url!', timestamp: ts(), body }, now));
     await refused(checkAcpRequestSignature(db, accountId, { signature: '', timestamp: ts(), body }, now));
+  });
+
+  it('covers the Timestamp: a captured request replayed later with a fresh Timestamp does not verify (401)', async () => {
+    const { accountId, signOf, privateKey } = await withKey(() => generateKeyPairSync('ec', { namedCurve: 'P-256' }), 'ES256');
+    const captured = signOf(body, ts(-600));
+    await refused(checkAcpRequestSignature(db, accountId, { signature: captured, timestamp: ts(), body }, now));
+    // Nor does a signature over the body alone.
+    const bodyOnly = sign('sha256', Buffer.from(canonicalJson(body)), { key: privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url');
+    await refused(checkAcpRequestSignature(db, accountId, { signature: bodyOnly, timestamp: ts(), body }, now));
   });
 
   it('canonicalises as RFC 8785 does (its §3.2.2 example)', () => {

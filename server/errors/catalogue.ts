@@ -457,7 +457,7 @@ export const ERROR_CATALOGUE = {
   acp_signature_invalid: {
     status: 401,
     message: 'The Signature does not verify against the platform’s registered signing key, or its Timestamp is missing, malformed or more than 300 s off.',
-    hint: 'Sign the RFC 8785 canonical JSON of the body (no bytes without one) with the key registered for the account, send it base64url in Signature with an RFC 3339 Timestamp within 300 s; or send no Signature (the bearer key alone suffices).',
+    hint: 'Sign `<Timestamp>.<RFC 8785 canonical JSON of the body>` (nothing after the dot without a body) with the key registered for the account, send it base64url in Signature with that RFC 3339 Timestamp, within 300 s; or send no Signature (the bearer key alone suffices).',
   },
   digest_mismatch: {
     status: 400,
