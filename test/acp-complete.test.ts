@@ -89,6 +89,9 @@ describe('complete', () => {
     expect(acpError(await complete({}), ctx, 400, 'invalid_request').param).toBe('$.payment_data');
     expect(acpError(await complete({ payment_data: { purchase_order_number: 'PO-1' } }), ctx, 400, 'payment_data_unsupported').param).toBe('$.payment_data.purchase_order_number');
     expect(acpError(await complete({ payment_data: { handler_id: 'other', instrument: { type: 'card', credential: { type: 'spt', token: 'vt_x' } } } }), ctx, 400, 'payment_data_unsupported').param).toBe('$.payment_data.handler_id');
+    // Without STRIPE_SECRET_KEY there is no Stripe handler to complete with (test/acp-stripe.test.ts has it).
+    expect(s.capabilities.payment.handlers.map((h: Json) => h.id)).toEqual(['card_tokenized']);
+    expect(acpError(await complete({ payment_data: { handler_id: 'stripe_spt', instrument: { type: 'card', credential: { type: 'spt', token: 'spt_test_x' } } } }), ctx, 400, 'payment_data_unsupported').param).toBe('$.payment_data.handler_id');
     const raw = await complete({ payment_data: { handler_id: 'card_tokenized', instrument: { type: 'card', credential: { type: 'card', token: 'x', number: '4242424242424242' } } } });
     expect(acpError(raw, ctx, 400, 'invalid_request').param).toBe('$.payment_data.instrument.credential');
     expect(JSON.stringify(raw.body)).not.toContain('4242424242424242');

@@ -489,7 +489,7 @@ export const ERROR_CATALOGUE = {
   payment_data_unsupported: {
     status: 400,
     message: 'This payment_data is not one a checkout session completes with: nothing was charged.',
-    hint: 'Complete with the handler `card_tokenized` and an instrument `{type: "card", credential: {type: "spt", token: "vt_…"}}` delegated for this session (POST /acp/agentic_commerce/delegate_payment). A purchase order, raw card data or another handler is refused; `param` says which field.',
+    hint: 'Complete with a handler the session’s capabilities list and an instrument `{type: "card", credential: {type: "spt", token}}`: `card_tokenized` with a `vt_…` token delegated for this session (POST /acp/agentic_commerce/delegate_payment), or, where Stripe is configured, `stripe_spt` with Stripe’s shared payment token (`spt_…`). A purchase order, raw card data or another handler is refused; `param` says which field.',
   },
 
   // -- server side
