@@ -10,8 +10,7 @@
  * and dashboard section (its facade, and the section rendered), and the request-signature check
  * the binding calls (RFC 8785 body, 300 s).
  */
-import { createHmac, generateKeyPairSync, sign, timingSafeEqual, type KeyObject } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { createElement, type ReactElement } from 'react';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,19 +33,13 @@ import { seedCatalog, seller } from './support/catalog-fixtures';
 import { signedInDeveloper, type Developer } from './support/developer';
 import { placedOrder } from './support/orders';
 import { profileServer, type ProfileServer } from './support/profile-server';
+import { acpReceiver, merchantSignatureVerifies, type ReceivedDelivery } from './support/acp-receiver';
 import { ACP_SCHEMAS_MISSING, acpValidator } from './support/acp-schemas';
 
 type Json = Record<string, any>;
 
 const ADMIN = 'acp-webhooks-admin-token-0123456789';
 const REGISTRATION = '/api/developer/acp-platform';
-
-interface Received {
-  headers: Record<string, string>;
-  body: string;
-  /** What the receiver answered: 401 when the signature did not verify. */
-  status: number;
-}
 
 let ps: ProfileServer;
 let database: TestDatabase;
@@ -55,32 +48,14 @@ let db: Db;
 let accounts: Accounts;
 /** The secret each receiving path verifies with (what the platform was shown). */
 const secrets = new Map<string, string>();
-const received = new Map<string, Received[]>();
+const received = new Map<string, ReceivedDelivery[]>();
 
-/** A platform's check of a delivery (openapi.agentic_checkout_webhook.yaml): the HMAC, and `t` within 300 s of `now`. */
-function verifies(headers: Record<string, string>, body: string, secret: string, now = Date.now()): boolean {
-  const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(headers['merchant-signature'] ?? '');
-  if (!m) return false;
-  if (Math.abs(now / 1000 - Number(m[1])) > 300) return false;
-  const expected = createHmac('sha256', secret).update(`${m[1]}.${body}`).digest();
-  return timingSafeEqual(expected, Buffer.from(m[2], 'hex'));
-}
+const verifies = merchantSignatureVerifies;
 
 /** A webhook path of the test platform, verifying with the secret it was shown (401 otherwise). */
 function receiver(path: string): string {
   received.set(path, []);
-  ps.routes.set(path, (req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const headers = req.headers as Record<string, string>;
-      const body = Buffer.concat(chunks).toString('utf8');
-      const status = verifies(headers, body, secrets.get(path) ?? '') ? 200 : 401;
-      received.get(path)!.push({ headers, body, status });
-      res.writeHead(status, { 'content-type': 'application/json' }).end(status === 200 ? '{"received":true}' : '{"type":"invalid_request","code":"invalid_signature","message":"no"}');
-    });
-  });
-  return `${ps.origin}${path}`;
+  return acpReceiver(ps, path, () => secrets.get(path), received.get(path)!);
 }
 
 beforeAll(async () => {
