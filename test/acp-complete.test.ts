@@ -12,7 +12,7 @@ import { acpDelegatedTokens, idempotencyRecords, orders } from '../server/db/sch
 import { deriveKey } from '../server/secrets/keys';
 import { requestFingerprint } from '../server/trpc/idempotency';
 import { freshKey, TEST_SECRETS_KEY, testApp, type TestApp } from './support/app';
-import { acpCall, acpError, conforms, platformKey, type AcpAnswer, type Json } from './support/acp';
+import { acpCall, acpError, conforms, platformKey, readySession, sessionOf, type Json } from './support/acp';
 import { variantId } from './support/cart-fixtures';
 import { seedCatalog, seller } from './support/catalog-fixtures';
 
@@ -20,7 +20,6 @@ let t: TestApp;
 let key: string;
 let kettle: string;
 
-const ADDRESS = { name: 'Ada Lovelace', line_one: '12 Analytical Way', city: 'Portland', state: 'OR', country: 'US', postal_code: '97201' };
 
 beforeAll(async () => {
   t = await testApp();
@@ -33,14 +32,9 @@ afterAll(async () => {
 });
 
 const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => acpCall(t, key, method, path, body, headers);
-const session = (answer: AcpAnswer, ctx: { skip(reason: string): void }) => conforms(answer, ctx, 'agentic_checkout', answer.body.order ? 'CheckoutSessionWithOrder' : 'CheckoutSession');
+const session = sessionOf;
 
-async function readySession(ctx: { skip(reason: string): void }): Promise<Json> {
-  const created = session(await call('POST', '/acp/checkout_sessions', { line_items: [{ id: kettle }], currency: 'usd', capabilities: {} }), ctx);
-  const ready = session(await call('POST', `/acp/checkout_sessions/${created.id}`, { buyer: { email: 'ada@example.com' }, fulfillment_details: { address: ADDRESS } }), ctx);
-  expect(ready.status).toBe('ready_for_payment');
-  return ready;
-}
+const ready = (ctx: { skip(reason: string): void }) => readySession(t, key, kettle, ctx);
 
 const DELEGATE = '/acp/agentic_commerce/delegate_payment';
 
@@ -64,7 +58,7 @@ const paying = (token: string) => ({ payment_data: { handler_id: 'card_tokenized
 
 describe('complete', () => {
   it('create → ready_for_payment → delegate 4242… → complete: completed with its order; the token pays once', async (ctx) => {
-    const s = await readySession(ctx);
+    const s = await ready(ctx);
     const token = await delegate(s, ctx);
     expect(token).toMatch(/^vt_/);
     const done = session(await call('POST', `/acp/checkout_sessions/${s.id}/complete`, paying(token)), ctx);
@@ -81,7 +75,7 @@ describe('complete', () => {
   });
 
   it('a declining card (…0002): 200 ready_for_payment with payment_declined; the token is spent', async (ctx) => {
-    const s = await readySession(ctx);
+    const s = await ready(ctx);
     const token = await delegate(s, ctx, '4000000000000002');
     const declined = session(await call('POST', `/acp/checkout_sessions/${s.id}/complete`, paying(token)), ctx);
     expect(declined.status).toBe('ready_for_payment');
@@ -91,7 +85,7 @@ describe('complete', () => {
   });
 
   it('refuses, charging nothing: no payment_data, a purchase order, another handler, raw card data, an unknown token', async (ctx) => {
-    const s = await readySession(ctx);
+    const s = await ready(ctx);
     const complete = (body: unknown) => call('POST', `/acp/checkout_sessions/${s.id}/complete`, body);
     expect(acpError(await complete({}), ctx, 400, 'invalid_request').param).toBe('$.payment_data');
     expect(acpError(await complete({ payment_data: { purchase_order_number: 'PO-1' } }), ctx, 400, 'payment_data_unsupported').param).toBe('$.payment_data.purchase_order_number');
@@ -107,7 +101,7 @@ describe('complete', () => {
   });
 
   it('delegate_payment keeps no card number in its idempotency record: the fingerprint is keyed, a replay and a conflict still work', async (ctx) => {
-    const s = await readySession(ctx);
+    const s = await ready(ctx);
     const pan = '4242424242424242';
     const sent = delegation(s, pan);
     const idempotencyKey = freshKey();
@@ -128,7 +122,7 @@ describe('complete', () => {
   });
 
   it('delegate_payment refuses a card failing Luhn (400 invalid_card, param at the number)', async (ctx) => {
-    const s = await readySession(ctx);
+    const s = await ready(ctx);
     const refused = await call('POST', '/acp/agentic_commerce/delegate_payment', {
       payment_method: { type: 'card', card_number_type: 'fpan', number: '4242424242424241', display_card_funding_type: 'credit', metadata: {} },
       allowance: { reason: 'one_time', max_amount: 100, currency: 'usd', checkout_session_id: s.id, merchant_id: 'api.test.local', expires_at: new Date(Date.now() + 3_600_000).toISOString() },

@@ -16,7 +16,7 @@ import type { Db } from '../server/db/client';
 import { orders, variants } from '../server/db/schema';
 import { DeliveryWorker } from '../server/webhooks/worker';
 import { BASE, freshKey, testApp, testDatabase, type TestApp, type TestDatabase } from './support/app';
-import { acpCall, acpError, conforms, type AcpAnswer, type Json } from './support/acp';
+import { acpCall, acpError, readySession, sessionOf, type Json } from './support/acp';
 import { acpReceiver, merchantSignatureVerifies, type ReceivedDelivery } from './support/acp-receiver';
 import { ACP_SCHEMAS_MISSING, acpValidator } from './support/acp-schemas';
 import { variantId } from './support/cart-fixtures';
@@ -27,7 +27,6 @@ import { signedInDeveloper, type Developer } from './support/developer';
 import { profileServer, type ProfileServer } from './support/profile-server';
 
 const ADMIN = 'acp-end-to-end-admin-token-0123456789';
-const ADDRESS = { name: 'Ada Lovelace', line_one: '12 Analytical Way', city: 'Portland', state: 'OR', country: 'US', postal_code: '97201' };
 const CARD_4242 = '4242424242424242';
 const CARD_0002 = '4000000000000002';
 /** A CVC no id or timestamp is likely to hold as a whole JSON or column value. */
@@ -72,18 +71,13 @@ afterAll(async () => {
 });
 
 const call = (method: string, path: string, body?: unknown) => acpCall(t, key, method, path, body);
-const session = (answer: AcpAnswer, ctx: { skip(reason: string): void }) => conforms(answer, ctx, 'agentic_checkout', answer.body.order ? 'CheckoutSessionWithOrder' : 'CheckoutSession');
+const session = sessionOf;
 const totalOf = (s: Json): number => s.totals.find((x: Json) => x.type === 'total').amount;
 const paying = (token: string) => ({ payment_data: { handler_id: 'card_tokenized', instrument: { type: 'card', credential: { type: 'spt', token } } } });
 const stock = async () => (await db.select({ stock: variants.stock }).from(variants).where(eq(variants.id, kettle)))[0].stock;
 const orderCount = async () => (await db.select({ id: orders.id }).from(orders)).length;
 
-async function readySession(ctx: { skip(reason: string): void }): Promise<Json> {
-  const created = session(await call('POST', '/acp/checkout_sessions', { line_items: [{ id: kettle }], currency: 'usd', capabilities: {} }), ctx);
-  const ready = session(await call('POST', `/acp/checkout_sessions/${created.id}`, { buyer: { email: 'ada@example.com' }, fulfillment_details: { address: ADDRESS } }), ctx);
-  expect(ready.status).toBe('ready_for_payment');
-  return ready;
-}
+const ready = (ctx: { skip(reason: string): void }) => readySession(t, key, kettle, ctx);
 
 /** delegate_payment for `s`: the card and allowance as a platform sends them, `allowance` overriding. */
 async function delegate(s: Json, opts: { number?: string; allowance?: Json } = {}): Promise<string> {
@@ -125,7 +119,7 @@ let paidToken: string;
 
 describe('an ACP platform, end to end', () => {
   it('registers, creates, readies, delegates 4242… for the total, completes; hears order_create, then order_update shipped', async (ctx) => {
-    const s = await readySession(ctx);
+    const s = await ready(ctx);
     const before = await stock();
     paidToken = await delegate(s);
     const done = session(await call('POST', `/acp/checkout_sessions/${s.id}/complete`, paying(paidToken)), ctx);
@@ -161,26 +155,26 @@ describe('an ACP platform, end to end', () => {
     }
 
     it('a replayed token (it paid once already)', async (ctx) => {
-      await refused(await readySession(ctx), paidToken, ctx, /used already/);
+      await refused(await ready(ctx), paidToken, ctx, /used already/);
     });
 
     it('another session’s token', async (ctx) => {
-      const other = await readySession(ctx);
-      await refused(await readySession(ctx), await delegate(other), ctx, new RegExp(`for checkout session ${other.id}`));
+      const other = await ready(ctx);
+      await refused(await ready(ctx), await delegate(other), ctx, new RegExp(`for checkout session ${other.id}`));
     });
 
     it('a token in another currency', async (ctx) => {
-      const s = await readySession(ctx);
+      const s = await ready(ctx);
       await refused(s, await delegate(s, { allowance: { currency: 'eur' } }), ctx, /currency is eur/);
     });
 
     it('a total over the token’s max_amount', async (ctx) => {
-      const s = await readySession(ctx);
+      const s = await ready(ctx);
       await refused(s, await delegate(s, { allowance: { max_amount: totalOf(s) - 1 } }), ctx, /above the payment token's max_amount/);
     });
 
     it('an expired token (the clock moved past expires_at)', async (ctx) => {
-      const s = await readySession(ctx);
+      const s = await ready(ctx);
       const token = await delegate(s, { allowance: { expires_at: new Date(Date.now() + 60_000).toISOString() } });
       const restore = setClock(new Date(Date.now() + 120_000).toISOString());
       try {
@@ -191,7 +185,7 @@ describe('an ACP platform, end to end', () => {
     });
 
     it('a declining card (0002): 200 ready_for_payment with payment_declined, the token spent', async (ctx) => {
-      const s = await readySession(ctx);
+      const s = await ready(ctx);
       const [before, count] = [await stock(), await orderCount()];
       const token = await delegate(s, { number: CARD_0002 });
       const declined = session(await call('POST', `/acp/checkout_sessions/${s.id}/complete`, paying(token)), ctx);

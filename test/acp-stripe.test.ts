@@ -11,12 +11,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, variants } from '../server/db/schema';
 import { freshKey, testApp, type TestApp } from './support/app';
-import { acpCall, acpError, conforms, platformKey, type AcpAnswer, type Json } from './support/acp';
+import { acpCall, acpError, platformKey, readySession, sessionOf, type Json } from './support/acp';
 import { variantId } from './support/cart-fixtures';
 import { seedCatalog, seller } from './support/catalog-fixtures';
 import { startStripeStandin, type StripeStandin } from './support/stripe-standin';
 
-const ADDRESS = { name: 'Ada Lovelace', line_one: '12 Analytical Way', city: 'Portland', state: 'OR', country: 'US', postal_code: '97201' };
 
 let standin: StripeStandin;
 let t: TestApp;
@@ -36,21 +35,16 @@ afterAll(async () => {
 });
 
 const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => acpCall(t, key, method, path, body, headers);
-const session = (answer: AcpAnswer, ctx: { skip(reason: string): void }) => conforms(answer, ctx, 'agentic_checkout', answer.body.order ? 'CheckoutSessionWithOrder' : 'CheckoutSession');
+const session = sessionOf;
 const totalOf = (s: Json): number => s.totals.find((x: Json) => x.type === 'total').amount;
 const stock = async () => (await t.app.services.db.select({ stock: variants.stock }).from(variants).where(eq(variants.id, kettle)))[0].stock;
 const paying = (token: string, handler_id = 'stripe_spt') => ({ payment_data: { handler_id, instrument: { type: 'card', credential: { type: 'spt', token } } } });
 
-async function readySession(ctx: { skip(reason: string): void }): Promise<Json> {
-  const created = session(await call('POST', '/acp/checkout_sessions', { line_items: [{ id: kettle }], currency: 'usd', capabilities: {} }), ctx);
-  const ready = session(await call('POST', `/acp/checkout_sessions/${created.id}`, { buyer: { email: 'ada@example.com' }, fulfillment_details: { address: ADDRESS } }), ctx);
-  expect(ready.status).toBe('ready_for_payment');
-  return ready;
-}
+const ready = (ctx: { skip(reason: string): void }) => readySession(t, key, kettle, ctx);
 
 describe('with STRIPE_SECRET_KEY', () => {
   it('offers stripe_spt (psp stripe) beside card_tokenized', async (ctx) => {
-    const s = await readySession(ctx);
+    const s = await ready(ctx);
     const [vault, stripe] = s.capabilities.payment.handlers;
     expect(vault).toMatchObject({ id: 'card_tokenized', psp: 'api.test.local' });
     expect(stripe).toMatchObject({
@@ -64,7 +58,7 @@ describe('with STRIPE_SECRET_KEY', () => {
   });
 
   it('a shared payment token Stripe authorizes: completed with its order, the PaymentIntent captured', async (ctx) => {
-    const s = await readySession(ctx);
+    const s = await ready(ctx);
     const before = await stock();
     const token = standin.grantSharedToken({ maxAmount: totalOf(s) });
     const done = session(await call('POST', `/acp/checkout_sessions/${s.id}/complete`, paying(token)), ctx);
@@ -78,7 +72,7 @@ describe('with STRIPE_SECRET_KEY', () => {
   });
 
   it('a declined card: 200 ready_for_payment with payment_declined, nothing placed', async (ctx) => {
-    const s = await readySession(ctx);
+    const s = await ready(ctx);
     const before = await stock();
     const declined = session(await call('POST', `/acp/checkout_sessions/${s.id}/complete`, paying(standin.grantSharedToken({ maxAmount: totalOf(s), declines: true }))), ctx);
     expect(declined.status).toBe('ready_for_payment');
@@ -90,7 +84,7 @@ describe('with STRIPE_SECRET_KEY', () => {
   });
 
   it('Stripe down: 503 service_unavailable with Retry-After, not stored; the retry with the same key completes', async (ctx) => {
-    const s = await readySession(ctx);
+    const s = await ready(ctx);
     const token = standin.grantSharedToken({ maxAmount: totalOf(s) });
     const idempotencyKey = freshKey();
     // The SDK retries once: two failures are an outage.
@@ -109,7 +103,7 @@ describe('with STRIPE_SECRET_KEY', () => {
   });
 
   it('refuses a vault token under stripe_spt and an spt_ token Stripe does not know (400 payment_token_invalid)', async (ctx) => {
-    const s = await readySession(ctx);
+    const s = await ready(ctx);
     expect(acpError(await call('POST', `/acp/checkout_sessions/${s.id}/complete`, paying('vt_abc')), ctx, 400, 'payment_token_invalid').param).toBe('$.payment_data.instrument.credential.token');
     acpError(await call('POST', `/acp/checkout_sessions/${s.id}/complete`, paying('spt_test_unknown0000')), ctx, 400, 'payment_token_invalid');
     expect(session(await call('GET', `/acp/checkout_sessions/${s.id}`), ctx).status).toBe('ready_for_payment');
