@@ -5,11 +5,14 @@
  * handler, raw card data, a used token; a declining card answers 200 ready_for_payment with
  * payment_declined (decision 3).
  */
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acpDelegatedTokens, orders } from '../server/db/schema';
-import { testApp, type TestApp } from './support/app';
-import { acpCall, acpError, conforms, platformKey, type AcpAnswer, type Json } from './support/acp';
+import { acpDelegatedTokens, idempotencyRecords, orders } from '../server/db/schema';
+import { deriveKey } from '../server/secrets/keys';
+import { requestFingerprint } from '../server/trpc/idempotency';
+import { freshKey, TEST_SECRETS_KEY, testApp, type TestApp } from './support/app';
+import { acpCall, acpError, conforms, platformKey, readySession, sessionOf, type Json } from './support/acp';
 import { variantId } from './support/cart-fixtures';
 import { seedCatalog, seller } from './support/catalog-fixtures';
 
@@ -17,7 +20,6 @@ let t: TestApp;
 let key: string;
 let kettle: string;
 
-const ADDRESS = { name: 'Ada Lovelace', line_one: '12 Analytical Way', city: 'Portland', state: 'OR', country: 'US', postal_code: '97201' };
 
 beforeAll(async () => {
   t = await testApp();
@@ -29,24 +31,23 @@ afterAll(async () => {
   await t?.close();
 });
 
-const call = (method: string, path: string, body?: unknown) => acpCall(t, key, method, path, body);
-const session = (answer: AcpAnswer, ctx: { skip(reason: string): void }) => conforms(answer, ctx, 'agentic_checkout', answer.body.order ? 'CheckoutSessionWithOrder' : 'CheckoutSession');
+const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => acpCall(t, key, method, path, body, headers);
+const session = sessionOf;
 
-async function readySession(ctx: { skip(reason: string): void }): Promise<Json> {
-  const created = session(await call('POST', '/acp/checkout_sessions', { line_items: [{ id: kettle }], currency: 'usd', capabilities: {} }), ctx);
-  const ready = session(await call('POST', `/acp/checkout_sessions/${created.id}`, { buyer: { email: 'ada@example.com' }, fulfillment_details: { address: ADDRESS } }), ctx);
-  expect(ready.status).toBe('ready_for_payment');
-  return ready;
-}
+const ready = (ctx: { skip(reason: string): void }) => readySession(t, key, kettle, ctx);
+
+const DELEGATE = '/acp/agentic_commerce/delegate_payment';
+
+/** A delegate_payment body for the card `number`, allowed the session's total. */
+const delegation = (s: Json, number: string) => ({
+  payment_method: { type: 'card', card_number_type: 'fpan', number, exp_month: '12', exp_year: '2099', cvc: '123', display_card_funding_type: 'credit', metadata: {} },
+  allowance: { reason: 'one_time', max_amount: s.totals.find((x: Json) => x.type === 'total').amount, currency: 'usd', checkout_session_id: s.id, merchant_id: 'api.test.local', expires_at: new Date(Date.now() + 3_600_000).toISOString() },
+  risk_signals: [{ type: 'card_testing', score: 2, action: 'authorized' }],
+  metadata: { campaign: 'test' },
+});
 
 async function delegate(s: Json, ctx: { skip(reason: string): void }, number = '4242424242424242'): Promise<string> {
-  const total = s.totals.find((x: Json) => x.type === 'total').amount;
-  const answer = await call('POST', '/acp/agentic_commerce/delegate_payment', {
-    payment_method: { type: 'card', card_number_type: 'fpan', number, exp_month: '12', exp_year: '2099', cvc: '123', display_card_funding_type: 'credit', metadata: {} },
-    allowance: { reason: 'one_time', max_amount: total, currency: 'usd', checkout_session_id: s.id, merchant_id: 'api.test.local', expires_at: new Date(Date.now() + 3_600_000).toISOString() },
-    risk_signals: [{ type: 'card_testing', score: 2, action: 'authorized' }],
-    metadata: { campaign: 'test' },
-  });
+  const answer = await call('POST', DELEGATE, delegation(s, number));
   expect(answer.status).toBe(201);
   const delegated = conforms(answer, ctx, 'delegate_payment', 'DelegatePaymentResponse');
   expect(delegated.metadata).toEqual({ campaign: 'test' });
@@ -57,7 +58,7 @@ const paying = (token: string) => ({ payment_data: { handler_id: 'card_tokenized
 
 describe('complete', () => {
   it('create → ready_for_payment → delegate 4242… → complete: completed with its order; the token pays once', async (ctx) => {
-    const s = await readySession(ctx);
+    const s = await ready(ctx);
     const token = await delegate(s, ctx);
     expect(token).toMatch(/^vt_/);
     const done = session(await call('POST', `/acp/checkout_sessions/${s.id}/complete`, paying(token)), ctx);
@@ -74,7 +75,7 @@ describe('complete', () => {
   });
 
   it('a declining card (…0002): 200 ready_for_payment with payment_declined; the token is spent', async (ctx) => {
-    const s = await readySession(ctx);
+    const s = await ready(ctx);
     const token = await delegate(s, ctx, '4000000000000002');
     const declined = session(await call('POST', `/acp/checkout_sessions/${s.id}/complete`, paying(token)), ctx);
     expect(declined.status).toBe('ready_for_payment');
@@ -84,11 +85,14 @@ describe('complete', () => {
   });
 
   it('refuses, charging nothing: no payment_data, a purchase order, another handler, raw card data, an unknown token', async (ctx) => {
-    const s = await readySession(ctx);
+    const s = await ready(ctx);
     const complete = (body: unknown) => call('POST', `/acp/checkout_sessions/${s.id}/complete`, body);
     expect(acpError(await complete({}), ctx, 400, 'invalid_request').param).toBe('$.payment_data');
     expect(acpError(await complete({ payment_data: { purchase_order_number: 'PO-1' } }), ctx, 400, 'payment_data_unsupported').param).toBe('$.payment_data.purchase_order_number');
     expect(acpError(await complete({ payment_data: { handler_id: 'other', instrument: { type: 'card', credential: { type: 'spt', token: 'vt_x' } } } }), ctx, 400, 'payment_data_unsupported').param).toBe('$.payment_data.handler_id');
+    // Without STRIPE_SECRET_KEY there is no Stripe handler to complete with (test/acp-stripe.test.ts has it).
+    expect(s.capabilities.payment.handlers.map((h: Json) => h.id)).toEqual(['card_tokenized']);
+    expect(acpError(await complete({ payment_data: { handler_id: 'stripe_spt', instrument: { type: 'card', credential: { type: 'spt', token: 'spt_test_x' } } } }), ctx, 400, 'payment_data_unsupported').param).toBe('$.payment_data.handler_id');
     const raw = await complete({ payment_data: { handler_id: 'card_tokenized', instrument: { type: 'card', credential: { type: 'card', token: 'x', number: '4242424242424242' } } } });
     expect(acpError(raw, ctx, 400, 'invalid_request').param).toBe('$.payment_data.instrument.credential');
     expect(JSON.stringify(raw.body)).not.toContain('4242424242424242');
@@ -96,8 +100,29 @@ describe('complete', () => {
     expect(session(await call('GET', `/acp/checkout_sessions/${s.id}`), ctx).status).toBe('ready_for_payment');
   });
 
+  it('delegate_payment keeps no card number in its idempotency record: the fingerprint is keyed, a replay and a conflict still work', async (ctx) => {
+    const s = await ready(ctx);
+    const pan = '4242424242424242';
+    const sent = delegation(s, pan);
+    const idempotencyKey = freshKey();
+    const first = await call('POST', DELEGATE, sent, { 'Idempotency-Key': idempotencyKey });
+    expect(first.status).toBe(201);
+    const replayed = await call('POST', DELEGATE, sent, { 'Idempotency-Key': idempotencyKey });
+    expect([replayed.status, replayed.headers.get('idempotent-replayed'), replayed.body.id]).toEqual([201, 'true', first.body.id]);
+    acpError(await call('POST', DELEGATE, delegation(s, '5555555555554444'), { 'Idempotency-Key': idempotencyKey }), ctx, 422, 'idempotency_conflict');
+
+    const [record] = await t.app.services.db.select().from(idempotencyRecords).where(eq(idempotencyRecords.key, idempotencyKey));
+    // The input as the operation parsed it: fingerprinted under the derived key, never in the clear.
+    const keyed = requestFingerprint('acp.delegatePayment.delegate', sent, deriveKey(Buffer.from(TEST_SECRETS_KEY, 'base64'), 'idempotency-fingerprint'));
+    expect(record.fingerprint).toBe(keyed);
+    const columns = JSON.stringify(record);
+    const sha = createHash('sha256').update(pan).digest();
+    for (const leak of [pan, sha.toString('hex'), sha.toString('base64'), sha.toString('base64url'), requestFingerprint('acp.delegatePayment.delegate', sent)]) expect(columns).not.toContain(leak);
+    expect(record.responseBody).not.toContain('"cvc"');
+  });
+
   it('delegate_payment refuses a card failing Luhn (400 invalid_card, param at the number)', async (ctx) => {
-    const s = await readySession(ctx);
+    const s = await ready(ctx);
     const refused = await call('POST', '/acp/agentic_commerce/delegate_payment', {
       payment_method: { type: 'card', card_number_type: 'fpan', number: '4242424242424241', display_card_funding_type: 'credit', metadata: {} },
       allowance: { reason: 'one_time', max_amount: 100, currency: 'usd', checkout_session_id: s.id, merchant_id: 'api.test.local', expires_at: new Date(Date.now() + 3_600_000).toISOString() },

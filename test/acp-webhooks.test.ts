@@ -10,8 +10,7 @@
  * and dashboard section (its facade, and the section rendered), and the request-signature check
  * the binding calls (RFC 8785 body, 300 s).
  */
-import { createHmac, generateKeyPairSync, sign, timingSafeEqual, type KeyObject } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { createElement, type ReactElement } from 'react';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,19 +33,13 @@ import { seedCatalog, seller } from './support/catalog-fixtures';
 import { signedInDeveloper, type Developer } from './support/developer';
 import { placedOrder } from './support/orders';
 import { profileServer, type ProfileServer } from './support/profile-server';
+import { acpReceiver, merchantSignatureVerifies, type ReceivedDelivery } from './support/acp-receiver';
 import { ACP_SCHEMAS_MISSING, acpValidator } from './support/acp-schemas';
 
 type Json = Record<string, any>;
 
 const ADMIN = 'acp-webhooks-admin-token-0123456789';
 const REGISTRATION = '/api/developer/acp-platform';
-
-interface Received {
-  headers: Record<string, string>;
-  body: string;
-  /** What the receiver answered: 401 when the signature did not verify. */
-  status: number;
-}
 
 let ps: ProfileServer;
 let database: TestDatabase;
@@ -55,32 +48,14 @@ let db: Db;
 let accounts: Accounts;
 /** The secret each receiving path verifies with (what the platform was shown). */
 const secrets = new Map<string, string>();
-const received = new Map<string, Received[]>();
+const received = new Map<string, ReceivedDelivery[]>();
 
-/** A platform's check of a delivery (openapi.agentic_checkout_webhook.yaml): the HMAC, and `t` within 300 s of `now`. */
-function verifies(headers: Record<string, string>, body: string, secret: string, now = Date.now()): boolean {
-  const m = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(headers['merchant-signature'] ?? '');
-  if (!m) return false;
-  if (Math.abs(now / 1000 - Number(m[1])) > 300) return false;
-  const expected = createHmac('sha256', secret).update(`${m[1]}.${body}`).digest();
-  return timingSafeEqual(expected, Buffer.from(m[2], 'hex'));
-}
+const verifies = merchantSignatureVerifies;
 
 /** A webhook path of the test platform, verifying with the secret it was shown (401 otherwise). */
 function receiver(path: string): string {
   received.set(path, []);
-  ps.routes.set(path, (req: IncomingMessage, res: ServerResponse) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const headers = req.headers as Record<string, string>;
-      const body = Buffer.concat(chunks).toString('utf8');
-      const status = verifies(headers, body, secrets.get(path) ?? '') ? 200 : 401;
-      received.get(path)!.push({ headers, body, status });
-      res.writeHead(status, { 'content-type': 'application/json' }).end(status === 200 ? '{"received":true}' : '{"type":"invalid_request","code":"invalid_signature","message":"no"}');
-    });
-  });
-  return `${ps.origin}${path}`;
+  return acpReceiver(ps, path, () => secrets.get(path), received.get(path)!);
 }
 
 beforeAll(async () => {
@@ -345,11 +320,12 @@ describe('checkAcpRequestSignature (decision 4)', () => {
     const dev = await signedInDeveloper(db);
     const pair = jwkOf();
     await updateAcpPlatform(db, t.app.services.keys, dev.accountId, { signing_jwk: pair.publicKey.export({ format: 'jwk' }) });
-    const signOf = (value: unknown) => {
-      const bytes = Buffer.from(value === undefined ? '' : canonicalJson(value));
+    /** The platform's signature over `<timestamp>.<RFC 8785 body>`. */
+    const signOf = (value: unknown, timestamp: string) => {
+      const bytes = Buffer.from(`${timestamp}.${value === undefined ? '' : canonicalJson(value)}`);
       return (alg === 'ES256' ? sign('sha256', bytes, { key: pair.privateKey, dsaEncoding: 'ieee-p1363' }) : sign(null, bytes, pair.privateKey)).toString('base64url');
     };
-    return { accountId: dev.accountId, signOf };
+    return { accountId: dev.accountId, signOf, privateKey: pair.privateKey };
   }
 
   const refused = async (promise: Promise<void>) => {
@@ -369,21 +345,31 @@ describe('checkAcpRequestSignature (decision 4)', () => {
   it('accepts ES256 and Ed25519 over the RFC 8785 form, whatever order the members were sent in, within 300 s', async () => {
     const es = await withKey(() => generateKeyPairSync('ec', { namedCurve: 'P-256' }), 'ES256');
     const reordered = { capabilities: { payment: {} }, currency: 'usd', line_items: [{ quantity: 2, id: 'var_1' }] };
-    await checkAcpRequestSignature(db, es.accountId, { signature: es.signOf(body), timestamp: ts(-299), body: reordered }, now);
-    await checkAcpRequestSignature(db, es.accountId, { signature: es.signOf(undefined), timestamp: ts(299), body: undefined }, now);
+    await checkAcpRequestSignature(db, es.accountId, { signature: es.signOf(body, ts(-299)), timestamp: ts(-299), body: reordered }, now);
+    await checkAcpRequestSignature(db, es.accountId, { signature: es.signOf(undefined, ts(299)), timestamp: ts(299), body: undefined }, now);
     const ed = await withKey(() => generateKeyPairSync('ed25519'), 'EdDSA');
-    await checkAcpRequestSignature(db, ed.accountId, { signature: ed.signOf(body), timestamp: ts(), body }, now);
+    await checkAcpRequestSignature(db, ed.accountId, { signature: ed.signOf(body, ts()), timestamp: ts(), body }, now);
   });
 
   it('refuses a signature over another body, a stale, missing or malformed Timestamp, and a malformed Signature (401)', async () => {
     const { accountId, signOf } = await withKey(() => generateKeyPairSync('ec', { namedCurve: 'P-256' }), 'ES256');
-    await refused(checkAcpRequestSignature(db, accountId, { signature: signOf(body), timestamp: ts(), body: { ...body, currency: 'eur' } }, now));
-    await refused(checkAcpRequestSignature(db, accountId, { signature: signOf(body), timestamp: ts(-301), body }, now));
-    await refused(checkAcpRequestSignature(db, accountId, { signature: signOf(body), timestamp: ts(301), body }, now));
-    await refused(checkAcpRequestSignature(db, accountId, { signature: signOf(body), body }, now));
-    await refused(checkAcpRequestSignature(db, accountId, { signature: signOf(body), timestamp: String(Math.floor(now.getTime() / 1000)), body }, now));
+    await refused(checkAcpRequestSignature(db, accountId, { signature: signOf(body, ts()), timestamp: ts(), body: { ...body, currency: 'eur' } }, now));
+    await refused(checkAcpRequestSignature(db, accountId, { signature: signOf(body, ts(-301)), timestamp: ts(-301), body }, now));
+    await refused(checkAcpRequestSignature(db, accountId, { signature: signOf(body, ts(301)), timestamp: ts(301), body }, now));
+    await refused(checkAcpRequestSignature(db, accountId, { signature: signOf(body, ts()), body }, now));
+    const unix = String(Math.floor(now.getTime() / 1000));
+    await refused(checkAcpRequestSignature(db, accountId, { signature: signOf(body, unix), timestamp: unix, body }, now));
     await refused(checkAcpRequestSignature(db, accountId, { signature: 'not base64url!', timestamp: ts(), body }, now));
     await refused(checkAcpRequestSignature(db, accountId, { signature: '', timestamp: ts(), body }, now));
+  });
+
+  it('covers the Timestamp: a captured request replayed later with a fresh Timestamp does not verify (401)', async () => {
+    const { accountId, signOf, privateKey } = await withKey(() => generateKeyPairSync('ec', { namedCurve: 'P-256' }), 'ES256');
+    const captured = signOf(body, ts(-600));
+    await refused(checkAcpRequestSignature(db, accountId, { signature: captured, timestamp: ts(), body }, now));
+    // Nor does a signature over the body alone.
+    const bodyOnly = sign('sha256', Buffer.from(canonicalJson(body)), { key: privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url');
+    await refused(checkAcpRequestSignature(db, accountId, { signature: bodyOnly, timestamp: ts(), body }, now));
   });
 
   it('canonicalises as RFC 8785 does (its §3.2.2 example)', () => {

@@ -7,9 +7,9 @@
  * written; the card is checked (Luhn always, expiry and CVC only when sent); no card number or CVC
  * is left anywhere in the database; two requests racing with one token place one order.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows, type Db } from '../server/db/client';
+import type { Db } from '../server/db/client';
 import { acpDelegatedTokens, carts, orders, paymentLinks, variants } from '../server/db/schema';
 import { updateLimits } from '../server/domain/limits';
 import { ApiError } from '../server/errors/catalogue';
@@ -23,6 +23,7 @@ import { testApp, type TestApp } from './support/app';
 import { OWNER, seedCart, variantId } from './support/cart-fixtures';
 import { seedCatalog, seller } from './support/catalog-fixtures';
 import { setClock } from './support/clock';
+import { everyRowText } from './support/database-text';
 import { signedInDeveloper } from './support/developer';
 
 const CARD_4242 = '4242424242424242';
@@ -240,16 +241,13 @@ describe('delegating a card', () => {
     const { id } = await delegatePayment(db, delegation(cartId, { card: { number: '4242 4242 4242 4242' } }));
     await pay(cartId, id);
     const { id: declined } = await delegatePayment(db, delegation(await session(), { card: { number: CARD_0002 } }));
-    const tables = await rows<{ name: string }>(db, sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`);
+    const { tables, rows } = await everyRowText(db);
     expect(tables.length).toBeGreaterThan(20);
     const found: string[] = [];
-    for (const { name } of tables) {
-      const texts = await rows<{ text: string }>(db, sql`SELECT t::text AS text FROM ${sql.identifier(name)} t`);
-      for (const { text } of texts) {
-        if (text.includes(CARD_4242) || text.includes('4242 4242 4242 4242') || text.includes(CARD_0002)) found.push(`${name}: a card number`);
-        if (new RegExp(`[(,"]${CVC}[,)"]`).test(text)) found.push(`${name}: the CVC`);
-        if (text.includes(id) || text.includes(declined)) found.push(`${name}: a token`);
-      }
+    for (const { table, text } of rows) {
+      if (text.includes(CARD_4242) || text.includes('4242 4242 4242 4242') || text.includes(CARD_0002)) found.push(`${table}: a card number`);
+      if (new RegExp(`[(,"]${CVC}[,)"]`).test(text)) found.push(`${table}: the CVC`);
+      if (text.includes(id) || text.includes(declined)) found.push(`${table}: a token`);
     }
     expect(found).toEqual([]);
   });

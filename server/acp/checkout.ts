@@ -25,15 +25,17 @@ import { shippingAddressSchema } from '../carts/view';
 import { ApiError } from '../errors/catalogue';
 import { newId } from '../lib/ids';
 import { orderPage } from '../payments/continue';
-import type { DelegatedPaymentOutcome } from '../payments/delegated-payment';
+import { payWithDelegatedToken, payWithSharedPaymentToken, type DelegatedPaymentOutcome, type DelegatedPaymentServices } from '../payments/delegated-payment';
 import type { CheckoutSession, CompleteCheckoutRequest, CreateCheckoutRequest, UpdateCheckoutRequest } from './checkout-schemas';
 import type { FulfillmentDetailsRequest } from './session-schemas';
-import { HANDLER_ID, sessionCapabilities } from './payment-handler';
+import { handlerIds, handlerPsp, sessionCapabilities, type HandlerPsp } from './payment-handler';
 import { ACP_VERSION } from '../errors/acp';
 import { ADDRESS, buyerView, errorMessage, lineItems, lineRequests, sessionLinks, sessionMessages, sessionTotals, takeItems } from './session';
 import type { AcpMessage } from './session-schemas';
 
 export interface CheckoutCall extends SessionCall {
+  /** Complete pays through the service's providers: what paying with a token uses. */
+  services: SessionCall['services'] & Omit<DelegatedPaymentServices, 'db'>;
   /** The service's ACP merchant id (acpMerchantId), which its payment handler names. */
   merchantId: string;
 }
@@ -82,26 +84,45 @@ export async function cancelCheckout(call: CheckoutCall, id: string): Promise<Ch
 }
 
 /**
- * What complete takes before it pays, writing nothing: a session that can still be paid, and
- * payment_data naming this service's handler with a delegated token. Answers the session (locked)
- * and the token.
+ * Completes the session with the token payment_data carries, through the PSP its handler names:
+ * this service's vault (a `vt_…` token delegated here) or Stripe (a shared payment token). What
+ * every transport's complete runs.
  */
-export async function completionOf(call: CheckoutCall, input: CompleteCheckoutRequest): Promise<{ cart: CartRow; token: string }> {
+export async function completeCheckout(call: CheckoutCall, input: CompleteCheckoutRequest, keyId: string): Promise<CheckoutSession> {
+  const { cart, token, psp } = await completionOf(call, input);
+  const services = { ...call.services, db: call.db };
+  const { owner } = call.scope;
+  const outcome =
+    psp === 'stripe'
+      ? await payWithSharedPaymentToken(services, { cartId: cart.id, owner, token })
+      : await payWithDelegatedToken(services, { cartId: cart.id, owner, keyId, token, merchantId: call.merchantId });
+  return answerPaid(call, cart.id, outcome);
+}
+
+/**
+ * What complete takes before it pays, writing nothing: a session that can still be paid, and
+ * payment_data naming a handler this service offers now with a token. Answers the session, the
+ * token and the PSP that pays it.
+ */
+export async function completionOf(call: CheckoutCall, input: CompleteCheckoutRequest): Promise<{ cart: CartRow; token: string; psp: HandlerPsp }> {
   const { payment_data: payment } = input;
+  const { stripe } = call.services.config;
   if (payment.purchase_order_number !== undefined && payment.instrument === undefined) {
     throw refusedPayment('$.payment_data.purchase_order_number', 'A purchase order is not taken: a checkout here completes only with a card token delegated for this session.');
   }
   if (payment.handler_id === undefined || payment.instrument === undefined) {
     throw refusedPayment('$.payment_data', 'Send handler_id and instrument: a checkout here completes only with a card token delegated for this session.');
   }
-  if (payment.handler_id !== HANDLER_ID) throw refusedPayment('$.payment_data.handler_id', `No payment handler ${JSON.stringify(payment.handler_id.slice(0, 60))} here: the one handler is ${HANDLER_ID}.`);
+  const psp = handlerPsp(payment.handler_id, stripe);
+  if (!psp) throw refusedPayment('$.payment_data.handler_id', `No payment handler ${JSON.stringify(payment.handler_id.slice(0, 60))} here: the handlers are ${handlerIds(stripe).join(', ')}.`);
   const { type, credential } = payment.instrument;
   if (type !== 'card' || credential.type !== 'spt') {
-    throw refusedPayment('$.payment_data.instrument.credential', 'The instrument must be {type: "card", credential: {type: "spt", token: "vt_…"}}: a token delegated through POST /acp/agentic_commerce/delegate_payment.');
+    const token = psp === 'stripe' ? '"spt_…"}}: a shared payment token Stripe issued' : '"vt_…"}}: a token delegated through POST /acp/agentic_commerce/delegate_payment';
+    throw refusedPayment('$.payment_data.instrument.credential', `The instrument must be {type: "card", credential: {type: "spt", token: ${token}.`);
   }
   // Paying locks the cart in its own transaction: this read only checks it is still open.
   const cart = await openCheckout(call, input.id, 'completed', { lock: false });
-  return { cart, token: credential.token };
+  return { cart, token: credential.token, psp };
 }
 
 /**
@@ -187,7 +208,7 @@ async function answer(call: CheckoutCall, cart: CartRow, extra: AcpMessage[] = [
   return {
     id: cart.id,
     protocol: { version: ACP_VERSION },
-    capabilities: sessionCapabilities(call.merchantId),
+    capabilities: sessionCapabilities(call.merchantId, config.stripe),
     ...(buyer && { buyer }),
     status,
     currency: 'usd',

@@ -457,7 +457,7 @@ export const ERROR_CATALOGUE = {
   acp_signature_invalid: {
     status: 401,
     message: 'The Signature does not verify against the platform’s registered signing key, or its Timestamp is missing, malformed or more than 300 s off.',
-    hint: 'Sign the RFC 8785 canonical JSON of the body (no bytes without one) with the key registered for the account, send it base64url in Signature with an RFC 3339 Timestamp within 300 s; or send no Signature (the bearer key alone suffices).',
+    hint: 'Sign `<Timestamp>.<RFC 8785 canonical JSON of the body>` (nothing after the dot without a body) with the key registered for the account, send it base64url in Signature with that RFC 3339 Timestamp, within 300 s; or send no Signature (the bearer key alone suffices).',
   },
   digest_mismatch: {
     status: 400,
@@ -489,7 +489,7 @@ export const ERROR_CATALOGUE = {
   payment_data_unsupported: {
     status: 400,
     message: 'This payment_data is not one a checkout session completes with: nothing was charged.',
-    hint: 'Complete with the handler `card_tokenized` and an instrument `{type: "card", credential: {type: "spt", token: "vt_…"}}` delegated for this session (POST /acp/agentic_commerce/delegate_payment). A purchase order, raw card data or another handler is refused; `param` says which field.',
+    hint: 'Complete with a handler the session’s capabilities list and an instrument `{type: "card", credential: {type: "spt", token}}`: `card_tokenized` with a `vt_…` token delegated for this session (POST /acp/agentic_commerce/delegate_payment), or, where Stripe is configured, `stripe_spt` with Stripe’s shared payment token (`spt_…`). A purchase order, raw card data or another handler is refused; `param` says which field.',
   },
 
   // -- server side

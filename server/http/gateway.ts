@@ -138,7 +138,7 @@ export function createGateway(services: Services, router: AppRouter, documents: 
     try {
       const url = requestTarget(req.url, config.publicBaseUrl);
       const method = req.method.toUpperCase();
-      if (isAcpPath(url.pathname)) envelope.acp = { apiVersion: req.headers.get('api-version'), path: url.pathname };
+      if (isAcpPath(url.pathname)) envelope.acp = acpEnvelope(req, url.pathname);
       const target = bindingTarget(url.pathname);
       if (target) {
         binding = null;
@@ -163,6 +163,7 @@ export function createGateway(services: Services, router: AppRouter, documents: 
       if (!route.bodyless) {
         const decoded = decodeBody(req.body, req.headers.get('content-type'));
         if (decoded.ok) body = decoded.value;
+        if (envelope.acp) envelope.acp.body = body;
         envelope.inputError = decoded.ok ? queryOnBodyOperation(url.searchParams) : decoded.error;
       } else {
         envelope.inputError = uncarriedParameter(url.searchParams, route.queryKinds);
@@ -212,6 +213,13 @@ function restEnvelope(req: ApiRequest, sessionCookie: string): RequestEnvelope {
     // The request itself, as received: read only when it carries a signature.
     message: req,
   };
+}
+
+/** A call of ACP's binding: its API-Version, the path its idempotency keys are scoped to, and its request Signature if any. */
+function acpEnvelope(req: ApiRequest, path: string): NonNullable<RequestEnvelope['acp']> {
+  const signature = req.headers.get('signature');
+  const timestamp = req.headers.get('timestamp');
+  return { apiVersion: req.headers.get('api-version'), path, ...(signature !== null && { signature }), ...(timestamp !== null && { timestamp }) };
 }
 
 function cookieValue(header: string, name: string): string | null {

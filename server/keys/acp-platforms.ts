@@ -184,9 +184,10 @@ const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/i;
 /**
  * Decision 4: the bearer key alone suffices. With a public key registered for the account, a
  * `Signature` sent must verify, else 401 acp_signature_invalid: base64url of the ES256 (r‖s, 64
- * bytes) or Ed25519 signature over the RFC 8785 canonical JSON of the body (no bytes for a request
- * without one), with an RFC 3339 `Timestamp` at most ACP_SIGNATURE_WINDOW_S from `now`. Without a
- * registered key nothing is checked.
+ * bytes) or Ed25519 signature over acpSignedBytes (the Timestamp as sent, ".", the RFC 8785
+ * canonical JSON of the body), with an RFC 3339 `Timestamp` at most ACP_SIGNATURE_WINDOW_S from
+ * `now`. The Timestamp is signed so that the window means something: a captured request sent again
+ * later with a fresh Timestamp no longer verifies. Without a registered key nothing is checked.
  */
 export async function checkAcpRequestSignature(db: Db, accountId: string, sent: { signature?: string; timestamp?: string; body: unknown }, now = new Date()): Promise<void> {
   if (sent.signature === undefined) return;
@@ -197,10 +198,15 @@ export async function checkAcpRequestSignature(db: Db, accountId: string, sent: 
   const at = RFC3339.test(sent.timestamp) ? Date.parse(sent.timestamp) : NaN;
   if (Number.isNaN(at)) throw refuse('the Timestamp is not an RFC 3339 date-time');
   if (Math.abs(now.getTime() - at) > ACP_SIGNATURE_WINDOW_S * 1000) throw refuse(`the Timestamp is more than ${ACP_SIGNATURE_WINDOW_S} s from the service’s clock`);
-  const signed = Buffer.from(sent.body === undefined ? '' : canonicalJson(sent.body));
+  const signed = acpSignedBytes(sent.timestamp, sent.body);
   if (!/^[A-Za-z0-9_-]+={0,2}$/.test(sent.signature) || !verifies(row.jwk, signed, Buffer.from(sent.signature, 'base64url'))) {
-    throw refuse('it does not verify with the registered key over the RFC 8785 form of the body');
+    throw refuse('it does not verify with the registered key over the Timestamp, ".", and the RFC 8785 form of the body');
   }
+}
+
+/** What a request Signature covers: `<Timestamp as sent>.<RFC 8785 JSON of the body>` (nothing after the dot without a body), as UTF-8. */
+export function acpSignedBytes(timestamp: string, body: unknown): Buffer {
+  return Buffer.from(`${timestamp}.${body === undefined ? '' : canonicalJson(body)}`);
 }
 
 function verifies(jwk: Record<string, string>, data: Buffer, signature: Buffer): boolean {

@@ -14,6 +14,8 @@ import { serviceSettings } from '../db/schema';
 export const KEY_PURPOSES = [
   /** Seals every stored idempotent outcome as a whole (trpc/idempotency.ts): a replay opens it. */
   'replay-seal',
+  /** HMACs the idempotency fingerprint of an input carrying a card number (OperationPolicy.keyedFingerprint). */
+  'idempotency-fingerprint',
   /** HMACs the e-mailed buyer codes. */
   'buyer-code',
   /** HMACs a payment link's id into its pay-page token, and the page's form token. */

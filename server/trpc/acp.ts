@@ -3,11 +3,13 @@
  * read: the API-Version it speaks, then its credential. The platform is a network key carrying
  * acp:platform, acting in its own namespace (its sessions and idempotency keys are its own). An
  * unknown or revoked key is 401; a key without the scope, a buyer token or an OAuth token (which act
- * for a person, not a platform) 403 (issue #47 §1). The rate limit follows as on every call.
+ * for a person, not a platform) 403 (issue #47 §1). Then the request Signature, when one is sent
+ * (decision 4). The rate limit follows as on every call.
  */
 import { ApiError } from '../errors/catalogue';
 import { ACP_VERSION } from '../errors/acp';
 import type { BearerCredential } from '../identity/credentials';
+import { checkAcpRequestSignature } from '../keys/acp-platforms';
 import type { RequestContext } from './context';
 
 export const ACP_SCOPE = 'acp:platform';
@@ -31,6 +33,18 @@ export function acpCredentialRequired(): ApiError {
     details: { required: ACP_SCOPE },
     headers: CHALLENGE,
   });
+}
+
+/**
+ * Decision 4, after the credential: a Signature sent is checked against the signing key the key's
+ * account registered (keys/acp-platforms.ts; 401 acp_signature_invalid). A promise only when one
+ * was sent: the bearer key alone suffices.
+ */
+export function acpSignatureChecked(ctx: RequestContext): Promise<void> | undefined {
+  const sent = ctx.envelope.acp;
+  const credential = ctx.caller.credential;
+  if (sent?.signature === undefined || credential?.kind !== 'key') return undefined;
+  return checkAcpRequestSignature(ctx.db, credential.accountId, { signature: sent.signature, timestamp: sent.timestamp, body: sent.body });
 }
 
 export function checkAcpCredential(credential: BearerCredential): void {

@@ -116,9 +116,12 @@ export interface RequestEnvelope {
   /**
    * A call of ACP's binding (`<base>/acp`): the API-Version it sent, and the endpoint path it named
    * (`/acp/checkout_sessions/{id}/complete` with the id), which its idempotency keys are scoped to
-   * beside the caller (AC §6.1).
+   * beside the caller (AC §6.1). A request Signature (decision 4) comes with its Timestamp and
+   * covers `body`: REST fills them from the Signature and Timestamp headers and the decoded JSON
+   * body (none for a GET); MCP from `meta.signature`, `meta.timestamp` and the tool's payload.
+   * Checked after the credential, before the idempotency key (procedures.ts).
    */
-  acp?: { apiVersion: string | null; path: string };
+  acp?: { apiVersion: string | null; path: string; signature?: string; timestamp?: string; body?: unknown };
   /**
    * The transport could not decode the input (REST: 413, 415, invalid JSON). Raised in the
    * pipeline after the idempotency-key check, so the contract's order of checks holds.

@@ -9,7 +9,7 @@
  * Every stored outcome is sealed as a whole (secrets/sealed-text.ts): whatever an answer carries (a
  * minted key, a buyer token, a pay-page URL, a continue_url), the table holds none of it in the clear.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -88,19 +88,35 @@ function keyNamespace(ctx: RequestContext): string {
   return ctx.envelope.acp ? `${caller} ${ctx.envelope.acp.path}` : caller;
 }
 
-/** "The same request": the same operation with the same canonical input (key order ignored). */
-export function requestFingerprint(operation: string, input: unknown): string {
-  return createHash('sha256')
+/**
+ * "The same request": the same operation with the same canonical input (key order ignored). With
+ * `key`, an HMAC under it (an input carrying a card number: OperationPolicy.keyedFingerprint).
+ */
+export function requestFingerprint(operation: string, input: unknown, key?: Buffer): string {
+  return (key ? createHmac('sha256', key) : createHash('sha256'))
     .update(operation)
     .update('\n')
     .update(canonicalJson(input ?? null))
     .digest('base64url');
 }
 
+/**
+ * The fingerprint a claim stores, and those it may have been stored under: for a keyed one also
+ * under SECRETS_KEY_PREVIOUS, so a retry across a rotation replays instead of conflicting.
+ */
+function fingerprintsOf(ctx: RequestContext, operation: string, input: unknown, meta: AppMeta | undefined): Pick<IdempotencyClaim, 'fingerprint' | 'earlier'> {
+  if (!meta?.op?.keyedFingerprint) return { fingerprint: requestFingerprint(operation, input), earlier: [] };
+  const { keys } = ctx.services;
+  const previous = keys.previousKey('idempotency-fingerprint');
+  return { fingerprint: requestFingerprint(operation, input, keys.key('idempotency-fingerprint')), earlier: previous ? [requestFingerprint(operation, input, previous)] : [] };
+}
+
 interface IdempotencyClaim {
   namespace: string;
   key: string;
   fingerprint: string;
+  /** The same request's fingerprint under an earlier key, which a record made before a rotation holds. */
+  earlier: string[];
 }
 
 interface StoredError {
@@ -123,7 +139,7 @@ interface StoredOutcome {
 type Claim = { kind: 'claimed' } | { kind: 'replay'; outcome: StoredOutcome };
 
 /** Every idempotent call runs these two: built once (db/prepared.ts). */
-const insertClaim = prepared<IdempotencyClaim & { createdAt: Date }, { key: string }[]>('idempotency_claim', (db) =>
+const insertClaim = prepared<Omit<IdempotencyClaim, 'earlier'> & { createdAt: Date }, { key: string }[]>('idempotency_claim', (db) =>
   db
     .insert(idempotencyRecords)
     .values({ ...placeholders('namespace', 'key', 'fingerprint', 'createdAt'), state: 'running' })
@@ -145,7 +161,7 @@ async function claim(db: Db, keys: ServiceKeys, c: IdempotencyClaim): Promise<Cl
   const where = and(eq(idempotencyRecords.namespace, c.namespace), eq(idempotencyRecords.key, c.key));
   const [record] = await db.select().from(idempotencyRecords).where(where);
   if (!record) return claim(db, keys, c); // purged between the two statements
-  if (record.fingerprint !== c.fingerprint) throw new ApiError('idempotency_key_reused');
+  if (record.fingerprint !== c.fingerprint && !c.earlier.includes(record.fingerprint)) throw new ApiError('idempotency_key_reused');
   if (record.state === 'done') return { kind: 'replay', outcome: await storedOutcome(keys, record) };
   const takenOver = await db
     .update(idempotencyRecords)
@@ -232,7 +248,7 @@ const enforceIdempotency = t.middleware(async ({ ctx, path, input, meta, next })
     if (keyOptional(ctx, meta)) return withEffects(ctx, () => (own ? next() : inTransaction(ctx, next)));
     throw keyRequired(ctx, meta);
   }
-  const c: IdempotencyClaim = { namespace: keyNamespace(ctx), key: ctx.idempotencyKey, fingerprint: requestFingerprint(path, input) };
+  const c: IdempotencyClaim = { namespace: keyNamespace(ctx), key: ctx.idempotencyKey, ...fingerprintsOf(ctx, path, input, meta) };
   const { keys } = ctx.services;
   const claimed = await claim(ctx.db, keys, c);
   if (claimed.kind === 'replay') return replayed(ctx, claimed.outcome);

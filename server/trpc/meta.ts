@@ -66,6 +66,12 @@ export interface OperationPolicy {
    */
   ownTransactions?: { unstored: readonly ErrorCode[] };
   /**
+   * The input carries a secret a guess could be checked against (delegate_payment's card number and
+   * CVC): its idempotency fingerprint is an HMAC under a key derived from SECRETS_KEY, not a plain
+   * SHA-256, so the stored fingerprint confirms nothing to whoever holds the database alone.
+   */
+  keyedFingerprint?: true;
+  /**
    * Retired operations answer 410 on every transport, for every method, before any other check.
    * `byField`: a call whose input carries that field is pointed to another replacement, in its
    * own sentence (an agent that pluralised a singular resource).

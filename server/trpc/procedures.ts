@@ -5,7 +5,8 @@
  *
  *   retired (410) → (ACP's binding: API-Version, ./acp.ts) → credentials (401/403; 400 for a key
  *   sent with UCP-Agent; the admin token's tries 429, limits/admin-tries.ts) → UCP-Agent and
- *   Service-Buyer (on UCP's binding: the platform profile negotiated with, ./binding.ts) → rate
+ *   Service-Buyer (on UCP's binding: the platform profile negotiated with, ./binding.ts; on ACP's,
+ *   the request Signature when one is sent, 401) → rate
  *   limit (429; limits/limiter.ts) → (binding: the operation's capability) → idempotency key →
  *   input the transport could not decode (413, 415, invalid JSON) or no operation takes → input
  *   schema → operation
@@ -23,7 +24,7 @@ import { inputIssue } from '../lib/input-limits';
 import { claimAdminTry, clearAdminTries } from '../limits/admin-tries';
 import { secondsLeft, type RateState } from '../limits/limiter';
 import type { RequestContext } from './context';
-import { acpCredentialRequired, checkAcpCredential, checkApiVersion } from './acp';
+import { acpCredentialRequired, acpSignatureChecked, checkAcpCredential, checkApiVersion } from './acp';
 import { checkCapability, negotiateCall } from './binding';
 import { assertValidKey, keyOptional, keyRequired } from './idempotency';
 import { signatureSent, verifyCallerSignature } from './signature';
@@ -64,7 +65,10 @@ function retiredError(retired: NonNullable<NonNullable<AppMeta['op']>['retired']
 
 function identifyAndCount(ctx: RequestContext, access: Access): void | Promise<void> {
   // An ACP platform is its key: no profile names it, and ACP's Signature is not RFC 9421's.
-  if (access.kind === 'acp') return countCall(ctx);
+  if (access.kind === 'acp') {
+    const signed = acpSignatureChecked(ctx);
+    return signed ? signed.then(() => countCall(ctx)) : countCall(ctx);
+  }
   if (access.kind === 'binding') {
     const negotiated = negotiateCall(ctx);
     return negotiated ? negotiated.then(() => verifyAndCount(ctx)) : verifyAndCount(ctx);

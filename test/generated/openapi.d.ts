@@ -845,7 +845,7 @@ export interface components {
          * @description buyer:write: register and verify buyers. dev.ucp.shopping.order:read: read the status of orders of carts made with the key. checkout:write: settle carts on your own (x402, with a buyer token); off unless chosen.
          * @enum {string}
          */
-        KeyScope: "buyer:write" | "dev.ucp.shopping.order:read" | "checkout:write";
+        KeyScope: "buyer:write" | "dev.ucp.shopping.order:read" | "checkout:write" | "acp:platform";
         PlatformLimits: {
             /** @description Largest quantity one cart line may hold. */
             max_item_quantity: number;
@@ -9974,7 +9974,7 @@ export interface operations {
                     /** @description A name to recognise the key by (1–64 characters). */
                     name: string;
                     /** @description Scopes to grant; [] is valid (open operations only). */
-                    scopes: ("buyer:write" | "dev.ucp.shopping.order:read" | "checkout:write")[];
+                    scopes: ("buyer:write" | "dev.ucp.shopping.order:read" | "checkout:write" | "acp:platform")[];
                 };
             };
         };

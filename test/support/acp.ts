@@ -55,3 +55,18 @@ export function acpError(answer: AcpAnswer, ctx: { skip(reason: string): void },
   expect([answer.status, answer.body.code], JSON.stringify(answer.body)).toEqual([status, code]);
   return conforms(answer, ctx, 'agentic_checkout', 'Error');
 }
+
+/** A session answer, asserted valid: CheckoutSessionWithOrder once it has its order, else CheckoutSession. */
+export function sessionOf(answer: AcpAnswer, ctx: { skip(reason: string): void }): Json {
+  return conforms(answer, ctx, 'agentic_checkout', answer.body.order ? 'CheckoutSessionWithOrder' : 'CheckoutSession');
+}
+
+export const ACP_ADDRESS = { name: 'Ada Lovelace', line_one: '12 Analytical Way', city: 'Portland', state: 'OR', country: 'US', postal_code: '97201' };
+
+/** A session of one `variant`, made ready_for_payment (buyer e-mail, an address) by `key`. */
+export async function readySession(t: TestApp, key: string, variant: string, ctx: { skip(reason: string): void }): Promise<Json> {
+  const created = sessionOf(await acpCall(t, key, 'POST', '/acp/checkout_sessions', { line_items: [{ id: variant }], currency: 'usd', capabilities: {} }), ctx);
+  const ready = sessionOf(await acpCall(t, key, 'POST', `/acp/checkout_sessions/${created.id}`, { buyer: { email: 'ada@example.com' }, fulfillment_details: { address: ACP_ADDRESS } }), ctx);
+  expect(ready.status).toBe('ready_for_payment');
+  return ready;
+}

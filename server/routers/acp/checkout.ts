@@ -5,11 +5,10 @@
  */
 import { newCartOwner } from '../../carts/store';
 import type { SessionCall } from '../../carts/sessions';
-import { answerPaid, cancelCheckout, completionOf, createCheckout, getCheckout, updateCheckout, type CheckoutCall } from '../../acp/checkout';
+import { cancelCheckout, completeCheckout, createCheckout, getCheckout, updateCheckout, type CheckoutCall } from '../../acp/checkout';
 import { cancelCheckoutRequest, checkoutIdRequest, checkoutSession, completeCheckoutRequest, createCheckoutRequest, updateCheckoutRequest } from '../../acp/checkout-schemas';
 import type { ErrorCode } from '../../errors/catalogue';
 import { acpMerchantId } from '../../payments/delegated-tokens';
-import { payWithDelegatedToken } from '../../payments/delegated-payment';
 import type { RequestContext } from '../../trpc/context';
 import { idempotent } from '../../trpc/idempotency';
 import { router } from '../../trpc/init';
@@ -22,7 +21,7 @@ export function acpSessionCall(ctx: RequestContext): SessionCall {
   return { services: ctx.services, db: ctx.db, scope: { ...newCartOwner(ctx.caller), seller: null, acpPlatform: account } };
 }
 
-const checkoutCall = (ctx: RequestContext): CheckoutCall => ({ ...acpSessionCall(ctx), merchantId: acpMerchantId(ctx.services.config.publicBaseUrl) });
+const checkoutCall = (ctx: RequestContext): CheckoutCall => ({ ...acpSessionCall(ctx), services: ctx.services, merchantId: acpMerchantId(ctx.services.config.publicBaseUrl) });
 
 const ERRORS: ErrorCode[] = ['invalid_request', 'cart_not_found', 'cart_not_open', 'IDEMPOTENCY_KEY_REQUIRED', 'idempotency_key_reused', 'idempotency_request_in_progress'];
 
@@ -50,20 +49,15 @@ export const acpCheckoutRouter = router({
   complete: acp
     .meta({
       openapi: { method: 'POST', path: '/acp/checkout_sessions/{id}/complete', tags: ['acp'], summary: 'Complete a checkout session with a delegated token (ACP)' },
-      // Paying commits its own steps and calls the provider outside any transaction (payments/delegated-payment.ts).
-      op: { errors: [...ERRORS, 'payment_data_unsupported', 'payment_token_invalid'], ownTransactions: { unstored: [] } },
+      // Paying commits its own steps and calls the provider outside any transaction (payments/delegated-payment.ts);
+      // Stripe not answering is a 503, never stored: the retry with the same key pays.
+      op: { errors: [...ERRORS, 'payment_data_unsupported', 'payment_token_invalid', 'service_unavailable'], ownTransactions: { unstored: [] } },
       acp: { tool: { name: 'complete_checkout_session', title: 'Complete a checkout session', description: 'Pay a ready session with a token delegated for it (handler card_tokenized, credential {type: "spt", token: "vt_…"}): completed with its order, or still ready_for_payment with payment_declined.' } },
     })
     .input(completeCheckoutRequest)
     .concat(idempotent)
     .output(checkoutSession)
-    .mutation(async ({ ctx, input }) => {
-      const call = checkoutCall(ctx);
-      const { cart, token } = await completionOf(call, input);
-      const keyId = ctx.caller.credential?.kind === 'key' ? ctx.caller.credential.keyId : '';
-      const outcome = await payWithDelegatedToken({ ...ctx.services, db: ctx.db }, { cartId: cart.id, owner: call.scope.owner, keyId, token, merchantId: call.merchantId });
-      return answerPaid(call, cart.id, outcome);
-    }),
+    .mutation(async ({ ctx, input }) => completeCheckout(checkoutCall(ctx), input, ctx.caller.credential?.kind === 'key' ? ctx.caller.credential.keyId : '')),
 
   cancel: acp
     .meta({ openapi: { method: 'POST', path: '/acp/checkout_sessions/{id}/cancel', tags: ['acp'], summary: 'Cancel a checkout session (ACP)' }, op: { errors: ERRORS }, acp: { tool: { name: 'cancel_checkout_session', title: 'Cancel a checkout session', description: 'Cancel a session that is neither completed nor canceled, optionally with an intent trace.', optionalPayload: true, destructive: true } } })

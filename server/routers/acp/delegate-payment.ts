@@ -15,7 +15,12 @@ export const acpDelegatePaymentRouter = router({
   delegate: acp
     .meta({
       openapi: { method: 'POST', path: '/acp/agentic_commerce/delegate_payment', tags: ['acp'], summary: 'Delegate a card for one checkout session (ACP, test PSP)' },
-      op: { successStatus: 201, errors: ['invalid_request', 'invalid_card', 'IDEMPOTENCY_KEY_REQUIRED', 'idempotency_key_reused', 'idempotency_request_in_progress'] },
+      op: {
+        successStatus: 201,
+        errors: ['invalid_request', 'invalid_card', 'IDEMPOTENCY_KEY_REQUIRED', 'idempotency_key_reused', 'idempotency_request_in_progress'],
+        // The input is the card: its idempotency record must not let a guessed number be confirmed.
+        keyedFingerprint: true,
+      },
     })
     .input(delegatePaymentRequest)
     .concat(idempotent)
