@@ -9,6 +9,7 @@
  * delegate_payment to REST). The same operations on REST are test/acp-checkout.test.ts and
  * test/acp-complete.test.ts.
  */
+import { generateKeyPairSync, sign } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -18,6 +19,8 @@ import addFormats from 'ajv-formats';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../server/db/schema';
+import { updateAcpPlatform } from '../server/keys/acp-platforms';
+import { canonicalJson } from '../server/lib/canonical-json';
 import { freshKey, testDatabase, type TestDatabase } from './support/app';
 import { ACP_VERSION, acpCall, platformKey, type Json } from './support/acp';
 import { ACP_SCHEMAS_MISSING, acpSpecFile, acpValidator } from './support/acp-schemas';
@@ -217,9 +220,24 @@ describe('checkout sessions over MCP, through REST’s pipeline', () => {
     await acpFailure(call('cancel_checkout_session', { meta: META, id: created.id, payload: {} }), 'cart_not_open');
   });
 
-  it('meta fields MCPB names but this service does not act on, and unknown ones, are taken and ignored', async (ctx) => {
+  it('meta fields MCPB names but this service does not act on, and unknown ones, are taken and ignored; a signature without a registered key is not checked', async (ctx) => {
     const meta = { ...META, request_id: 'req_mcp_1234', user_agent: 'agent/1.0', accept_language: 'en-US', signature: 'c2ln', timestamp: '2026-04-17T10:00:00Z', x_future: { any: 1 } };
     expect(session(await call('create_checkout_session', createArgs({}, meta)), ctx).status).toBe('not_ready_for_payment');
+  });
+
+  it('meta.signature and meta.timestamp are checked as REST’s Signature and Timestamp, over the payload, once the account registers a signing key', async (ctx) => {
+    const platform = await platformKey(s);
+    const signer = await connect(`Bearer ${platform.key}`);
+    const pair = generateKeyPairSync('ed25519');
+    await updateAcpPlatform(s.app.services.db, s.app.services.keys, platform.accountId, { signing_jwk: pair.publicKey.export({ format: 'jwk' }) });
+    const args = createArgs();
+    const timestamp = new Date().toISOString();
+    const signature = sign(null, Buffer.from(`${timestamp}.${canonicalJson(args.payload)}`), pair.privateKey).toString('base64url');
+    expect(session(await call('create_checkout_session', { ...args, meta: { ...META, signature, timestamp } }, signer), ctx).status).toBe('not_ready_for_payment');
+    const other = createArgs({ line_items: [{ id: tin }] });
+    await acpFailure(call('create_checkout_session', { ...other, meta: { ...META, signature, timestamp } }, signer), 'acp_signature_invalid');
+    // Unsigned calls are still taken on the key alone (decision 4).
+    expect(session(await call('create_checkout_session', createArgs(), signer), ctx).status).toBe('not_ready_for_payment');
   });
 
   it('meta.idempotency_key: a retry is replayed, other input is idempotency_conflict, REST shares the key on the same path; without one each call acts', async (ctx) => {

@@ -121,8 +121,9 @@ export function acpArgumentIssues(tool: AcpTool, args: Record<string, unknown>):
 
 /**
  * A call of ACP's checkout whose arguments are MCPB's shape (acpArgumentIssues): `meta` as REST's
- * headers (api_version → API-Version, idempotency_key → Idempotency-Key, request_id → Request-Id;
- * MCPB's other fields and unknown ones are taken and ignored, as REST ignores those headers), the
+ * headers (api_version → API-Version, idempotency_key → Idempotency-Key, request_id → Request-Id,
+ * signature and timestamp → Signature and Timestamp over the payload; MCPB's other fields and
+ * unknown ones are taken and ignored, as REST ignores those headers), the
  * REST path named for the idempotency namespace it shares with REST, and `payload` with `id` as the
  * operation's input (the path's id wins over a body member of its name, as on REST).
  */
@@ -133,6 +134,7 @@ export function acpCallEnvelope(tool: AcpTool, params: ToolCallParams, headers: 
   const path = parameters.reduce((at, [parameter, value]) => at.replace(`{${parameter}}`, encodeURIComponent(value)), tool.operation.rest!.path);
   const version = meta.api_version;
   const requestId = meta.request_id;
+  const payload = args.payload as Record<string, unknown> | undefined;
   return {
     envelope: {
       transport: 'mcp',
@@ -140,9 +142,16 @@ export function acpCallEnvelope(tool: AcpTool, params: ToolCallParams, headers: 
       authorization: headers.get('authorization'),
       idempotencyKey: idempotencyKeyOf(meta.idempotency_key),
       // A value that is no string is quoted as sent, and refused as unsupported_api_version.
-      acp: { apiVersion: version == null ? null : typeof version === 'string' ? version : echo(version), path },
+      acp: {
+        apiVersion: version == null ? null : typeof version === 'string' ? version : echo(version),
+        path,
+        // Signed as REST's body is: the payload is the REST body (docs/acp.md, Request signatures).
+        ...(typeof meta.signature === 'string' && { signature: meta.signature }),
+        ...(typeof meta.timestamp === 'string' && { timestamp: meta.timestamp }),
+        body: payload,
+      },
     },
-    input: Object.fromEntries([...Object.entries((args.payload ?? {}) as Record<string, unknown>), ...parameters]),
+    input: Object.fromEntries([...Object.entries(payload ?? {}), ...parameters]),
   };
 }
 
