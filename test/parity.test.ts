@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, products } from '../server/db/schema';
+import { ofProtocolBinding } from '../server/trpc/operations';
 import { createCaller } from '../server/routers';
 import { createContext, type RequestEnvelope } from '../server/trpc/context';
 import type { Operation } from '../server/trpc/meta';
@@ -85,6 +86,9 @@ const EXAMPLES: Record<string, Input | (() => Promise<Input>)> = {
   'developer.listAgentProfiles': {},
   'developer.addAgentProfile': { url: 'https://platform.example.com/profile.json' },
   'developer.removeAgentProfile': { url: 'https://platform.example.com/profile.json' },
+  'developer.getAcpPlatform': {},
+  'developer.updateAcpPlatform': { webhook_url: 'https://platform.example.com/agentic_checkout/webhooks/order_events' },
+  'developer.rotateAcpWebhookSecret': {},
 };
 
 type Outcome = { ok: true; data: unknown; replayed: boolean } | { ok: false; code: string };
@@ -177,9 +181,10 @@ afterAll(() => t.close());
 
 /**
  * The seed API's operations. UCP's binding negotiates with a profile it fetches, which this suite's
- * agent does not publish: test/ucp-mcp.test.ts holds its MCP answers to its REST ones.
+ * agent does not publish: test/ucp-mcp.test.ts holds its MCP answers to its REST ones; ACP's
+ * answers in ACP's shapes, held to its REST ones by test/acp-mcp.test.ts.
  */
-const seedOperations = () => t.app.services.operations.filter((o) => o.access.kind !== 'binding');
+const seedOperations = () => t.app.services.operations.filter((o) => !ofProtocolBinding(o.access));
 
 describe('parity of REST and the server-side caller', () => {
   it('has an example for every operation of the catalogue', () => {
