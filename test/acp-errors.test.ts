@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyRecords } from '../server/db/schema';
 import { requestFingerprint } from '../server/trpc/idempotency';
-import { freshKey, testApp, type TestApp } from './support/app';
+import { freshKey, testApp, testDatabase, type TestApp } from './support/app';
 import { acpCall, acpError, conforms, platformKey } from './support/acp';
 import { variantId } from './support/cart-fixtures';
 import { seedCatalog, seller } from './support/catalog-fixtures';
@@ -114,5 +114,18 @@ describe('the rest of the table', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe('the database gone', () => {
+  it('503 service_unavailable with Retry-After, in ACP’s Error', async (ctx) => {
+    const db = await testDatabase();
+    const gone = await testApp({}, db);
+    const platform = await platformKey(gone);
+    await db.database.close();
+    const answer = await acpCall(gone, platform.key, 'POST', '/acp/checkout_sessions', body());
+    expect(acpError(answer, ctx, 503, 'service_unavailable').type).toBe('service_unavailable');
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    if (db.url) await db.drop().catch(() => {});
   });
 });
