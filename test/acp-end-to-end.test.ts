@@ -4,7 +4,8 @@
  * API (a pinned HTTPS `.test` receiver that verifies Merchant-Signature), mints an acp:platform
  * key, creates a session, makes it ready_for_payment, delegates 4242… with max_amount = the total
  * and completes it: completed with its order, and the receiver verifies the signed order_create.
- * An admin then records the shipment of every line: order_update, shipped.
+ * An admin then records the shipment of every line: order_update, shipped. The walk again over
+ * /acp/mcp, to the same signed order_create.
  *
  * Then the refusals, each leaving stock and orders as they were: a replayed token, another
  * session's token, a token in another currency, a total over max_amount, an expired token (the
@@ -16,7 +17,7 @@ import type { Db } from '../server/db/client';
 import { orders, variants } from '../server/db/schema';
 import { DeliveryWorker } from '../server/webhooks/worker';
 import { BASE, freshKey, testApp, testDatabase, type TestApp, type TestDatabase } from './support/app';
-import { acpCall, acpError, readySession, sessionOf, type Json } from './support/acp';
+import { ACP_ADDRESS, acpCall, acpError, readySession, sessionOf, type AcpAnswer, type Json } from './support/acp';
 import { acpReceiver, merchantSignatureVerifies, type ReceivedDelivery } from './support/acp-receiver';
 import { ACP_SCHEMAS_MISSING, acpValidator } from './support/acp-schemas';
 import { variantId } from './support/cart-fixtures';
@@ -99,6 +100,22 @@ async function delegate(s: Json, opts: { number?: string; allowance?: Json } = {
   return answer.body.id;
 }
 
+/**
+ * A tool of ACP's MCP binding called as an MCP client posts it (2025-11-25, stateless: no
+ * initialize needed), `meta` carrying the API version; answers its result as an AcpAnswer.
+ */
+async function tool(name: string, args: Json): Promise<AcpAnswer> {
+  const res = await t.call('POST', '/acp/mcp', {
+    headers: { authorization: `Bearer ${key}`, accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+    body: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: { meta: { api_version: '2026-04-17' }, ...args } } },
+  });
+  const text = await res.text();
+  expect(res.status, text).toBe(200);
+  const { result } = JSON.parse(text) as { result: { isError?: boolean; structuredContent: Json } };
+  expect(result?.isError, text).toBeFalsy();
+  return { status: 200, headers: res.headers, body: result.structuredContent };
+}
+
 /** Sends what is due, then answers the events the receiver took since `from`, each verified. */
 async function delivered(from: number): Promise<Json[]> {
   while ((await new DeliveryWorker(t.app.services).runOnce()) > 0);
@@ -141,6 +158,18 @@ describe('an ACP platform, end to end', () => {
     expect(update).toMatchObject({ type: 'order_update', data: { id: done.order.id, status: 'shipped' } });
     expect(update.data.line_items.map((l: Json) => [l.quantity.fulfilled, l.status])).toEqual([[1, 'fulfilled']]);
     isOrder(update.data, ctx);
+  });
+
+  it('the same over /acp/mcp (MCPB): create, update to ready_for_payment, (delegate on REST), complete; the receiver verifies order_create', async (ctx) => {
+    const from = received.length;
+    const created = sessionOf(await tool('create_checkout_session', { payload: { line_items: [{ id: kettle }], currency: 'usd', capabilities: {} } }), ctx);
+    const ready = sessionOf(await tool('update_checkout_session', { id: created.id, payload: { buyer: { email: 'ada@example.com' }, fulfillment_details: { address: ACP_ADDRESS } } }), ctx);
+    expect(ready.status).toBe('ready_for_payment');
+    const done = sessionOf(await tool('complete_checkout_session', { id: ready.id, payload: paying(await delegate(ready)) }), ctx);
+    expect(done.status).toBe('completed');
+    const [event] = await delivered(from);
+    expect(event).toMatchObject({ type: 'order_create', data: { id: done.order.id, checkout_session_id: ready.id, status: 'confirmed' } });
+    isOrder(event.data, ctx);
   });
 
   describe('refusals, stock and orders untouched', () => {
