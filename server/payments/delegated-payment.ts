@@ -4,14 +4,13 @@
  * token carries that confirmation: one session, this merchant, a currency and a maximum, until an
  * expiry. Without one that holds, nothing is charged or written.
  *
- *   1. Checks, writing nothing: the caller's cart; the token known, delegated by this key, unused,
- *      unexpired, for this session, merchant and currency; the cart payable and its total within
- *      the token's max_amount.
- *   2. One transaction, the cart locked first as every cart change locks it: the token claimed (a
- *      conditional update: of two requests with one token, one claims it) and a payment link fixed
- *      at the total (checkout.ts), opened with the provider that will complete it. A refusal here
- *      rolls the claim back.
- *   3. Outside any transaction: the provider authorizes, then completePayment places the order and
+ *   1. One transaction, the cart locked first as every cart change locks it: the token checked
+ *      (known, delegated by this key, unused, unexpired, for this session, merchant and currency),
+ *      a payment link fixed at the cart's total (checkout.ts: the cart priced once, payable, within
+ *      the ceiling), opened with the provider that will complete it, the total held to the
+ *      token's max_amount, then the token claimed (a conditional update: of two requests with one
+ *      token, one claims it). Any refusal rolls it all back: nothing is written.
+ *   2. Outside any transaction: the provider authorizes, then completePayment places the order and
  *      captures (complete.ts). A decline keeps the token used; its link is closed and the cart open
  *      again, as it was, for another token.
  *
@@ -63,32 +62,29 @@ export async function payWithDelegatedToken(
 ): Promise<DelegatedPaymentOutcome> {
   const { db } = services;
   const hash = secretDigest(input.token);
+  const vault = vaultProviderOf(services.config);
 
   // 1.
-  const cart = await loadCart(db, input.cartId, input.owner);
-  const [token] = await db.select().from(acpDelegatedTokens).where(eq(acpDelegatedTokens.tokenHash, hash));
-  checkAllowance(token, input, new Date());
-  const payable = await payableCart(db, cart);
-  if (!('totals' in payable)) return payable;
-  checkAmount(token, payable.totals.total_cents);
+  const fixed = await overLimitAsOutcome(
+    db.transaction(async (tx) => {
+      const locked = await loadCart(tx, input.cartId, input.owner, { lock: true });
+      const [token] = await tx.select().from(acpDelegatedTokens).where(eq(acpDelegatedTokens.tokenHash, hash));
+      checkAllowance(token, input, new Date());
+      const { link } = await linkAtTotal(services, tx, locked, vault, { cartId: locked.id, owner: input.owner, idempotencyKey: `acp-vault:${hash}` });
+      checkAmount(token, link.amountCents);
+      const [claimed] = await tx
+        .update(acpDelegatedTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(acpDelegatedTokens.tokenHash, hash), isNull(acpDelegatedTokens.usedAt), gt(acpDelegatedTokens.expiresAt, new Date())))
+        .returning({ outcome: acpDelegatedTokens.outcome });
+      if (!claimed) throw tokenRefused('The payment token was used already (a token pays once) or has just expired.');
+      return { link, outcome: claimed.outcome };
+    }),
+  );
+  if ('kind' in fixed) return fixed;
 
   // 2.
-  const vault = vaultProviderOf(services.config);
-  const { link, outcome } = await db.transaction(async (tx) => {
-    const locked = await loadCart(tx, input.cartId, input.owner, { lock: true });
-    const [claimed] = await tx
-      .update(acpDelegatedTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(acpDelegatedTokens.tokenHash, hash), isNull(acpDelegatedTokens.usedAt), gt(acpDelegatedTokens.expiresAt, new Date())))
-      .returning({ outcome: acpDelegatedTokens.outcome, maxAmount: acpDelegatedTokens.maxAmount });
-    if (!claimed) throw tokenRefused('The payment token was used already (a token pays once) or has just expired.');
-    const fixed = await linkAtTotal(services, tx, locked, vault, { cartId: locked.id, owner: input.owner, idempotencyKey: `acp-vault:${hash}` });
-    // The total moved since step 1: the claim rolls back with this refusal.
-    checkAmount({ ...token, maxAmount: claimed.maxAmount }, fixed.link.amountCents);
-    return { link: fixed.link, outcome: claimed.outcome };
-  });
-
-  // 3.
+  const { link, outcome } = fixed;
   return payLink(services, link, vault, () => vault.authorizeRecorded(outcome, { amountCents: link.amountCents, currency: link.currency }));
 }
 
@@ -114,18 +110,17 @@ export async function payWithSharedPaymentToken(services: DelegatedPaymentServic
   if (!SHARED_TOKEN.test(input.token)) throw tokenRefused('A Stripe shared payment token is spt_ followed by letters, digits and underscores.');
 
   // 1.
-  const cart = await loadCart(db, input.cartId, input.owner);
-  const payable = await payableCart(db, cart);
-  if (!('totals' in payable)) return payable;
+  const digest = secretDigest(input.token);
+  const fixed = await overLimitAsOutcome(
+    db.transaction(async (tx) => {
+      const locked = await loadCart(tx, input.cartId, input.owner, { lock: true });
+      return (await linkAtTotal(services, tx, locked, SHARED_TOKEN_LINKS, { cartId: locked.id, owner: input.owner, idempotencyKey: `stripe-spt:${digest}` })).link;
+    }),
+  );
+  if ('kind' in fixed) return fixed;
+  const link = fixed;
 
   // 2.
-  const digest = secretDigest(input.token);
-  const link = await db.transaction(async (tx) => {
-    const locked = await loadCart(tx, input.cartId, input.owner, { lock: true });
-    return (await linkAtTotal(services, tx, locked, SHARED_TOKEN_LINKS, { cartId: locked.id, owner: input.owner, idempotencyKey: `stripe-spt:${digest}` })).link;
-  });
-
-  // 3.
   const stripe = stripeProviderOf(config);
   const payment = { linkId: link.id, cartId: link.cartId, amountCents: link.amountCents, currency: link.currency };
   return payLink(services, link, stripe, () => stripe.authorizeSharedToken(input.token, payment, `${link.id}:${digest}`));
@@ -150,12 +145,14 @@ function checkAmount(token: Pick<TokenRow, 'maxAmount'>, totalCents: number): vo
 }
 
 /**
- * The cart priced to pay (pricedToPay's refusals: cart_not_open, cart_expired, payment_in_progress,
- * cart_not_ready), or, for a total above the live ceiling, that outcome (ACP's maximum_exceeded message).
+ * What fixing the link at the total answered, or, for a total above the live ceiling (pricedToPay's
+ * cart_total_exceeds_limit, the transaction rolled back), that outcome: ACP's maximum_exceeded
+ * message. pricedToPay's other refusals (cart_not_open, cart_expired, payment_in_progress,
+ * cart_not_ready) are thrown as they are.
  */
-async function payableCart(db: Db, cart: CartRow): Promise<PricedCart | { kind: 'over_limit'; amountCents: number; maxCents: number }> {
+async function overLimitAsOutcome<T>(fixing: Promise<T>): Promise<T | { kind: 'over_limit'; amountCents: number; maxCents: number }> {
   try {
-    return await pricedToPay(db, cart);
+    return await fixing;
   } catch (err) {
     if (!(err instanceof ApiError && err.code === 'cart_total_exceeds_limit')) throw err;
     const { max_cents, total_cents } = err.details as { max_cents: number; total_cents: number };
