@@ -24,9 +24,9 @@ import { answerRepeated, repeatedHeader } from './repeated-headers';
 import { bindingTarget } from '../domain/ucp-endpoints';
 import { LLMS_TXT_PATH, llmsTxtAnswer } from './llms-txt';
 
-// /api, /.well-known, /store and /ucp (UCP's binding) and everything under them: the agent
-// surface, whose unknown paths answer JSON 404s too (no page lives there).
-const AGENT_PATHS = /^\/(?:api|\.well-known|store|ucp)(?:[/?]|$)/;
+// /api, /.well-known, /store, /ucp and /acp (UCP's and ACP's bindings) and everything under them:
+// the agent surface, whose unknown paths answer JSON 404s too (no page lives there).
+const AGENT_PATHS = /^\/(?:api|\.well-known|store|ucp|acp)(?:[/?]|$)/;
 
 function isAgentPath(url: string): boolean {
   return AGENT_PATHS.test(url);
