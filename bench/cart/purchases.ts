@@ -76,6 +76,8 @@ export interface PurchaseCost {
   /** CPU µs per purchase: the service's processes, and its Postgres backends. */
   nodeCpu: number;
   pgCpu: number;
+  /** Node CPU µs per purchase of each measured part, in order (ACP: made ready, completed). */
+  nodeCpuParts: number[];
 }
 
 /**
@@ -91,10 +93,12 @@ export async function measurePurchases(server: { child: Child }, sides: Record<S
   const half = Math.ceil(variants.length / 2);
   const [first, second] = [variants.slice(0, half), variants.slice(half)];
   const blocks: [Side, string[]][] = [['seed', first], ['ucp', first], ['acp', first], ['acp', second], ['ucp', second], ['seed', second]];
-  const sum = Object.fromEntries(SIDES.map((side) => [side, { seconds: 0, nodeCpu: 0, pgCpu: 0, count: 0 }])) as Record<Side, { seconds: number; nodeCpu: number; pgCpu: number; count: number }>;
+  const sum = Object.fromEntries(SIDES.map((side) => [side, { seconds: 0, nodeCpu: 0, pgCpu: 0, count: 0, parts: [] as number[] }])) as Record<Side, { seconds: number; nodeCpu: number; pgCpu: number; count: number; parts: number[] }>;
   for (const [side, block] of blocks) {
     process.stderr.write(`${side} ${block.length}… `);
+    let partIndex = 0;
     const measured: Measured = async (part) => {
+      const index = partIndex++;
       const nodeCpu = cpuStopwatch(() => groupPids(server.child.pid));
       const pgCpu = cpuStopwatch(() => backendPids('service'));
       await nodeCpu.start();
@@ -104,14 +108,16 @@ export async function measurePurchases(server: { child: Child }, sides: Record<S
         return await part();
       } finally {
         sum[side].seconds += (performance.now() - started) / 1000;
-        sum[side].nodeCpu += nodeCpu.stop();
+        const used = nodeCpu.stop();
+        sum[side].nodeCpu += used;
+        sum[side].parts[index] = (sum[side].parts[index] ?? 0) + used;
         sum[side].pgCpu += pgCpu.stop();
       }
     };
     await sides[side](block, measured);
     sum[side].count += block.length;
   }
-  const cost = (s: (typeof sum)[Side]) => ({ perSecond: s.count / s.seconds, nodeCpu: s.nodeCpu / s.count, pgCpu: s.pgCpu / s.count });
+  const cost = (s: (typeof sum)[Side]) => ({ perSecond: s.count / s.seconds, nodeCpu: s.nodeCpu / s.count, pgCpu: s.pgCpu / s.count, nodeCpuParts: s.parts.map((used) => used / s.count) });
   const costs = { seed: cost(sum.seed), ucp: cost(sum.ucp), acp: cost(sum.acp) };
   process.stderr.write(`Node CPU a purchase: ${SIDES.map((side) => `${side} ${Math.round(costs[side].nodeCpu)} µs`).join(', ')}\n`);
   return costs;

@@ -42,6 +42,7 @@ export function report({ load0, load1, adds, servicePlaced, barePlaced, settled,
   const acpRatio = purchases.acp.nodeCpu / purchases.ucp.nodeCpu;
   // UCP's purchase ends before the payment: with step 2's completePayment (in-process, no HTTP) it is paid too.
   const ucpPaid = purchases.ucp.nodeCpu + servicePlaced.off.nodeCpu;
+  const [acpReady, acpComplete] = purchases.acp.nodeCpuParts;
   const ms = (n: number) => Number(n.toFixed(n < 10 ? 1 : 0));
   console.log('');
   console.log(`bench:cart — autocannon ${connections} connections, ${duration} s after ${warmup} s warm-up, over ${cartCount} carts; ` +
@@ -86,6 +87,8 @@ export function report({ load0, load1, adds, servicePlaced, barePlaced, settled,
         `≤ ${ACP_TARGET.toFixed(2)}`, acpRatio <= ACP_TARGET ? 'met' : 'MISSED'],
       [`against UCP + completePayment (step 2: ${Math.round(servicePlaced.off.nodeCpu)} µs an order)`, Math.round(purchases.acp.nodeCpu), Math.round(ucpPaid),
         (purchases.acp.nodeCpu / ucpPaid).toFixed(2), '', ''],
+      ['… its create + update against UCP\'s create + update', Math.round(acpReady), Math.round(purchases.ucp.nodeCpu), (acpReady / purchases.ucp.nodeCpu).toFixed(2), '', ''],
+      ['… its complete against completePayment in-process', Math.round(acpComplete), Math.round(servicePlaced.off.nodeCpu), (acpComplete / servicePlaced.off.nodeCpu).toFixed(2), '', ''],
     ],
   );
   console.log('');
