@@ -22,11 +22,21 @@
  *    HTTP `--connections` at a time by the service (`npm start`) with its local ledger facilitator:
  *    the checks (one signature verification each), the pending order, the ledger's transfer and
  *    the order placed. Compared with step 2's completePayment orders/s, with Node CPU per settlement.
- * 4. Purchase to payment link, on step 1's service: `--purchases` on the seed API (quick-buy +
- *    payment-link) and as many on UCP's binding (POST /ucp/checkout-sessions, then PUT with the
- *    buyer's e-mail and a destination to requires_escalation with continue_url, which is not
- *    opened; UCP-Agent names a platform profile served over HTTPS on a pinned .test name,
- *    bench/lib/platform-profile.ts). The binding's Node CPU per purchase against the seed API's.
+ * 4. Purchases, on step 1's service: `--purchases` on the seed API (quick-buy + payment-link), as
+ *    many on UCP's binding (POST /ucp/checkout-sessions, then PUT with the buyer's e-mail and a
+ *    destination to requires_escalation with continue_url, which is not opened; UCP-Agent names a
+ *    platform profile served over HTTPS on a pinned .test name, bench/lib/platform-profile.ts), and
+ *    as many on ACP's (a network key with acp:platform, minted as step 2's keyed caller's):
+ *    POST /acp/checkout_sessions, POST …/{id} with the buyer's e-mail and address to
+ *    ready_for_payment, then POST …/{id}/complete with a delegated token, which places the order.
+ *    The token is bound to the session and covers its total, so it can only be made between the
+ *    two: each block of ACP purchases runs in three parts, all sessions made ready (measured), a
+ *    4242 card delegated for each (NOT measured: in ACP the platform's PSP does this, not the
+ *    merchant), all completed (measured); Node and Postgres CPU are read around the measured
+ *    parts only. UCP's Node CPU per purchase against the seed API's (≤ 1.2), ACP's against UCP's
+ *    (≤ 1.2, issue #47) and, since UCP's path stops before the payment, against UCP's plus step 2's
+ *    CPU per completePayment order (in-process, webhooks off: no HTTP, so a floor for UCP paid).
+ *    ACP's orders take stock: the variants get those units first, so step 2 finds what it would.
  *
  * Exits 1 if any request or payment failed; with --strict also when a ratio target is missed.
  * Each step is a file of bench/cart/ (adds, orders, x402, purchases); what they share is common.ts.
@@ -36,9 +46,9 @@ import { dropDatabase } from './lib/database';
 import { ensureNextBuild, installCleanup, runBenchmark } from './lib/processes';
 import { measureAdds, type Measured } from './cart/adds';
 import { dbName, failures, purchaseCount, ROOT, running, startServer, type ServerName } from './cart/common';
-import { measureOrders, seedPurchase } from './cart/orders';
+import { measureOrders } from './cart/orders';
 import { prepareRun } from './cart/prepare';
-import { measurePurchases, ucpPurchase } from './cart/purchases';
+import { checkAcpOrders, measurePurchases, purchaseSides, stockForAcp } from './cart/purchases';
 import { report } from './cart/report';
 import { measureSettlements } from './cart/x402';
 
@@ -51,17 +61,17 @@ const cleanup = installCleanup(async () => {
 async function main(): Promise<number> {
   ensureNextBuild(ROOT);
   const load0 = os.loadavg()[0];
-  const { platform, env, service, plan, orderVariants, settleVariants, orderCarts } = await prepareRun();
+  const { platform, env, service, plan, orderVariants, settleVariants, orderCarts, acp } = await prepareRun();
 
   const adds: Record<ServerName, Measured> = { service: await measureAdds('service', service, plan), bare: undefined as never };
   // Step 4 on the same service: the order step's variants, none of their stock taken yet.
   const agent = platform.agent;
   const purchaseVariants = Array.from({ length: purchaseCount }, (_, i) => orderVariants[i % orderVariants.length]);
   const purchaseWarmUp = Math.min(20, orderVariants.length);
-  const purchases = await measurePurchases(service, {
-    seed: (variant) => seedPurchase(service.url, variant),
-    ucp: (variant) => ucpPurchase(service.url, agent, variant),
-  }, purchaseVariants, orderVariants.slice(-purchaseWarmUp));
+  const warmVariants = orderVariants.slice(-purchaseWarmUp);
+  await stockForAcp([...purchaseVariants, ...warmVariants]);
+  const purchases = await measurePurchases(service, purchaseSides(service.url, agent, acp), purchaseVariants, warmVariants);
+  await checkAcpOrders(purchaseVariants.length + warmVariants.length);
   const logged = service.child.output().split('\n').filter((l) => /failure|error/i.test(l));
   if (logged.length) failures.push(`service logged errors:\n    ${logged.slice(0, 5).join('\n    ')}`);
   await service.child.stop();

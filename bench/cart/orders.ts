@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { postgresOptions } from '../../server/db/client';
+import type { KeyScope } from '../../server/keys/network-keys';
 import { completePayment } from '../../server/payments/complete';
 import { providerNamed } from '../../server/payments/select';
 import { DeliveryWorker } from '../../server/webhooks/worker';
@@ -38,11 +39,11 @@ export async function readyCarts(url: string, variants: string[], caller: Caller
   return carts;
 }
 
-/** A caller with a network key: its carts credit no platform, so their orders enqueue no webhook. */
-export async function keyCaller(url: string): Promise<CallerHeaders> {
+/** A caller with a network key of `scopes`: its carts credit no UCP platform and its account registers no ACP webhook URL, so their orders enqueue no webhook. */
+export async function keyCaller(url: string, scopes: KeyScope[] = ['checkout:write']): Promise<CallerHeaders> {
   const { app } = await serviceInProcess(url, 2);
   try {
-    const { key } = await mintKey(app, ['checkout:write']);
+    const { key } = await mintKey(app, scopes);
     return { Authorization: `Bearer ${key.secret}` };
   } finally {
     await app.close();
@@ -55,7 +56,8 @@ export async function liveLinks(carts: Set<string>): Promise<Link[]> {
 }
 
 export interface ServicePlaced {
-  off: PlaceResult;
+  /** With webhooks off, also the bench process's CPU µs per order (step 4 adds it to UCP's purchase). */
+  off: PlaceResult & { nodeCpu: number };
   on: PlaceResult;
   /** Webhooks the receiver had when the last "on" order was placed, and seconds until it had them all. */
   sentDuringRun: number;
@@ -64,7 +66,8 @@ export interface ServicePlaced {
 
 /**
  * The service's way: the built-in provider authorizes, completePayment places the order and
- * captures; one app in-process, as a server process runs it. `off` are carts whose orders enqueue
+ * captures; one app in-process, as a server process runs it (so the CPU of the bench's process in
+ * the "off" blocks, where nothing else in it runs, is what a payment costs a server, less HTTP). `off` are carts whose orders enqueue
  * no webhook, `on` carts whose orders do, to `platform`'s webhook_url. First the warm-up carts of
  * each side, untimed, with a DeliveryWorker sending until the platform has them all (code compiled,
  * the signing key read, connections open). Then blocks off, on, on, off (half a side each), so
@@ -86,10 +89,17 @@ export async function placeThroughService(url: string, sides: Record<'off' | 'on
       const outcome = await completePayment(app.services, { linkId: link.id, authorization: auth.authorization, provider: 'builtin' });
       return outcome.kind === 'placed';
     });
-  const sum = { off: { seconds: 0, placed: 0, count: 0 }, on: { seconds: 0, placed: 0, count: 0 } };
+  const sum = { off: { seconds: 0, placed: 0, count: 0, cpu: 0 }, on: { seconds: 0, placed: 0, count: 0, cpu: 0 } };
   const block = async (side: 'off' | 'on', links: Link[]) => {
+    const cpu = process.cpuUsage();
     const r = await pay(links);
-    Object.assign(sum[side], { seconds: sum[side].seconds + links.length / r.ordersPerSecond, placed: sum[side].placed + r.placed, count: sum[side].count + links.length });
+    const used = process.cpuUsage(cpu);
+    Object.assign(sum[side], {
+      seconds: sum[side].seconds + links.length / r.ordersPerSecond,
+      placed: sum[side].placed + r.placed,
+      count: sum[side].count + links.length,
+      cpu: sum[side].cpu + used.user + used.system,
+    });
   };
   /** Waits (up to 5 minutes) until the platform has received `count` webhooks; answers the seconds it took. */
   const received = async (count: number) => {
@@ -114,7 +124,7 @@ export async function placeThroughService(url: string, sides: Record<'off' | 'on
     await worker.stop();
     await block('off', sides.off.slice(half(sides.off)));
     const result = (side: 'off' | 'on') => ({ ordersPerSecond: sum[side].count / sum[side].seconds, placed: sum[side].placed });
-    return { off: result('off'), on: result('on'), sentDuringRun, drainSeconds };
+    return { off: { ...result('off'), nodeCpu: sum.off.cpu / sum.off.count }, on: result('on'), sentDuringRun, drainSeconds };
   } finally {
     await worker.stop();
     await app.close();
@@ -184,7 +194,7 @@ export async function measureOrders(orderCarts: OrderCarts, platform: PlatformPr
     if (r.placed !== orderCount) failures.push(`orders (${name}): ${r.placed} of ${orderCount} placed`);
   }
   const [{ orders, deliveries, delivered }] = await withDatabase(dbName, (sql) => sql`
-    select (select count(*)::int from orders) as orders, (select count(*)::int from order_webhook_deliveries) as deliveries,
+    select (select count(*)::int from orders o join carts c on c.id = o.cart_id where c.acp_platform is null) as orders, (select count(*)::int from order_webhook_deliveries) as deliveries,
            (select count(*)::int from order_webhook_deliveries where profile_url = ${platform.url} and state = 'delivered') as delivered`);
   if (orders !== 3 * orderCount + 2 * WARM_ORDERS) failures.push(`orders: ${orders} rows for ${3 * orderCount + 2 * WARM_ORDERS} placed`);
   // One delivery per order with webhooks on (the warm-up's included), none for the others, and each received.

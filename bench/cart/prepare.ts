@@ -1,14 +1,15 @@
 /**
  * What every step of bench:cart runs on: a fresh database, the platform profile host, the service
  * started (its start migrates and seeds the demo catalog), the variants each step takes, the carts
- * of step 1 and step 2's ready carts.
+ * of step 1, step 2's ready carts and step 4's ACP platform key.
  */
 import type { Child } from '../lib/processes';
 import { databaseUrl, recreateDatabase, withDatabase } from '../lib/database';
 import { platformProfileHost, type PlatformProfileHost } from '../lib/platform-profile';
 import { BENCH_RATE_LIMITS } from '../lib/rate-limits';
 import type { AddPlan } from './adds';
-import { cartCount, dbName, inParallel, OPEN_CALL, orderCount, pool, running, send, startServer, WARM_ORDERS } from './common';
+import { acpCaller } from './acp';
+import { cartCount, dbName, inParallel, OPEN_CALL, orderCount, pool, running, send, startServer, WARM_ORDERS, type CallerHeaders } from './common';
 import { keyCaller, readyCarts, type OrderCarts } from './orders';
 
 export interface Prepared {
@@ -21,6 +22,8 @@ export interface Prepared {
   orderVariants: string[];
   settleVariants: string[];
   orderCarts: OrderCarts;
+  /** Step 4's ACP platform: a key with acp:platform, minted as the keyed caller's, and the API version. */
+  acp: CallerHeaders;
 }
 
 export async function prepareRun(): Promise<Prepared> {
@@ -65,5 +68,6 @@ export async function prepareRun(): Promise<Prepared> {
     warmOff: await readyCarts(service.url, warmVariants.slice(0, WARM_ORDERS), keyed),
     warmOn: await readyCarts(service.url, warmVariants.slice(WARM_ORDERS), onCall),
   };
-  return { platform, env, service, plan, orderVariants, settleVariants, orderCarts };
+  const acp = acpCaller(await keyCaller(databaseUrl(dbName), ['acp:platform']));
+  return { platform, env, service, plan, orderVariants, settleVariants, orderCarts, acp };
 }

@@ -12,6 +12,11 @@ const TARGET = 0.4;
 const SETTLE_TARGET = 0.5;
 /** UCP's create_checkout + update_checkout against the seed API's quick-buy + payment-link, in Node CPU per purchase. */
 const PURCHASE_TARGET = 1.2;
+/**
+ * ACP's create + update + complete (delegation not measured) against UCP's checkout path, in Node
+ * CPU per purchase (issue #47 §8).
+ */
+const ACP_TARGET = 1.2;
 /** Orders per second with order webhooks on against off (issue #35). */
 const WEBHOOK_TARGET = 0.9;
 
@@ -34,6 +39,10 @@ export function report({ load0, load1, adds, servicePlaced, barePlaced, settled,
   const webhookRatio = servicePlaced.on.ordersPerSecond / servicePlaced.off.ordersPerSecond;
   const settleRatio = settled.ordersPerSecond / servicePlaced.off.ordersPerSecond;
   const purchaseRatio = purchases.ucp.nodeCpu / purchases.seed.nodeCpu;
+  const acpRatio = purchases.acp.nodeCpu / purchases.ucp.nodeCpu;
+  // UCP's purchase ends before the payment: with step 2's completePayment (in-process, no HTTP) it is paid too.
+  const ucpPaid = purchases.ucp.nodeCpu + servicePlaced.off.nodeCpu;
+  const [acpReady, acpComplete] = purchases.acp.nodeCpuParts;
   const ms = (n: number) => Number(n.toFixed(n < 10 ? 1 : 0));
   console.log('');
   console.log(`bench:cart — autocannon ${connections} connections, ${duration} s after ${warmup} s warm-up, over ${cartCount} carts; ` +
@@ -66,6 +75,20 @@ export function report({ load0, load1, adds, servicePlaced, barePlaced, settled,
       ['seed: POST quick-buy + POST payment-link', Math.round(purchases.seed.perSecond), Math.round(purchases.seed.nodeCpu), Math.round(purchases.seed.pgCpu), '', '', ''],
       ['UCP: POST checkout-sessions + PUT …/{id}', Math.round(purchases.ucp.perSecond), Math.round(purchases.ucp.nodeCpu), Math.round(purchases.ucp.pgCpu),
         purchaseRatio.toFixed(2), `≤ ${PURCHASE_TARGET.toFixed(2)}`, purchaseRatio <= PURCHASE_TARGET ? 'met' : 'MISSED'],
+      ['ACP: POST checkout_sessions + POST …/{id} + POST …/complete', Math.round(purchases.acp.perSecond), Math.round(purchases.acp.nodeCpu), Math.round(purchases.acp.pgCpu),
+        (purchases.acp.nodeCpu / purchases.seed.nodeCpu).toFixed(2), '', ''],
+    ],
+  );
+  console.log('');
+  printTable(
+    ['ACP purchase (paid) in Node CPU µs', 'ACP', 'against', 'ACP / against', 'target', ''],
+    [
+      ['against UCP to requires_escalation (unpaid)', Math.round(purchases.acp.nodeCpu), Math.round(purchases.ucp.nodeCpu), acpRatio.toFixed(2),
+        `≤ ${ACP_TARGET.toFixed(2)}`, acpRatio <= ACP_TARGET ? 'met' : 'MISSED'],
+      [`against UCP + completePayment (step 2: ${Math.round(servicePlaced.off.nodeCpu)} µs an order)`, Math.round(purchases.acp.nodeCpu), Math.round(ucpPaid),
+        (purchases.acp.nodeCpu / ucpPaid).toFixed(2), '', ''],
+      ['… its create + update against UCP\'s create + update', Math.round(acpReady), Math.round(purchases.ucp.nodeCpu), (acpReady / purchases.ucp.nodeCpu).toFixed(2), '', ''],
+      ['… its complete against completePayment in-process', Math.round(acpComplete), Math.round(servicePlaced.off.nodeCpu), (acpComplete / servicePlaced.off.nodeCpu).toFixed(2), '', ''],
     ],
   );
   console.log('');
@@ -85,9 +108,12 @@ export function report({ load0, load1, adds, servicePlaced, barePlaced, settled,
   console.log('Settlements: POST /api/agent/cart/{id}/checkout with X-PAYMENT signed before the run, a fresh key each; the service');
   console.log(`checks the payment (one EIP-712 verification), commits the pending order, the local ledger transfers, the order is placed;`);
   console.log(`timed after ${WARM_ORDERS} settled untimed.`);
-  console.log(`Purchases: ${purchaseCount} a side after ${purchaseWarmUp} of warm-up, ${connections} at a time, in blocks seed, UCP, UCP, seed, the same`);
-  console.log('variants on both sides; seed = quick-buy (cart, address, delivery) + payment link; UCP = checkout created with the line,');
-  console.log('then updated with the buyer\'s e-mail and a destination to requires_escalation with continue_url (not opened).');
+  console.log(`Purchases: ${purchaseCount} a side after ${purchaseWarmUp} of warm-up, ${connections} at a time, in blocks seed, UCP, ACP, ACP, UCP, seed,`);
+  console.log('the same variants on every side; seed = quick-buy (cart, address, delivery) + payment link; UCP = checkout created with the line,');
+  console.log('then updated with the buyer\'s e-mail and a destination to requires_escalation with continue_url (not opened);');
+  console.log('ACP = session created, updated with the buyer\'s e-mail and address to ready_for_payment (measured), a 4242 card delegated');
+  console.log('for the session and its total (not measured: the platform\'s PSP does it), completed with the token: the order placed (measured).');
+  console.log('UCP + completePayment adds step 2\'s in-process CPU per order (webhooks off, no HTTP: less than a paid UCP purchase costs).');
   if (load0 > os.cpus().length * 0.75) {
     console.log(`\nWARNING: the machine was already busy (load average ${load0.toFixed(1)} on ${os.cpus().length} CPUs) — figures are unreliable.`);
   }
@@ -95,10 +121,11 @@ export function report({ load0, load1, adds, servicePlaced, barePlaced, settled,
     console.error(`\nFAILED:\n  ${failures.join('\n  ')}`);
     return 1;
   }
-  const missed = [addRatio, orderRatio].some((r) => r < TARGET) || settleRatio < SETTLE_TARGET || purchaseRatio > PURCHASE_TARGET || webhookRatio < WEBHOOK_TARGET;
+  const missed = [addRatio, orderRatio].some((r) => r < TARGET) || settleRatio < SETTLE_TARGET || purchaseRatio > PURCHASE_TARGET || webhookRatio < WEBHOOK_TARGET || acpRatio > ACP_TARGET;
   if (missed) {
     console.log(`\nTarget missed (adds ${addRatio.toFixed(2)}, orders ${orderRatio.toFixed(2)}; target ${TARGET}; settlements ${settleRatio.toFixed(2)}, target ${SETTLE_TARGET}; ` +
-      `UCP purchase vs seed in Node CPU ${purchaseRatio.toFixed(2)}, target ≤ ${PURCHASE_TARGET}; webhooks on vs off ${webhookRatio.toFixed(2)}, target ≥ ${WEBHOOK_TARGET}).`);
+      `UCP purchase vs seed in Node CPU ${purchaseRatio.toFixed(2)}, target ≤ ${PURCHASE_TARGET}; webhooks on vs off ${webhookRatio.toFixed(2)}, target ≥ ${WEBHOOK_TARGET}; ` +
+      `ACP purchase vs UCP's in Node CPU ${acpRatio.toFixed(2)}, target ≤ ${ACP_TARGET}).`);
     if (flags.strict) return 1;
   }
   return 0;
