@@ -47,6 +47,16 @@ export function acpSignatureChecked(ctx: RequestContext): Promise<void> | undefi
   return checkAcpRequestSignature(ctx.db, credential.accountId, { signature: sent.signature, timestamp: sent.timestamp, body: sent.body });
 }
 
+/**
+ * The platform's key id, which its delegated tokens are bound to. Every call under /acp is made
+ * with one (checkAcpCredential lets no other credential through); without one, 401 as ever.
+ */
+export function keyIdOf(ctx: RequestContext): string {
+  const credential = ctx.caller.credential;
+  if (credential?.kind !== 'key') throw acpCredentialRequired();
+  return credential.keyId;
+}
+
 export function checkAcpCredential(credential: BearerCredential): void {
   if (credential.kind === 'key' && (credential.scopes as readonly string[]).includes(ACP_SCOPE)) return;
   const why =

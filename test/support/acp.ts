@@ -5,12 +5,11 @@
  * skips, with the reason, without ACP_SCHEMAS_DIR.
  */
 import { expect } from 'vitest';
+import { ACP_VERSION } from '../../server/errors/acp';
 import { freshKey, type TestApp } from './app';
 import { ACP_SCHEMAS_MISSING, acpResponseValidator, acpValidator, type AcpBundle } from './acp-schemas';
 import { signedInDeveloper } from './developer';
 import { mintKey } from './x402-agent';
-
-export const ACP_VERSION = '2026-04-17';
 
 export type Json = Record<string, any>;
 

@@ -13,6 +13,7 @@ import type { RequestContext } from '../../trpc/context';
 import { idempotent } from '../../trpc/idempotency';
 import { router } from '../../trpc/init';
 import { acp } from '../../trpc/procedures';
+import { keyIdOf } from '../../trpc/acp';
 
 /** The platform calling: its key's namespace owns the session, its account is the cart's acp_platform. */
 export function acpSessionCall(ctx: RequestContext): SessionCall {
@@ -57,7 +58,7 @@ export const acpCheckoutRouter = router({
     .input(completeCheckoutRequest)
     .concat(idempotent)
     .output(checkoutSession)
-    .mutation(async ({ ctx, input }) => completeCheckout(checkoutCall(ctx), input, ctx.caller.credential?.kind === 'key' ? ctx.caller.credential.keyId : '')),
+    .mutation(async ({ ctx, input }) => completeCheckout(checkoutCall(ctx), input, keyIdOf(ctx))),
 
   cancel: acp
     .meta({ openapi: { method: 'POST', path: '/acp/checkout_sessions/{id}/cancel', tags: ['acp'], summary: 'Cancel a checkout session (ACP)' }, op: { errors: ERRORS }, acp: { tool: { name: 'cancel_checkout_session', title: 'Cancel a checkout session', description: 'Cancel a session that is neither completed nor canceled, optionally with an intent trace.', optionalPayload: true, destructive: true } } })

@@ -7,6 +7,7 @@
  */
 import { delegatePaymentRequest, delegatePaymentResponse } from '../../acp/delegate-payment-schemas';
 import { delegatePayment } from '../../payments/delegated-tokens';
+import { keyIdOf } from '../../trpc/acp';
 import { idempotent } from '../../trpc/idempotency';
 import { router } from '../../trpc/init';
 import { acp } from '../../trpc/procedures';
@@ -27,9 +28,8 @@ export const acpDelegatePaymentRouter = router({
     .output(delegatePaymentResponse)
     .mutation(async ({ ctx, input }) => {
       const { payment_method: card, allowance } = input;
-      const keyId = ctx.caller.credential?.kind === 'key' ? ctx.caller.credential.keyId : '';
       const { id, created } = await delegatePayment(ctx.db, {
-        keyId,
+        keyId: keyIdOf(ctx),
         card: { number: card.number, expMonth: card.exp_month, expYear: card.exp_year, cvc: card.cvc },
         allowance: {
           maxAmount: allowance.max_amount,
