@@ -13,6 +13,7 @@ import type { Db } from '../server/db/client';
 import { acpDelegatedTokens, carts, orders, paymentLinks, variants } from '../server/db/schema';
 import { updateLimits } from '../server/domain/limits';
 import { ApiError } from '../server/errors/catalogue';
+import { loadCart } from '../server/carts/store';
 import { mintKey } from '../server/keys/network-keys';
 import { secretDigest } from '../server/lib/secrets';
 import { issuePaymentLink } from '../server/payments/checkout';
@@ -63,7 +64,7 @@ function delegation(cartId: string, overrides: { card?: Partial<DelegationReques
 }
 
 const pay = (cartId: string, token: string, opts: { keyId?: string; merchantId?: string } = {}) =>
-  payWithDelegatedToken(t.app.services, { cartId, owner: OWNER, keyId: opts.keyId ?? keyId, token, merchantId: opts.merchantId ?? merchantId });
+  payWithDelegatedToken(t.app.services, { cart: (tx) => loadCart(tx, cartId, OWNER, { lock: true }), keyId: opts.keyId ?? keyId, token, merchantId: opts.merchantId ?? merchantId });
 
 const cartRow = async (id: string) => (await db.select().from(carts).where(eq(carts.id, id)))[0];
 const tokenRow = async (token: string) => (await db.select().from(acpDelegatedTokens).where(eq(acpDelegatedTokens.tokenHash, secretDigest(token))))[0];
@@ -96,7 +97,12 @@ describe('paying with a delegated token', () => {
     expect(created).toBeInstanceOf(Date);
 
     const outcome = await pay(cartId, token);
-    expect(outcome).toEqual({ kind: 'placed', orderId: expect.stringMatching(/^ord_/) });
+    // With what it priced and paid, which the session's answer is made from.
+    expect(outcome).toEqual({
+      kind: 'placed',
+      orderId: expect.stringMatching(/^ord_/),
+      paid: { priced: expect.objectContaining({ totals: expect.objectContaining({ total_cents: TOTAL }) }), link: expect.objectContaining({ cartId, provider: 'vault', amountCents: TOTAL }) },
+    });
     const orderId = (outcome as { orderId: string }).orderId;
     expect(await stock()).toBe(before! - 1);
     const [order] = await ordersOf(cartId);

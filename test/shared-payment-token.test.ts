@@ -10,6 +10,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../server/db/client';
+import { loadCart } from '../server/carts/store';
 import { carts, orders, paymentLinks, variants } from '../server/db/schema';
 import { ApiError } from '../server/errors/catalogue';
 import { payWithSharedPaymentToken, TOKEN_PARAM } from '../server/payments/delegated-payment';
@@ -40,7 +41,7 @@ beforeEach(() => {
 });
 
 const session = () => seedCart(db, [['Enamel Kettle', 1]]);
-const pay = (cartId: string, token: string) => payWithSharedPaymentToken(t.app.services, { cartId, owner: OWNER, token });
+const pay = (cartId: string, token: string) => payWithSharedPaymentToken(t.app.services, { cart: (tx) => loadCart(tx, cartId, OWNER, { lock: true }), token });
 const stock = async () => (await db.select({ stock: variants.stock }).from(variants).where(eq(variants.id, await variantId(db, 'Enamel Kettle'))))[0].stock;
 const cartRow = async (id: string) => (await db.select().from(carts).where(eq(carts.id, id)))[0];
 const ordersOf = (cartId: string) => db.select().from(orders).where(eq(orders.cartId, cartId));

@@ -16,16 +16,16 @@
  * - One shipping option per seller, each preselected; the address is fulfillment_details.address.
  */
 import { continueUrl, newCheckoutToken } from '../carts/checkout-link';
-import { liveLink } from '../carts/links';
+import { linkPayPageUrl, liveLink } from '../carts/links';
 import type { DeliveryGroup, PricedCart } from '../carts/pricing';
-import { pricedWithSellers, type SellerPages } from '../carts/sellers';
+import { pricedWithSellers, sellerPages, type SellerPages } from '../carts/sellers';
 import { insertSession, isClosed, loadSession, replaceSession, takeLinesAlongside, buyerOf, type SessionCall, type TakenLines } from '../carts/sessions';
 import { assertMutable, touch, type CartNotice, type CartRow, type ShippingAddress } from '../carts/store';
 import { shippingAddressSchema } from '../carts/view';
 import { ApiError } from '../errors/catalogue';
 import { newId } from '../lib/ids';
 import { orderPage } from '../payments/continue';
-import { payWithDelegatedToken, payWithSharedPaymentToken, type DelegatedPaymentOutcome, type DelegatedPaymentServices } from '../payments/delegated-payment';
+import { payWithDelegatedToken, payWithSharedPaymentToken, type CartLock, type DelegatedPaymentOutcome, type DelegatedPaymentServices, type PaidCart } from '../payments/delegated-payment';
 import type { CheckoutSession, CompleteCheckoutRequest, CreateCheckoutRequest, UpdateCheckoutRequest } from './checkout-schemas';
 import type { FulfillmentDetailsRequest } from './session-schemas';
 import { handlerIds, handlerPsp, sessionCapabilities, type HandlerPsp } from './payment-handler';
@@ -89,22 +89,23 @@ export async function cancelCheckout(call: CheckoutCall, id: string): Promise<Ch
  * every transport's complete runs.
  */
 export async function completeCheckout(call: CheckoutCall, input: CompleteCheckoutRequest, keyId: string): Promise<CheckoutSession> {
-  const { cart, token, psp } = await completionOf(call, input);
+  const { token, psp } = completionOf(call, input);
   const services = { ...call.services, db: call.db };
-  const { owner } = call.scope;
+  // Paying locks the session in its own transaction: the one read of it before paying.
+  const cart: CartLock = (tx) => openCheckout({ ...call, db: tx }, input.id, 'completed');
   const outcome =
     psp === 'stripe'
-      ? await payWithSharedPaymentToken(services, { cartId: cart.id, owner, token })
-      : await payWithDelegatedToken(services, { cartId: cart.id, owner, keyId, token, merchantId: call.merchantId });
-  return answerPaid(call, cart.id, outcome);
+      ? await payWithSharedPaymentToken(services, { cart, token })
+      : await payWithDelegatedToken(services, { cart, keyId, token, merchantId: call.merchantId });
+  return answerPaid(call, input.id, outcome);
 }
 
 /**
- * What complete takes before it pays, writing nothing: a session that can still be paid, and
- * payment_data naming a handler this service offers now with a token. Answers the session, the
- * token and the PSP that pays it.
+ * What complete takes before it pays, reading nothing: payment_data naming a handler this service
+ * offers now with a token. Answers the token and the PSP that pays it; paying then refuses a
+ * session that cannot be paid (404, 405).
  */
-export async function completionOf(call: CheckoutCall, input: CompleteCheckoutRequest): Promise<{ cart: CartRow; token: string; psp: HandlerPsp }> {
+export function completionOf(call: CheckoutCall, input: CompleteCheckoutRequest): { token: string; psp: HandlerPsp } {
   const { payment_data: payment } = input;
   const { stripe } = call.services.config;
   if (payment.purchase_order_number !== undefined && payment.instrument === undefined) {
@@ -120,9 +121,7 @@ export async function completionOf(call: CheckoutCall, input: CompleteCheckoutRe
     const token = psp === 'stripe' ? '"spt_…"}}: a shared payment token Stripe issued' : '"vt_…"}}: a token delegated through POST /acp/agentic_commerce/delegate_payment';
     throw refusedPayment('$.payment_data.instrument.credential', `The instrument must be {type: "card", credential: {type: "spt", token: ${token}.`);
   }
-  // Paying locks the cart in its own transaction: this read only checks it is still open.
-  const cart = await openCheckout(call, input.id, 'completed', { lock: false });
-  return { cart, token: credential.token, psp };
+  return { token: credential.token, psp };
 }
 
 /**
@@ -138,7 +137,8 @@ export async function answerPaid(call: CheckoutCall, id: string, outcome: Delega
     const over = `The total of ${outcome.amountCents} cents is above the ${outcome.maxCents} cents this payment may take: remove items or delegate a larger allowance.`;
     return answer(call, cart, [errorMessage('maximum_exceeded', '$.totals', over)]);
   }
-  return answer(call, cart);
+  // An order placed with the pricing that fixed its link answers from it: the lines and prices it was placed at.
+  return answer(call, cart, [], outcome.kind === 'placed' ? outcome.paid : undefined);
 }
 
 // ---------------------------------------------------------------- refusals
@@ -185,11 +185,14 @@ function statusOf(cart: CartRow, blocked: boolean): CheckoutSession['status'] {
   return blocked ? 'not_ready_for_payment' : 'ready_for_payment';
 }
 
-/** The session as answered, from one pricing of the cart; `extra`: messages of this call (a decline). */
-async function answer(call: CheckoutCall, cart: CartRow, extra: AcpMessage[] = []): Promise<CheckoutSession> {
+/**
+ * The session as answered, from one pricing of the cart (`paid`'s, when the call just paid it: a
+ * pricing again would find the same lines and prices); `extra`: messages of this call (a decline).
+ */
+async function answer(call: CheckoutCall, cart: CartRow, extra: AcpMessage[] = [], paid?: PaidCart): Promise<CheckoutSession> {
   const { services, db } = call;
   const { config, keys } = services;
-  const { priced, sellers } = await pricedWithSellers(db, cart, null);
+  const { priced, sellers } = paid ? { priced: paid.priced, sellers: await sellerPages(db, cart.id, null) } : await pricedWithSellers(db, cart, null);
   const closed = isClosed(cart);
   const messages = closed ? [] : sessionMessages(priced, 'checkout');
   if (!closed) {
@@ -221,7 +224,7 @@ async function answer(call: CheckoutCall, cart: CartRow, extra: AcpMessage[] = [
     links: sessionLinks(sellers),
     expires_at: (link?.expiresAt ?? cart.expiresAt).toISOString(),
     ...(!closed && { continue_url: url }),
-    ...(cart.status === 'completed' && cart.orderId && { order: { id: cart.orderId, checkout_session_id: cart.id, permalink_url: (await orderPage(services, db, cart.id)) ?? url } }),
+    ...(cart.status === 'completed' && cart.orderId && { order: { id: cart.orderId, checkout_session_id: cart.id, permalink_url: (await (paid ? linkPayPageUrl(keys, config.publicBaseUrl, paid.link) : orderPage(services, db, cart.id))) ?? url } }),
   };
 }
 

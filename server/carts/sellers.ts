@@ -29,6 +29,12 @@ const selectSellerPages = preparedRows<{ cartId: string; seller: string | null }
  * two statements sent together (one round trip), as neither needs the other's answer.
  */
 export async function pricedWithSellers(db: Db, cart: CartRow, seller: string | null): Promise<{ priced: PricedCart; sellers: Map<string, SellerPages> }> {
-  const [priced, found] = await Promise.all([priceCart(db, cart), selectSellerPages(db, { cartId: cart.id, seller })]);
-  return { priced, sellers: new Map(found.map(({ handle, ...pages }) => [handle, pages])) };
+  const [priced, sellers] = await Promise.all([priceCart(db, cart), sellerPages(db, cart.id, seller)]);
+  return { priced, sellers };
+}
+
+/** The sellers alone, by handle, for a cart priced already. */
+export async function sellerPages(db: Db, cartId: string, seller: string | null): Promise<Map<string, SellerPages>> {
+  const found = await selectSellerPages(db, { cartId, seller });
+  return new Map(found.map(({ handle, ...pages }) => [handle, pages]));
 }

@@ -70,15 +70,15 @@ export type LinkOpener = Pick<PaymentProvider, 'name' | 'open'>;
  * The (locked) cart's link at its total, with `provider`: its live link when that one still asks
  * the cart's total and is the same provider's (completePayment pays a link only through the
  * provider that opened it), else a new one, the other cancelled. The cart priced to pay first
- * (pricedToPay's refusals).
+ * (pricedToPay's refusals), and answered with the link.
  */
-export async function linkAtTotal(services: LinkServices, tx: Db, cart: CartRow, provider: LinkOpener, request: CheckoutRequest): Promise<{ link: LinkRow; created: boolean }> {
+export async function linkAtTotal(services: LinkServices, tx: Db, cart: CartRow, provider: LinkOpener, request: CheckoutRequest): Promise<{ link: LinkRow; created: boolean; priced: PricedCart }> {
   const priced = await pricedToPay(tx, cart);
   const live = await liveLink(tx, cart.id);
-  if (live?.amountCents === priced.totals.total_cents && live.provider === provider.name) return { link: live, created: false };
+  if (live?.amountCents === priced.totals.total_cents && live.provider === provider.name) return { link: live, created: false, priced };
   // A catalog price moved since the live link fixed its amount (or another provider opened it): that link could not be paid here.
   if (live) await cancelLiveLink(tx, cart.id);
-  return { link: await openLink(services, tx, cart, priced, provider, request), created: true };
+  return { link: await openLink(services, tx, cart, priced, provider, request), created: true, priced };
 }
 
 const NOT_READY: Record<string, string> = {

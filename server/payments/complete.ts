@@ -24,7 +24,7 @@ import { cartOrder, placeOrder, voidOrder, type ShortLine } from '../orders/plac
 import { enqueueOrderWebhook, type OrderWebhookServices } from '../orders/webhook';
 import { cancelLiveLink } from '../carts/links';
 import { CAPTURE_HOLD_MS, enqueueOrderConfirmation, releaseOrderConfirmation } from './confirmation-mail';
-import { CaptureRefused } from './provider';
+import { CaptureRefused, type PaymentProvider } from './provider';
 import { providerNamed } from './select';
 
 /** What completing a payment uses of the service: the database its transactions open on, the providers' settings, and what its order webhooks take. */
@@ -65,6 +65,14 @@ export type PaymentOutcome =
 export async function completePayment(services: CompletionServices, payment: CompletedPayment): Promise<PaymentOutcome> {
   const provider = providerNamed(services.config, payment.provider);
   const outcome = await services.db.transaction((tx) => settle(services, tx, payment));
+  return captureSettled(services, provider, payment, outcome);
+}
+
+/**
+ * What follows the payment's commit: the authorization captured for the order placed (released
+ * when none was), a capture refused for good voiding the order, a held confirmation let go.
+ */
+export async function captureSettled(services: CompletionServices, provider: PaymentProvider, payment: CompletedPayment, outcome: PaymentOutcome): Promise<PaymentOutcome> {
   // The provider's own idempotency key for this authorization: a repeat captures or releases nothing twice.
   const key = `${payment.linkId}:${payment.authorization}`;
   const orderId = await orderPaidBy(services.db, outcome, payment.authorization);
@@ -132,7 +140,20 @@ async function settle(services: CompletionServices, tx: Db, payment: CompletedPa
   // moment ago already applies.
   const maxCents = await cartCeiling(tx, priced);
   if (link.amountCents > maxCents) return { kind: 'over_limit', amountCents: link.amountCents, maxCents };
+  return placePaid(services, tx, { cart, priced, link, payment });
+}
 
+/**
+ * The order of `cart`, as `priced` in this transaction, paid through `link` (both locked, the link
+ * live at that total and within the ceiling): placed, the link paid, its webhook and confirmation
+ * enqueued. settle's end; a delegated payment, which fixes its link and authorizes in the same
+ * transaction (delegated-payment.ts), runs it after those checks of its own.
+ */
+export async function placePaid(
+  services: CompletionServices,
+  tx: Db,
+  { cart, priced, link, payment }: { cart: typeof carts.$inferSelect; priced: PricedCart; link: typeof paymentLinks.$inferSelect; payment: CompletedPayment },
+): Promise<PaymentOutcome> {
   const placed = await placeOrder(tx, cartOrder(cart, priced, { provider: payment.provider, reference: payment.authorization }));
   if (!placed.placed) {
     return placed.priceChanged ? cancelChanged(tx, cart.id) : { kind: 'short', lines: placed.short };

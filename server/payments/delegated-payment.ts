@@ -4,32 +4,34 @@
  * token carries that confirmation: one session, this merchant, a currency and a maximum, until an
  * expiry. Without one that holds, nothing is charged or written.
  *
- *   1. One transaction, the cart locked first as every cart change locks it: the token checked
- *      (known, delegated by this key, unused, unexpired, for this session, merchant and currency),
- *      a payment link fixed at the cart's total (checkout.ts: the cart priced once, payable, within
- *      the ceiling), opened with the provider that will complete it, the total held to the
- *      token's max_amount, then the token claimed (a conditional update: of two requests with one
- *      token, one claims it). Any refusal rolls it all back: nothing is written.
- *   2. Outside any transaction: the provider authorizes, then completePayment places the order and
- *      captures (complete.ts). A decline keeps the token used; its link is closed and the cart open
- *      again, as it was, for another token.
+ *   One transaction, the cart locked first (by the binding that names it) as every cart change
+ *   locks it: the token checked (known, delegated by this key, unused, unexpired, for this session,
+ *   merchant and currency), a payment link fixed at the cart's total (checkout.ts: the cart priced
+ *   once, payable, within the ceiling), opened with the vault, the total held to the token's
+ *   max_amount, the token claimed (a conditional update: of two requests with one token, one
+ *   claims it), the vault's authorization, then the order placed as completePayment places it
+ *   (complete.ts), from the same pricing under the same lock. Any refusal rolls it all back:
+ *   nothing is written. After the commit the authorization is captured. A decline keeps the token
+ *   used; its link is closed and the cart open again, as it was, for another token.
  *
  * With Stripe (§3 (b)), the token is Stripe's shared payment token (`spt_…`), whose allowance
- * Stripe holds and checks: payWithSharedPaymentToken fixes the link as above and authorizes a
- * manual-capture PaymentIntent from the token (stripe.ts), under a key derived from the link and the
- * token, so a retry after Stripe's 503 reaches the same PaymentIntent.
+ * Stripe holds and checks: payWithSharedPaymentToken fixes the link as above and then, outside any
+ * transaction, authorizes a manual-capture PaymentIntent from the token (stripe.ts), under a key
+ * derived from the link and the token, so a retry after Stripe's 503 reaches the same
+ * PaymentIntent, and completePayment places the order and captures.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { placeholderFor, prepared } from '../db/prepared';
 import { acpDelegatedTokens, carts, paymentLinks } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
 import { centsToDecimal } from '../lib/money';
 import { secretDigest } from '../lib/secrets';
 import type { ShortLine } from '../orders/place';
-import { loadCart, type CartRow } from '../carts/store';
+import type { CartRow } from '../carts/store';
 import type { PricedCart } from '../carts/pricing';
-import { linkAtTotal, pricedToPay, type LinkOpener, type LinkRow, type LinkServices } from './checkout';
-import { completePayment, type CompletionServices, type PaymentOutcome } from './complete';
+import { linkAtTotal, type LinkOpener, type LinkRow, type LinkServices } from './checkout';
+import { captureSettled, completePayment, placePaid, type CompletedPayment, type CompletionServices, type PaymentOutcome } from './complete';
 import { declineMessage, type Authorization } from './provider';
 import { stripeProviderOf, vaultProviderOf } from './select';
 import type { TokenRefusal } from './stripe';
@@ -37,8 +39,21 @@ import type { TokenRefusal } from './stripe';
 /** What paying with a delegated token uses of the service: what issuing a link and completing a payment use. */
 export interface DelegatedPaymentServices extends CompletionServices, LinkServices {}
 
+/**
+ * The cart a token pays, locked in the payment's transaction by whoever names it (the ACP binding:
+ * its session, refused there as ACP refuses a session that is not the caller's or is closed).
+ */
+export type CartLock = (tx: Db) => Promise<CartRow>;
+
+/** What a placed payment priced and paid, so the session's answer need not read them again. */
+export interface PaidCart {
+  priced: PricedCart;
+  link: LinkRow;
+}
+
 export type DelegatedPaymentOutcome =
-  | { kind: 'placed'; orderId: string }
+  /** `paid`: when the order was placed in the transaction that fixed the link (a delegated token's). */
+  | { kind: 'placed'; orderId: string; paid?: PaidCart }
   | { kind: 'already_paid'; orderId: string }
   | { kind: 'declined'; message: string }
   | { kind: 'short'; lines: ShortLine[] }
@@ -55,37 +70,72 @@ function tokenRefused(message: string): ApiError {
   return new ApiError('payment_token_invalid', { message: `${message} Nothing was charged.`, details: { param: TOKEN_PARAM } });
 }
 
-/** Checks the token writing nothing (→ ApiError('payment_token_invalid', {details:{param: TOKEN_PARAM}})), claims it, pays a link fixed at the cart's total through completePayment. */
+// Every delegated payment runs these (db/prepared.ts).
+const selectToken = prepared<{ hash: string }, TokenRow[]>('acp_token_select', (db) =>
+  db.select().from(acpDelegatedTokens).where(eq(acpDelegatedTokens.tokenHash, sql.placeholder('hash'))),
+);
+// A placeholder in .set() is encoded by its column, one in a condition is not: the expiry compares with the time as text.
+const claimToken = prepared<{ hash: string; now: Date; nowText: string }, { outcome: TokenRow['outcome'] }[]>('acp_token_claim', (db) =>
+  db
+    .update(acpDelegatedTokens)
+    .set({ usedAt: placeholderFor<Date>('now') })
+    .where(and(eq(acpDelegatedTokens.tokenHash, sql.placeholder('hash')), isNull(acpDelegatedTokens.usedAt), sql`${acpDelegatedTokens.expiresAt} > ${sql.placeholder('nowText')}::timestamptz`))
+    .returning({ outcome: acpDelegatedTokens.outcome }),
+);
+
+/**
+ * Checks the token writing nothing (→ ApiError('payment_token_invalid', {details:{param: TOKEN_PARAM}})),
+ * claims it, and pays a link fixed at the cart's total: steps 1 and 2 in one transaction.
+ */
 export async function payWithDelegatedToken(
   services: DelegatedPaymentServices,
-  input: { cartId: string; owner: string; keyId: string; token: string; merchantId: string },
+  input: { cart: CartLock; keyId: string; token: string; merchantId: string },
 ): Promise<DelegatedPaymentOutcome> {
   const { db } = services;
   const hash = secretDigest(input.token);
   const vault = vaultProviderOf(services.config);
-
-  // 1.
-  const fixed = await overLimitAsOutcome(
-    db.transaction(async (tx) => {
-      const locked = await loadCart(tx, input.cartId, input.owner, { lock: true });
-      const [token] = await tx.select().from(acpDelegatedTokens).where(eq(acpDelegatedTokens.tokenHash, hash));
-      checkAllowance(token, input, new Date());
-      const { link } = await linkAtTotal(services, tx, locked, vault, { cartId: locked.id, owner: input.owner, idempotencyKey: `acp-vault:${hash}` });
-      checkAmount(token, link.amountCents);
-      const [claimed] = await tx
-        .update(acpDelegatedTokens)
-        .set({ usedAt: new Date() })
-        .where(and(eq(acpDelegatedTokens.tokenHash, hash), isNull(acpDelegatedTokens.usedAt), gt(acpDelegatedTokens.expiresAt, new Date())))
-        .returning({ outcome: acpDelegatedTokens.outcome });
-      if (!claimed) throw tokenRefused('The payment token was used already (a token pays once) or has just expired.');
-      return { link, outcome: claimed.outcome };
-    }),
-  );
-  if ('kind' in fixed) return fixed;
-
-  // 2.
-  const { link, outcome } = fixed;
-  return payLink(services, link, vault, () => vault.authorizeRecorded(outcome, { amountCents: link.amountCents, currency: link.currency }));
+  // Set once the vault authorized inside the transaction: released if the transaction then fails.
+  let authorized: CompletedPayment | undefined;
+  let paying;
+  try {
+    paying = await overLimitAsOutcome(
+      db.transaction(async (tx) => {
+        const locked = await input.cart(tx);
+        const [token] = await selectToken(tx, { hash });
+        checkAllowance(token, { cartId: locked.id, keyId: input.keyId, merchantId: input.merchantId }, new Date());
+        const { link, priced } = await linkAtTotal(services, tx, locked, vault, { cartId: locked.id, owner: locked.owner, idempotencyKey: `acp-vault:${hash}` });
+        checkAmount(token, link.amountCents);
+        const now = new Date();
+        const [claimed] = await claimToken(tx, { hash, now, nowText: now.toISOString() });
+        if (!claimed) throw tokenRefused('The payment token was used already (a token pays once) or has just expired.');
+        // The vault authorizes from what the token recorded at delegation: no call leaves the process,
+        // so it may run inside the transaction (a provider that calls out, Stripe's, runs outside it).
+        const authorization = await vault.authorizeRecorded(claimed.outcome, { amountCents: link.amountCents, currency: link.currency });
+        // A decline commits the claim (a decline keeps the token used) and the link, which is closed next.
+        if (authorization.status !== 'authorized') {
+          return { settled: false as const, link, message: declineMessage(authorization.status === 'declined' ? authorization.reason : 'generic_decline') };
+        }
+        authorized = { linkId: link.id, authorization: authorization.authorization, provider: vault.name };
+        // The order in the same transaction as the link: the cart stays locked and priced as it was
+        // (completePayment's own transaction would lock and price it again), and a failure leaves no
+        // claimed token or live link behind.
+        return { settled: true as const, link, priced, payment: authorized, outcome: await placePaid(services, tx, { cart: locked, priced, link, payment: authorized }) };
+      }),
+    );
+  } catch (err) {
+    if (authorized) await vault.release(authorized.authorization, `${authorized.linkId}:${authorized.authorization}`);
+    throw err;
+  }
+  if ('kind' in paying) return paying;
+  if (!paying.settled) {
+    await closeLink(db, paying.link);
+    return { kind: 'declined', message: paying.message };
+  }
+  const { link, priced, payment, outcome } = paying;
+  const answer = answerOf(await captureSettled(services, vault, payment, outcome));
+  if (answer.kind === 'placed') return { ...answer, paid: { priced, link } };
+  if (answer.kind !== 'already_paid') await closeLink(db, link);
+  return answer;
 }
 
 /** What a Stripe shared payment token looks like (AC §9.5's `spt_123`). */
@@ -98,23 +148,24 @@ const SHARED_TOKEN = /^spt_[A-Za-z0-9_]{1,250}$/;
 const SHARED_TOKEN_LINKS: LinkOpener = { name: 'stripe', open: async () => ({ url: null, reference: null }) };
 
 /**
- * Pays the session `cartId` with the Stripe shared payment token `token` (needs STRIPE_SECRET_KEY):
+ * Pays the cart `cart` locks with the Stripe shared payment token `token` (needs STRIPE_SECRET_KEY):
  * the cart payable (writing nothing), a Stripe link fixed at its total, a PaymentIntent authorized
  * from the token, completePayment. Stripe's refusal of the token itself → 400 payment_token_invalid
  * at TOKEN_PARAM; Stripe not answering → 503 service_unavailable (the link stays, a retry with the
  * same token reaches the same PaymentIntent).
  */
-export async function payWithSharedPaymentToken(services: DelegatedPaymentServices, input: { cartId: string; owner: string; token: string }): Promise<DelegatedPaymentOutcome> {
+export async function payWithSharedPaymentToken(services: DelegatedPaymentServices, input: { cart: CartLock; token: string }): Promise<DelegatedPaymentOutcome> {
   const { db, config } = services;
   if (!config.stripe) throw new Error('paying with a Stripe shared payment token needs STRIPE_SECRET_KEY');
-  if (!SHARED_TOKEN.test(input.token)) throw tokenRefused('A Stripe shared payment token is spt_ followed by letters, digits and underscores.');
 
   // 1.
   const digest = secretDigest(input.token);
   const fixed = await overLimitAsOutcome(
     db.transaction(async (tx) => {
-      const locked = await loadCart(tx, input.cartId, input.owner, { lock: true });
-      return (await linkAtTotal(services, tx, locked, SHARED_TOKEN_LINKS, { cartId: locked.id, owner: input.owner, idempotencyKey: `stripe-spt:${digest}` })).link;
+      const locked = await input.cart(tx);
+      // After the cart's own refusals, as a vault token's checks come after them.
+      if (!SHARED_TOKEN.test(input.token)) throw tokenRefused('A Stripe shared payment token is spt_ followed by letters, digits and underscores.');
+      return (await linkAtTotal(services, tx, locked, SHARED_TOKEN_LINKS, { cartId: locked.id, owner: locked.owner, idempotencyKey: `stripe-spt:${digest}` })).link;
     }),
   );
   if ('kind' in fixed) return fixed;
