@@ -34,8 +34,9 @@
  *    4242 card delegated for each (NOT measured: in ACP the platform's PSP does this, not the
  *    merchant), all completed (measured); Node and Postgres CPU are read around the measured
  *    parts only. UCP's Node CPU per purchase against the seed API's (≤ 1.2), ACP's against UCP's
- *    (≤ 1.2, issue #47) and, since UCP's path stops before the payment, against UCP's plus step 2's
- *    CPU per completePayment order (in-process, webhooks off: no HTTP, so a floor for UCP paid).
+ *    (issue #47's 1.2, reported only: UCP's path stops before the payment) and against UCP's plus
+ *    step 2's CPU per completePayment order (in-process, webhooks off: no HTTP, so a floor for UCP
+ *    paid; ≤ 1.2).
  *    ACP's orders take stock: the variants get those units first, so step 2 finds what it would.
  *
  * Exits 1 if any request or payment failed; with --strict also when a ratio target is missed.
