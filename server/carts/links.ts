@@ -7,8 +7,9 @@
  * is nowhere at rest, and the database alone cannot make it.
  */
 import { createHash, createHmac } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { paymentLinks } from '../db/schema';
 import { sameSecret } from '../lib/secrets';
 import type { ServiceKeys } from '../secrets/keys';
@@ -48,12 +49,18 @@ export function payPageUrl(publicBaseUrl: string, token: string): string {
 
 /** The cart's live link, if any: its id, and where the human pays (the provider's page or ours). */
 export async function liveLink(db: Db, cartId: string): Promise<typeof paymentLinks.$inferSelect | undefined> {
-  const [link] = await db
-    .select()
-    .from(paymentLinks)
-    .where(and(eq(paymentLinks.cartId, cartId), eq(paymentLinks.status, 'live'), gt(paymentLinks.expiresAt, new Date())));
+  const [link] = await selectLiveLink(db, { cartId, now: new Date().toISOString() });
   return link;
 }
+
+// Every payment link issued and every session answered while one is live runs it (db/prepared.ts).
+// A placeholder in a condition is not encoded by its column: the time goes as text.
+const selectLiveLink = prepared<{ cartId: string; now: string }, (typeof paymentLinks.$inferSelect)[]>('payment_link_live', (db) =>
+  db
+    .select()
+    .from(paymentLinks)
+    .where(and(eq(paymentLinks.cartId, sql.placeholder('cartId')), eq(paymentLinks.status, 'live'), sql`${paymentLinks.expiresAt} > ${sql.placeholder('now')}::timestamptz`)),
+);
 
 /**
  * Cancels the cart's live link (a cart change while a link is live: the link's page then says so).

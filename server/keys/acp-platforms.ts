@@ -9,8 +9,9 @@
  * database signs nothing; `npm run secrets:rotate` seals it again under a new key.
  */
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
-import { eq, isNotNull } from 'drizzle-orm';
+import { eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { prepared } from '../db/prepared';
 import { acpPlatforms } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
 import { invalidRequest } from '../errors/invalid-request';
@@ -155,9 +156,14 @@ async function lockedRow(tx: Db, accountId: string, now: Date): Promise<Row> {
 
 /** Whether the account's order webhooks have somewhere to go now (what enqueueing asks, in its transaction). */
 export async function acpWebhookRegistered(db: Db, accountId: string): Promise<boolean> {
-  const [row] = await db.select({ url: acpPlatforms.webhookUrl }).from(acpPlatforms).where(eq(acpPlatforms.accountId, accountId));
+  const [row] = await selectWebhookUrl(db, { accountId });
   return !!row?.url;
 }
+
+// Every order of an ACP session runs it (db/prepared.ts).
+const selectWebhookUrl = prepared<{ accountId: string }, { url: string | null }[]>('acp_webhook_url', (db) =>
+  db.select({ url: acpPlatforms.webhookUrl }).from(acpPlatforms).where(eq(acpPlatforms.accountId, sql.placeholder('accountId'))),
+);
 
 /** Where the account's webhooks go now and the secret that signs them (opened), or null when it has no URL registered. */
 export async function acpWebhookTarget(db: Db, keys: ServiceKeys, accountId: string): Promise<{ url: string; secret: string } | null> {

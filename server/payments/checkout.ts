@@ -5,11 +5,12 @@
  * answers the same link, and any change to the cart cancels it (carts/store.ts).
  */
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { cartCeiling, lineTitle, notReadyReasons, priceCart, type PricedCart } from '../carts/pricing';
 import { assertMutable, loadCart, type CartRow } from '../carts/store';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { placeholderFor, placeholders, prepared } from '../db/prepared';
 import { carts, paymentLinks } from '../db/schema';
 import { centsToDecimal } from '../lib/money';
 import { ApiError } from '../errors/catalogue';
@@ -151,23 +152,31 @@ async function openLink(services: LinkServices, tx: Db, cart: CartRow, priced: P
     expiresAt,
     idempotencyKey: createHash('sha256').update(`${request.owner}\0${request.idempotencyKey}`).digest('base64url'),
   });
-  const [link] = await tx
-    .insert(paymentLinks)
-    .values({
-      id,
-      cartId: cart.id,
-      tokenHash: tokenHash(token),
-      amountCents: priced.totals.total_cents,
-      currency: priced.totals.currency,
-      provider: provider.name,
-      providerReference: opened.reference,
-      providerUrl: opened.url,
-      expiresAt,
-    })
-    .returning();
-  await tx.update(carts).set({ status: 'checkout', updatedAt: new Date() }).where(eq(carts.id, cart.id));
+  const [link] = await insertLink(tx, {
+    id,
+    cartId: cart.id,
+    tokenHash: tokenHash(token),
+    amountCents: priced.totals.total_cents,
+    currency: priced.totals.currency,
+    provider: provider.name,
+    providerReference: opened.reference,
+    providerUrl: opened.url,
+    expiresAt,
+  });
+  await cartInCheckout(tx, { cartId: cart.id, updatedAt: new Date() });
   return link;
 }
+
+// Every link issued runs these (db/prepared.ts).
+const insertLink = prepared<Omit<typeof paymentLinks.$inferInsert, 'status' | 'createdAt' | 'closedAt'>, LinkRow[]>('payment_link_insert', (db) =>
+  db
+    .insert(paymentLinks)
+    .values(placeholders('id', 'cartId', 'tokenHash', 'amountCents', 'currency', 'provider', 'providerReference', 'providerUrl', 'expiresAt'))
+    .returning(),
+);
+const cartInCheckout = prepared<{ cartId: string; updatedAt: Date }, unknown>('payment_link_cart_checkout', (db) =>
+  db.update(carts).set({ status: 'checkout', updatedAt: placeholderFor<Date>('updatedAt') }).where(eq(carts.id, sql.placeholder('cartId'))),
+);
 
 /**
  * The same request retried (after a 503, say, which rolled everything back) gets the same link id,
