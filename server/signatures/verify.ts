@@ -26,7 +26,7 @@
  * seed API (until expires + 60 s, or for a day when the signature has no expires). The covered
  * components are the same under both: they are UCP's own list.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { httpbis, type ComponentParser, type VerifyingKey } from 'http-message-signatures';
 import { isInnerList, parseDictionary, serializeItem, serializeList, type Dictionary, type InnerList, type Parameters } from 'structured-headers';
 import { apiErrorIn, isDatabaseUnavailable } from '../errors/from-unknown';
@@ -188,7 +188,7 @@ export class SignatureVerifier {
     if (crypto) return crypto;
 
     if (p.nonce !== undefined) {
-      const key = `sig-nonce:${createHash('sha256').update(`${source}\n${p.keyid}\n${p.nonce}`).digest('base64url')}`;
+      const key = `sig-nonce:${hash('sha256', `${source}\n${p.keyid}\n${p.nonce}`, 'base64url')}`;
       // Without expires (the binding's signatures), a nonce is kept as long as the longest lifetime allowed.
       const until = p.expires ?? nowSeconds + SIGNATURE_LIMITS.lifetimeSeconds;
       let fresh: boolean;
