@@ -5,7 +5,8 @@
  * REDIS_URL (skipped, saying so, without it).
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rows } from '../server/db/client';
 import { sql } from 'drizzle-orm';
 import { testApp, testDatabase, type TestApp, type TestDatabase } from './support/app';
@@ -58,6 +59,33 @@ describe.each(stores)('the shared store on $name', ({ name, env, skip }) => {
     const nonce = unique('race');
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).app.services.shared.rememberNonce(nonce, Date.now() + 60_000)));
     expect(answers.filter(Boolean)).toHaveLength(1);
+  });
+
+  it.skipIf(skip)(`sends the nonces of concurrent calls as one ${name === 'Redis' ? 'pipelined round trip' : 'statement'}, each caller told of its own, a replay inside the batch refused`, async () => {
+    const roundTrips = name === 'Redis' ? vi.spyOn(Redis.prototype, 'pipeline') : vi.spyOn(a.app.services.db, 'execute');
+    try {
+      const nonces = Array.from({ length: 50 }, (_, i) => unique(`batch-${i}`));
+      const expires = Date.now() + 60_000;
+      const answers = await Promise.all([nonces[0], ...nonces, nonces[7]].map((n) => a.app.services.shared.rememberNonce(n, expires)));
+      expect(roundTrips).toHaveBeenCalledTimes(1);
+      // The first of a nonce sent twice in one batch is new; the second is its replay.
+      expect(answers).toEqual([true, false, ...nonces.slice(1).map(() => true), false]);
+      // The batch keeps nothing: the store answers the next, on either instance.
+      expect(await b.app.services.shared.rememberNonce(nonces[3], expires)).toBe(false);
+      expect(await a.app.services.shared.rememberNonce(nonces[3], expires)).toBe(false);
+    } finally {
+      roundTrips.mockRestore();
+    }
+  });
+
+  it.skipIf(skip)('counts each nonce once when two instances send the same ones in concurrent batches, in opposite orders', async () => {
+    const nonces = Array.from({ length: 40 }, (_, i) => unique(`both-${i}`));
+    const expires = Date.now() + 60_000;
+    const [fromA, fromB] = await Promise.all([
+      Promise.all(nonces.map((n) => a.app.services.shared.rememberNonce(n, expires))),
+      Promise.all([...nonces].reverse().map((n) => b.app.services.shared.rememberNonce(n, expires))).then((answers) => answers.reverse()),
+    ]);
+    expect(nonces.map((_, i) => Number(fromA[i]) + Number(fromB[i]))).toEqual(nonces.map(() => 1));
   });
 
   it.skipIf(skip)('keeps a nonce until it expires, then takes it as new', async () => {

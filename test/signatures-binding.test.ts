@@ -15,6 +15,8 @@ import { BASE, testApp, testDatabase, type TestApp, type TestDatabase } from './
 import { profileServer, type ProfileServer } from './support/profile-server';
 import { requiredFields, signRequest, testKey, ucpSign, type Unsigned } from './support/signing';
 import { contentDigest } from '../server/signatures/content-digest';
+import { DatabaseDeadlineError } from '../server/db/deadline';
+import { ApiError } from '../server/errors/catalogue';
 
 let ps: ProfileServer;
 let db: TestDatabase;
@@ -197,6 +199,34 @@ describe('UCP’s binding: a nonce, when sent', () => {
   it('must still be 8–128 characters', async () => {
     const req = unsigned({});
     expect(await verify(req, await ucpSign(req, es256, { nonce: 'short' }), binding)).toMatchObject({ ok: false, code: 'signature_params_invalid' });
+  });
+});
+
+describe('a nonce store that does not answer', () => {
+  const failing = (err: Error): NonceStore => ({ rememberNonce: () => Promise.reject(err) });
+  const redisDown = () => new ApiError('service_unavailable', { headers: { 'Retry-After': '5' } });
+
+  it('leaves a seed API call unsigned with signature_nonce_unchecked (Redis out of reach, or the database)', async () => {
+    const req = unsigned({});
+    for (const err of [redisDown(), new DatabaseDeadlineError('the nonce')]) {
+      const outcome = await verify(req, await signRequest(req, { key: es256 }), {}, failing(err));
+      expect(outcome).toMatchObject({ ok: false, code: 'signature_nonce_unchecked' });
+    }
+  });
+
+  it('fails the binding’s call with the store’s 503, which refuses a signature it cannot use', async () => {
+    const req = unsigned({});
+    const down = redisDown();
+    await expect(verify(req, await ucpSign(req, es256, { nonce: randomBytes(16).toString('base64url') }), binding, failing(down))).rejects.toBe(down);
+    // Without a nonce there is nothing to ask the store.
+    expect(await verify(req, await ucpSign(req, es256), binding, failing(down))).toMatchObject({ ok: true });
+  });
+
+  it('is not taken for an outage when it fails otherwise: the error stands, on both', async () => {
+    const req = unsigned({});
+    const bug = new TypeError('not a store failure');
+    await expect(verify(req, await signRequest(req, { key: es256 }), {}, failing(bug))).rejects.toBe(bug);
+    await expect(verify(req, await ucpSign(req, es256, { nonce: randomBytes(16).toString('base64url') }), binding, failing(bug))).rejects.toBe(bug);
   });
 });
 

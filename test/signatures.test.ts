@@ -273,14 +273,15 @@ describe('every advisory: the call is served as open', () => {
     await verified({ ...call, sign: { ...call.sign, fields: [...fields, 'signature-agent'] } });
   });
 
+  // Times from the clock when each test runs: on a busy machine the file's collection may be over a minute earlier.
   it.each([
-    ['a short nonce', { nonce: 'short' }],
-    ['a nonce over 128 characters', { nonce: 'n'.repeat(129) }],
-    ['expires more than a day after created', { created: Math.floor(Date.now() / 1000), expires: Math.floor(Date.now() / 1000) + 86_401 }],
-    ['created more than 60 s ahead', { created: Math.floor(Date.now() / 1000) + 120, expires: Math.floor(Date.now() / 1000) + 400 }],
-    ['expires before created', { created: Math.floor(Date.now() / 1000), expires: Math.floor(Date.now() / 1000) - 1 }],
+    ['a short nonce', () => ({ nonce: 'short' })],
+    ['a nonce over 128 characters', () => ({ nonce: 'n'.repeat(129) })],
+    ['expires more than a day after created', () => ({ created: Math.floor(Date.now() / 1000), expires: Math.floor(Date.now() / 1000) + 86_401 })],
+    ['created more than 60 s ahead', () => ({ created: Math.floor(Date.now() / 1000) + 120, expires: Math.floor(Date.now() / 1000) + 400 })],
+    ['expires before created', () => ({ created: Math.floor(Date.now() / 1000), expires: Math.floor(Date.now() / 1000) - 1 })],
   ])('signature_params_invalid: %s', async (_, sign) => {
-    await advised({ sign }, 'signature_params_invalid');
+    await advised({ sign: sign() }, 'signature_params_invalid');
   });
 
   it('signature_params_invalid: no nonce', async () => {
@@ -357,6 +358,27 @@ describe('every advisory: the call is served as open', () => {
     const res = await other.call('GET', '/api/agent/platform/limits', { headers, raw: req.body });
     expect(res.headers.get('service-advisory')).toBeNull();
     await advised({}, 'signature_replayed', headers);
+  });
+});
+
+describe('a nonce store that does not answer', () => {
+  it('serves the seed API call unsigned with signature_nonce_unchecked (Redis out of reach), and never takes the nonce as new', async () => {
+    const outage = await testApp({ ...ps.env, REDIS_URL: 'redis://127.0.0.1:1', RATE_LIMITS: 'off' }, db);
+    try {
+      const headers = await signed({});
+      const res = await outage.call('GET', '/api/agent/platform/limits', { headers });
+      const body = await res.json();
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      expect(res.headers.get('service-advisory')).toBe('signature_nonce_unchecked');
+      expect(res.headers.get('service-agent-trust')).toBe('open');
+      expect(body['service:advisories']).toEqual([expect.objectContaining({ code: 'signature_nonce_unchecked', documentation: `${BASE}/api/agent/docs/overview#advisory-signature_nonce_unchecked` })]);
+      // The nonce was not remembered anywhere: with the store back, it is still fresh once.
+      const first = await send({}, headers);
+      expect(first.outcome).toMatchObject({ ok: true });
+      await advised({}, 'signature_replayed', headers);
+    } finally {
+      await outage.app.services.shared.close();
+    }
   });
 });
 
@@ -475,7 +497,7 @@ describe('the served docs', () => {
     expect(signing.keys).toMatch(/ES256.*ES384.*Ed25519/);
     expect(signing.web_bot_auth.directory).toContain('/.well-known/http-message-signatures-directory');
     const codes = new Map<string, { message: string; refused_from: string | null }>(doc.advisories.codes.map((c: { code: string }) => [c.code, c]));
-    for (const code of ['signature_malformed', 'signature_components_missing', 'signature_params_invalid', 'signature_expired', 'signature_digest_mismatch', 'signature_agent_mismatch', 'signature_profile_unavailable', 'signature_key_unknown', 'signature_algorithm_unsupported', 'signature_invalid', 'signature_replayed']) {
+    for (const code of ['signature_malformed', 'signature_components_missing', 'signature_params_invalid', 'signature_expired', 'signature_digest_mismatch', 'signature_agent_mismatch', 'signature_profile_unavailable', 'signature_key_unknown', 'signature_algorithm_unsupported', 'signature_invalid', 'signature_replayed', 'signature_nonce_unchecked']) {
       expect(codes.get(code)).toMatchObject({ refused_from: null });
       expect(signing.advisories).toContain(code);
     }

@@ -226,6 +226,21 @@ describe('request signatures on the binding (signatures.md)', () => {
     expect(ps.hits.get('/platform.json')).toBe(fetched);
   });
 
+  it('a nonce the shared store cannot check (Redis out of reach) is 503 with Retry-After, never served unchecked', async () => {
+    const outage = await testApp({ ...ps.env, REDIS_URL: 'redis://127.0.0.1:1', RATE_LIMITS: 'off' }, db);
+    try {
+      const headers = await ucpSign(unsigned(), platformKey, { nonce: `nonce-${freshKey()}` });
+      const res = await outage.call('POST', '/ucp/catalog/search', { headers, raw: body });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      // Unsigned, the same store-less instance answers: only the nonce needed the store.
+      const open = await outage.call('POST', '/ucp/catalog/search', { headers: { 'UCP-Agent': agent() }, body: { query: 'jacket' } });
+      expect(open.status).toBe(200);
+    } finally {
+      await outage.app.services.shared.close();
+    }
+  });
+
   it('a signature that does not verify is refused in UCP’s terms, where the seed API would only advise', async () => {
     const headers = await ucpSign(unsigned(), platformKey);
     const tampered = await send({ ...headers, 'content-digest': 'sha-256=:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=:' });

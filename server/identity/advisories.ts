@@ -28,6 +28,8 @@ export const ADVISORY_CATALOGUE = {
     'The request signature was not used: keys are EC P-256 (ES256, ecdsa-p256-sha256), EC P-384 (ES384, ecdsa-p384-sha384) or OKP Ed25519 (EdDSA, ed25519), and a JWK alg or a Signature-Input alg must fit the key.',
   signature_invalid: 'The request signature was not used: it does not verify with the key over the request as received (@authority is the service’s public host).',
   signature_replayed: 'The request signature was not used: its nonce was already used with this key. Use a fresh nonce on every request.',
+  signature_nonce_unchecked:
+    'The request signature was not used: the store that remembers nonces across the service’s instances did not answer, so the nonce could not be checked and the call was served unsigned. Retry later with a fresh nonce for the signed tier.',
   profile_fetch_limited:
     'The request signature was not used: its agent profile or key directory was not fetched, because this client address has had the service fetch 30 documents (profiles, key directories, OAuth client metadata) in the last minute; an answer the service already holds is still used. Sign with a profile it has fetched, or wait for the next minute.',
 } as const;

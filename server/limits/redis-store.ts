@@ -1,15 +1,16 @@
 /**
  * The shared store on Redis (REDIS_URL), through ioredis: a lease is one Lua script, which Redis
  * runs atomically, so no other instance's lease lands between reading the count and adding the
- * grant (two budgets one call needs, one script); a nonce is one `SET … PX NX`. Lifetimes are
- * sent as milliseconds left by the service's clock (PEXPIRE, not PEXPIREAT): Redis's own clock
- * never decides a window.
+ * grant (two budgets one call needs, one script); a nonce is one `SET … PX NX`, the nonces of
+ * concurrent calls pipelined together. Lifetimes are sent as milliseconds left by the service's
+ * clock (PEXPIRE, not PEXPIREAT): Redis's own clock never decides a window.
  *
  * Keys are prefixed `acapi:`; services that must not share budgets use separate Redis databases
  * (`redis://host:6379/1`).
  */
 import { Redis } from 'ioredis';
 import { ApiError } from '../errors/catalogue';
+import { nonceBatches } from './nonce-batch';
 import { storeKey, type Grant, type SharedStore } from './store';
 
 /** KEYS[1] the window's counter; ARGV want, quota, milliseconds it lives. Returns {granted, count}. */
@@ -95,13 +96,22 @@ export function redisStore(url: string): SharedStore {
         throw unavailable(err);
       }
     },
-    async rememberNonce(key, expiresAtMs) {
+    // Concurrent nonces in one pipelined round trip (limits/nonce-batch.ts), one `SET … PX NX` each.
+    rememberNonce: nonceBatches(async (batch) => {
+      let answers: [Error | null, unknown][] | null;
       try {
-        return (await client.set(storeKey('n:', key), '1', 'PX', ttl(expiresAtMs), 'NX')) === 'OK';
+        answers = await client.pipeline(batch.map(({ key, expiresAtMs }) => ['set', storeKey('n:', key), '1', 'PX', ttl(expiresAtMs), 'NX'])).exec();
       } catch (err) {
         throw unavailable(err);
       }
-    },
+      const fresh = new Set<string>();
+      for (const [i, { key }] of batch.entries()) {
+        const [err, answer] = answers?.[i] ?? [new Error('the pipeline was not run'), null];
+        if (err) throw unavailable(err);
+        if (answer === 'OK') fresh.add(key);
+      }
+      return fresh;
+    }),
     sweep: async () => {},
     async close() {
       await client.quit().catch(() => client.disconnect());

@@ -1,12 +1,13 @@
 /**
  * The shared store on Postgres or PGlite: each call is one raw statement on `rate_counters`
- * (UNLOGGED), an upsert that decides under the row's lock, so two instances asking at once are
+ * (UNLOGGED; the nonces of concurrent calls share one, limits/nonce-batch.ts), an upsert that decides under the row's lock, so two instances asking at once are
  * serialised by the database and neither is told of budget the other took. Raw SQL rather than the
  * query builder: the grant needs the row's value before the update (`SET` reads the old row), which
  * the builder does not express, and the statement is prepared once per connection.
  */
 import { sql } from 'drizzle-orm';
 import { rows, type Database } from '../db/client';
+import { nonceBatches } from './nonce-batch';
 import { storeKey, type Grant, type SharedStore } from './store';
 
 export function sqlStore(database: Database): SharedStore {
@@ -53,18 +54,22 @@ export function sqlStore(database: Database): SharedStore {
       const granted: Grant = { granted: Number(row.first_granted), count: Number(row.first_count) };
       return [granted, row.then_count === null ? undefined : { granted: Number(row.then_granted), count: Number(row.then_count) }];
     },
-    async rememberNonce(key, expiresAtMs) {
-      // A row already there answers nothing (seen), unless it has expired and not yet been swept.
-      const inserted = await rows(
+    // Concurrent nonces as one statement (limits/nonce-batch.ts): a row already there is left
+    // alone (seen), unless it has expired and not yet been swept. Keys in one order, so that two
+    // instances' batches lock the rows they share in the same order and never deadlock.
+    rememberNonce: nonceBatches(async (batch) => {
+      const names = new Map(batch.map(({ key }) => [storeKey('n:', key), key]));
+      const claims = batch.map(({ key, expiresAtMs }) => ({ key: storeKey('n:', key), expires_at: iso(expiresAtMs) })).sort((x, y) => (x.key < y.key ? -1 : 1));
+      const inserted = await rows<{ key: string }>(
         db,
         sql`INSERT INTO rate_counters AS c (key, count, granted, expires_at)
-            VALUES (${storeKey('n:', key)}, 1, 1, ${iso(expiresAtMs)}::timestamptz)
+            SELECT b.key, 1, 1, b.expires_at FROM json_to_recordset(${JSON.stringify(claims)}::json) AS b(key text, expires_at timestamptz)
             ON CONFLICT (key) DO UPDATE SET expires_at = EXCLUDED.expires_at
               WHERE c.expires_at <= ${iso(Date.now())}::timestamptz
-            RETURNING 1 AS inserted`,
+            RETURNING c.key`,
       );
-      return inserted.length === 1;
-    },
+      return new Set(inserted.map((row) => names.get(row.key)!));
+    }),
     async sweep(nowMs = Date.now()) {
       await db.execute(sql`DELETE FROM rate_counters WHERE expires_at <= ${iso(nowMs)}::timestamptz`);
     },

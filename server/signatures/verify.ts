@@ -12,7 +12,8 @@
  *   (signature_digest_mismatch) → Signature-Agent for web-bot-auth (signature_agent_mismatch) →
  *   the profile or directory (signature_profile_unavailable) → the key (signature_key_unknown,
  *   signature_algorithm_unsupported) → the signature (signature_invalid) → the nonce, kept in the
- *   shared store until expires + 60 s (signature_replayed).
+ *   shared store until expires + 60 s (signature_replayed; signature_nonce_unchecked when the store
+ *   does not answer, which UCP's binding answers 503 instead).
  *
  * Each label is verified on its own (the library's `verifyMessage` would check every label it is
  * given and keep the last result).
@@ -25,14 +26,16 @@
  * seed API (until expires + 60 s, or for a day when the signature has no expires). The covered
  * components are the same under both: they are UCP's own list.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { httpbis, type ComponentParser, type VerifyingKey } from 'http-message-signatures';
 import { isInnerList, parseDictionary, serializeItem, serializeList, type Dictionary, type InnerList, type Parameters } from 'structured-headers';
+import { apiErrorIn, isDatabaseUnavailable } from '../errors/from-unknown';
 import type { AdvisoryCode } from '../identity/advisories';
 import { profileUrlOf } from '../identity/ucp-agent';
 import type { ProfileFetcher } from '../profiles';
 import type { DocumentCache } from '../profiles/cache';
 import { contentDigestProblem } from './content-digest';
+import { readDictionary } from './dictionary';
 import { documentKeys, type DocumentKeys, type KeySet, type PublicJwk } from './keys';
 import type { HttpMessage } from './message';
 import { directoryUrl, signatureAgentUrl } from './signature-agent';
@@ -84,6 +87,8 @@ interface Label {
   name: string;
   member: InnerList;
   signature: ArrayBuffer;
+  /** The member's text as received, when it is what serializing `member` would write (dictionary.ts). */
+  text?: { list: string; items: string[] };
 }
 
 const fail = (code: SignatureAdvisoryCode, reason: string): Failure => ({ ok: false, code, reason });
@@ -183,10 +188,18 @@ export class SignatureVerifier {
     if (crypto) return crypto;
 
     if (p.nonce !== undefined) {
-      const key = `sig-nonce:${createHash('sha256').update(`${source}\n${p.keyid}\n${p.nonce}`).digest('base64url')}`;
+      const key = `sig-nonce:${hash('sha256', `${source}\n${p.keyid}\n${p.nonce}`, 'base64url')}`;
       // Without expires (the binding's signatures), a nonce is kept as long as the longest lifetime allowed.
       const until = p.expires ?? nowSeconds + SIGNATURE_LIMITS.lifetimeSeconds;
-      const fresh = await nonces.rememberNonce(key, (until + SIGNATURE_LIMITS.toleranceSeconds) * 1000);
+      let fresh: boolean;
+      try {
+        fresh = await nonces.rememberNonce(key, (until + SIGNATURE_LIMITS.toleranceSeconds) * 1000);
+      } catch (err) {
+        // A nonce nobody could check is never taken as new: the seed API serves the call unsigned
+        // (advised); UCP's binding, which refuses a signature it cannot use, answers the store's 503.
+        if (binding || !storeUnavailable(err)) throw err;
+        return fail('signature_nonce_unchecked', `the shared store that keeps nonces did not answer, so the nonce of ${label.name} could not be checked`);
+      }
       if (!fresh) return fail('signature_replayed', `the nonce of ${label.name} was already used with this key`);
     }
 
@@ -218,6 +231,11 @@ export class SignatureVerifier {
   }
 }
 
+/** The shared store could not answer (Redis's 503, a database out of reach): not a failure of the signature. */
+function storeUnavailable(err: unknown): boolean {
+  return apiErrorIn(err)?.code === 'service_unavailable' || isDatabaseUnavailable(err);
+}
+
 function heldKey(keys: KeySet, source: string, keyid: string): { ok: true; keys: KeySet; jwk: PublicJwk } | Failure {
   const jwk = keys.byKid(keyid);
   return jwk ? { ok: true, keys, jwk } : fail('signature_key_unknown', `no key in ${source} (signing_keys[]) has kid ${keyid}`);
@@ -244,13 +262,21 @@ function parseLabels(message: HttpMessage): Label[] | Failure {
   const inputHeader = message.headers.get('signature-input') ?? '';
   const signatureHeader = message.headers.get('signature');
   if (signatureHeader === null) return fail('signature_malformed', 'Signature-Input is sent without Signature');
+  // The shapes signers send are read directly; anything else goes to the RFC 8941 parser (dictionary.ts).
+  const fastInputs = readDictionary(inputHeader);
+  const fastSignatures = fastInputs && readDictionary(signatureHeader);
   let inputs: Dictionary;
   let signatures: Dictionary;
-  try {
-    inputs = parseDictionary(inputHeader);
-    signatures = parseDictionary(signatureHeader);
-  } catch {
-    return fail('signature_malformed', 'Signature-Input and Signature must be RFC 8941 dictionaries');
+  if (fastSignatures) {
+    inputs = fastInputs!.dictionary;
+    signatures = fastSignatures.dictionary;
+  } else {
+    try {
+      inputs = parseDictionary(inputHeader);
+      signatures = parseDictionary(signatureHeader);
+    } catch {
+      return fail('signature_malformed', 'Signature-Input and Signature must be RFC 8941 dictionaries');
+    }
   }
   if (!inputs.size) return fail('signature_malformed', 'Signature-Input names no signature');
   const labels: Label[] = [];
@@ -260,7 +286,7 @@ function parseLabels(message: HttpMessage): Label[] | Failure {
     }
     const signature = signatures.get(name);
     if (!signature || !(signature[0] instanceof ArrayBuffer)) return fail('signature_malformed', `Signature has no byte sequence (:<base64>:) for ${name}`);
-    labels.push({ name, member, signature: signature[0] });
+    labels.push({ name, member, signature: signature[0], text: fastSignatures ? fastInputs!.canonical.get(name) : undefined });
   }
   return labels;
 }
@@ -357,9 +383,9 @@ function signatureParams(params: Parameters, binding: boolean): Params | Failure
  */
 async function checkSignature(message: HttpMessage, label: Label, target: { path: string; query: string | null }, key: VerifyingKey, baseUrl: string): Promise<Failure | null> {
   const headers: Record<string, string> = {};
-  const fields: string[] = [];
+  const fields: string[] = label.text?.items ?? [];
   for (const item of label.member[0]) {
-    fields.push(serializeItem(item));
+    if (!label.text) fields.push(serializeItem(item));
     const field = (item[0] as string).toLowerCase();
     if (field.startsWith('@') || field in headers) continue;
     const value = message.headers.get(field);
@@ -369,7 +395,7 @@ async function checkSignature(message: HttpMessage, label: Label, target: { path
   try {
     const request = { method: message.method, url: baseUrl + target.path + (target.query === null ? '' : `?${target.query}`), headers };
     const base = httpbis.createSignatureBase({ fields, componentParser: rawComponents(target) }, request);
-    base.push(['"@signature-params"', [serializeList([label.member])]]);
+    base.push(['"@signature-params"', [label.text?.list ?? serializeList([label.member])]]);
     const verified = await key.verify(Buffer.from(httpbis.formatSignatureBase(base)), Buffer.from(label.signature));
     return verified ? null : fail('signature_invalid', `the signature ${label.name} does not verify with key ${key.id}`);
   } catch (err) {

@@ -1358,7 +1358,7 @@ export interface components {
             llms_txt: string;
             advisories: {
                 /** @enum {string} */
-                code: "reserved_profile_host" | "ip_profile_host" | "buyer_ref_invalid" | "buyer_ref_pii_dropped" | "signature_malformed" | "signature_components_missing" | "signature_params_invalid" | "signature_expired" | "signature_digest_mismatch" | "signature_agent_mismatch" | "signature_profile_unavailable" | "signature_key_unknown" | "signature_algorithm_unsupported" | "signature_invalid" | "signature_replayed" | "profile_fetch_limited";
+                code: "reserved_profile_host" | "ip_profile_host" | "buyer_ref_invalid" | "buyer_ref_pii_dropped" | "signature_malformed" | "signature_components_missing" | "signature_params_invalid" | "signature_expired" | "signature_digest_mismatch" | "signature_agent_mismatch" | "signature_profile_unavailable" | "signature_key_unknown" | "signature_algorithm_unsupported" | "signature_invalid" | "signature_replayed" | "signature_nonce_unchecked" | "profile_fetch_limited";
                 message: string;
                 /** Format: uri */
                 documentation: string;
@@ -1859,7 +1859,7 @@ export interface components {
         /** @description Something about the request that should change; it did not change the status. */
         Advisory: {
             /** @enum {string} */
-            code: "reserved_profile_host" | "ip_profile_host" | "buyer_ref_invalid" | "buyer_ref_pii_dropped" | "signature_malformed" | "signature_components_missing" | "signature_params_invalid" | "signature_expired" | "signature_digest_mismatch" | "signature_agent_mismatch" | "signature_profile_unavailable" | "signature_key_unknown" | "signature_algorithm_unsupported" | "signature_invalid" | "signature_replayed" | "profile_fetch_limited";
+            code: "reserved_profile_host" | "ip_profile_host" | "buyer_ref_invalid" | "buyer_ref_pii_dropped" | "signature_malformed" | "signature_components_missing" | "signature_params_invalid" | "signature_expired" | "signature_digest_mismatch" | "signature_agent_mismatch" | "signature_profile_unavailable" | "signature_key_unknown" | "signature_algorithm_unsupported" | "signature_invalid" | "signature_replayed" | "signature_nonce_unchecked" | "profile_fetch_limited";
             message: string;
             /**
              * Format: uri
