@@ -54,8 +54,8 @@ interface Transfer {
   transaction: string;
 }
 
-/** A refusal thrown out of the settle transaction, so that what it wrote rolls back. */
-class Refused extends Error {
+/** A refusal thrown out of the transaction the transfer is written in, so that what it wrote rolls back. */
+export class LedgerRefusal extends Error {
   constructor(readonly reason: string) {
     super(reason);
   }
@@ -131,7 +131,7 @@ export class Ledger implements FacilitatorClient {
       reason ? { success: false, errorReason: reason, payer, transaction: '', network } : { success: true, payer, transaction, network };
     // The same authorization settled again answers the same success; its nonce under another signature is spent.
     const repeat = (prior: Transfer) => {
-      const same = prior.transaction === keccak256(p.signature) && prior.to === getAddress(p.authorization.to) && BigInt(prior.value) === p.authorization.value;
+      const same = prior.transaction === transactionOf(p) && prior.to === getAddress(p.authorization.to) && BigInt(prior.value) === p.authorization.value;
       return answer(same ? undefined : NONCE_USED, prior.transaction);
     };
 
@@ -144,23 +144,29 @@ export class Ledger implements FacilitatorClient {
         const prior = await this.transferOf(tx, p);
         if (prior) return repeat(prior);
         if (p.authorization.validBefore <= nowSeconds()) return answer(EXPIRED);
-        const transaction = keccak256(p.signature);
-        const [made] = await tx
-          .insert(transfers)
-          .values({ id: newId('ltr'), ...this.authorizationKey(p), to: getAddress(p.authorization.to), value: sql`${String(p.authorization.value)}::bigint`, transaction })
-          .onConflictDoNothing()
-          .returning({ id: transfers.id });
-        if (!made) {
-          // A settle of the same authorization committed while this one waited on the index.
-          return repeat((await this.transferOf(tx, p))!);
-        }
-        if (!(await this.move(tx, payer, getAddress(p.authorization.to), p.authorization.value))) throw new Refused(INSUFFICIENT_BALANCE);
-        return answer(undefined, transaction);
+        const transaction = await this.transfer(tx, p);
+        // A settle of the same authorization committed while this one waited on the index.
+        return transaction ? answer(undefined, transaction) : repeat((await this.transferOf(tx, p))!);
       });
     } catch (err) {
-      if (err instanceof Refused) return answer(err.reason);
+      if (err instanceof LedgerRefusal) return answer(err.reason);
       throw err;
     }
+  }
+
+  /**
+   * The transfer of a payment the service checked, as one step of the caller's transaction `tx`
+   * (the settlement’s, which places the order in it: payments/x402-settlement.ts): nothing is
+   * asked of the payment but what settle holds it to besides its terms. A nonce used meanwhile or a
+   * balance spent meanwhile throws LedgerRefusal, and the caller rolls back. Answers the transfer's
+   * transaction, as settle answers it.
+   */
+  async transferIn(tx: Db, p: SentPayment): Promise<`0x${string}`> {
+    if (p.authorization.value > INT8_MAX) throw new LedgerRefusal(INSUFFICIENT_BALANCE);
+    if (p.authorization.validBefore <= nowSeconds()) throw new LedgerRefusal(EXPIRED);
+    const transaction = await this.transfer(tx, p);
+    if (!transaction) throw new LedgerRefusal(NONCE_USED);
+    return transaction;
   }
 
   async getSupported(): Promise<SupportedResponse> {
@@ -176,11 +182,16 @@ export class Ledger implements FacilitatorClient {
   }
 
   /**
-   * Whether `from` holds the payment's value now: the read-only check the service makes instead
-   * of a second verify (it ran the others itself). Settle checks again, under the account's lock.
+   * Whether `from` holds the payment's value now: the read-only check verify makes. Settle checks
+   * again, under the account's lock.
    */
   async balanceReason(payment: SentPayment): Promise<typeof INSUFFICIENT_BALANCE | undefined> {
-    return (await this.balance(payment.authorization.from)) >= payment.authorization.value ? undefined : INSUFFICIENT_BALANCE;
+    return this.shortOf(payment, await this.balance(payment.authorization.from));
+  }
+
+  /** The same, of a balance read by the caller (accountKey's row, with a statement of its own). */
+  shortOf(payment: SentPayment, balance: bigint): typeof INSUFFICIENT_BALANCE | undefined {
+    return balance >= payment.authorization.value ? undefined : INSUFFICIENT_BALANCE;
   }
 
   /** What `address` holds, in atomic units: X402_LOCAL_BALANCE until the ledger has seen it. */
@@ -189,7 +200,12 @@ export class Ledger implements FacilitatorClient {
       .select({ balance: sql<string>`${accounts.balance}::text` })
       .from(accounts)
       .where(this.account(address));
-    return BigInt(row?.balance ?? this.localBalance);
+    return this.held(row?.balance);
+  }
+
+  /** An account's balance as read (text, or undefined when the ledger has no row for it yet), in atomic units. */
+  held(balance: string | null | undefined): bigint {
+    return BigInt(balance ?? this.localBalance);
   }
 
   /**
@@ -250,6 +266,24 @@ export class Ledger implements FacilitatorClient {
     return true;
   }
 
+  /**
+   * The transfer recorded and the value moved, in `tx`; undefined, with nothing written, when the
+   * authorization's transfer exists already (it waited on the index for one that committed).
+   */
+  private async transfer(tx: Db, p: SentPayment): Promise<`0x${string}` | undefined> {
+    const payer = getAddress(p.authorization.from);
+    const to = getAddress(p.authorization.to);
+    const transaction = transactionOf(p);
+    const [made] = await tx
+      .insert(transfers)
+      .values({ id: newId('ltr'), ...this.authorizationKey(p), to, value: sql`${String(p.authorization.value)}::bigint`, transaction })
+      .onConflictDoNothing()
+      .returning({ id: transfers.id });
+    if (!made) return undefined;
+    if (!(await this.move(tx, payer, to, p.authorization.value))) throw new LedgerRefusal(INSUFFICIENT_BALANCE);
+    return transaction;
+  }
+
   private transferOf(db: Db, p: SentPayment): Promise<Transfer | undefined> {
     const key = this.authorizationKey(p);
     return db
@@ -265,7 +299,8 @@ export class Ledger implements FacilitatorClient {
     return { network, asset, from: payer, nonce };
   }
 
-  private accountKey(address: string) {
+  /** The account row of `address` on this ledger's chain and asset. */
+  accountKey(address: string) {
     return { network: this.network.caip2, asset: this.network.asset, address: getAddress(address) };
   }
 
@@ -304,3 +339,8 @@ function readRequest(payload: PaymentPayload, requirements: PaymentRequirements)
 }
 
 const nowSeconds = () => BigInt(Math.floor(Date.now() / 1000));
+
+/** The ledger's transaction of an authorization: the keccak256 of its signature. */
+export function transactionOf(p: Pick<SentPayment, 'signature'>): `0x${string}` {
+  return keccak256(p.signature);
+}
