@@ -27,7 +27,7 @@ import { loadCart, paymentInProgress, type CartRow } from '../carts/store';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { newScope } from '../db/deadline';
-import { placeholderFor, prepared, preparedRows } from '../db/prepared';
+import { placeholderFor, placeholders, prepared, preparedRows } from '../db/prepared';
 import { carts, x402Payments, type CartNotice } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
 import { buyerOfNamespace, personOfNamespace } from '../identity/caller';
@@ -192,6 +192,19 @@ const ledgerFacts = preparedRows<
              (SELECT balance::text FROM x402_ledger_accounts WHERE network = ${sql.placeholder('accountNetwork')} AND asset = ${sql.placeholder('accountAsset')}
                 AND address = ${sql.placeholder('account')}) AS balance`,
 );
+const PAYMENT_FIELDS = ['id', 'cartId', 'orderId', 'version', 'network', 'asset', 'payer', 'nonce', 'amount', 'validBefore', 'payload', 'idempotencyKey'] as const;
+type PaymentValues = Pick<typeof x402Payments.$inferInsert, (typeof PAYMENT_FIELDS)[number]>;
+const insertPendingPayment = prepared<PaymentValues, PaymentRow[]>('x402_payment_insert', (db) =>
+  db.insert(x402Payments).values(placeholders(...PAYMENT_FIELDS)).onConflictDoNothing().returning(),
+);
+/** The same, settled in the transaction that records it (settleOnLedger). */
+const insertSettledPayment = prepared<PaymentValues & { transaction: string; settledAt: Date }, PaymentRow[]>('x402_payment_insert_settled', (db) =>
+  db
+    .insert(x402Payments)
+    .values({ ...placeholders(...PAYMENT_FIELDS, 'transaction', 'settledAt'), status: 'settled', settleAttempts: 1 })
+    .onConflictDoNothing()
+    .returning(),
+);
 const leasePayment = prepared<{ id: string; now: string; until: Date }, PaymentRow[]>('x402_payment_lease', (db) =>
   db
     .update(x402Payments)
@@ -280,22 +293,18 @@ async function recordPayment(
       details: { reasons: placed.short.map((l) => ({ code: 'insufficient_stock', message: `${l.title} (${l.sku}): ${l.requested} asked, ${l.available} left.` })) },
     });
   }
-  const [row] = await tx
-    .insert(x402Payments)
-    .values({
-      id,
-      cartId: order.cart.id,
-      orderId: placed.order.id,
-      version: payment.version,
-      ...authorization,
-      amount: String(payment.authorization.value),
-      validBefore: new Date(Number(payment.authorization.validBefore) * 1000),
-      payload: payment.received,
-      idempotencyKey: request.idempotencyKey,
-      ...(transaction && { status: 'settled' as const, transaction, settledAt: new Date(), settleAttempts: 1 }),
-    })
-    .onConflictDoNothing()
-    .returning();
+  const values: PaymentValues = {
+    id,
+    cartId: order.cart.id,
+    orderId: placed.order.id,
+    version: payment.version,
+    ...authorization,
+    amount: String(payment.authorization.value),
+    validBefore: new Date(Number(payment.authorization.validBefore) * 1000),
+    payload: payment.received,
+    idempotencyKey: request.idempotencyKey,
+  };
+  const [row] = transaction ? await insertSettledPayment(tx, { ...values, transaction, settledAt: new Date() }) : await insertPendingPayment(tx, values);
   // Used by a payment committed since the checks looked: this transaction places nothing.
   if (!row) throw paymentRefusal('payment_rejected', offer, { reason: 'invalid_exact_evm_nonce_already_used' });
   return { row, order: placed.order };
