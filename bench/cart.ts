@@ -20,8 +20,9 @@
  * 3. x402 settlement: `--orders` more carts of a verified buyer (its key carries checkout:write),
  *    signed for before the run by the buyer's linked wallet (EIP-3009, x402 v1), then settled over
  *    HTTP `--connections` at a time by the service (`npm start`) with its local ledger facilitator:
- *    the checks (one signature verification each), the pending order, the ledger's transfer and
- *    the order placed. Compared with step 2's completePayment orders/s, with Node CPU per settlement.
+ *    the checks (one signature verification each), the order placed and the ledger's transfer, in
+ *    one transaction. Compared with step 2's completePayment: orders/s ≥ 0.5, and Node CPU per
+ *    settlement ≤ 2× an order's.
  * 4. Purchases, on step 1's service: `--purchases` on the seed API (quick-buy + payment-link), as
  *    many on UCP's binding (POST /ucp/checkout-sessions, then PUT with the buyer's e-mail and a
  *    destination to requires_escalation with continue_url, which is not opened; UCP-Agent names a

@@ -84,7 +84,7 @@ export interface CartHolder {
   accountId: string | null;
 }
 
-function ownerOfCart({ buyerId, accountId }: CartHolder): string | null {
+export function ownerOfCart({ buyerId, accountId }: CartHolder): string | null {
   if (buyerId) return buyerOwner(buyerId);
   return accountId ? personOwner(accountId) : null;
 }

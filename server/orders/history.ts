@@ -3,7 +3,7 @@
  * orders, newest first (keyset pages under a signed cursor), and one order's status with its history.
  * An order the reader may not see is answered as one that does not exist.
  */
-import { and, desc, eq, lt, or, asc } from 'drizzle-orm';
+import { and, desc, eq, lt, or, asc, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { placeholders, prepared } from '../db/prepared';
 import { orderEvents, orders, type OrderLine, type OrderTotals } from '../db/schema';
@@ -94,4 +94,21 @@ const insertEvent = prepared<{ id: string; orderId: string; status: OrderStatus;
 /** Records a status the order has just taken, in the transaction that gave it. */
 export async function recordOrderEvent(tx: Db, orderId: string, status: OrderStatus, at = new Date()): Promise<void> {
   await insertEvent(tx, { id: newId('oev'), orderId, status, at });
+}
+
+type EventPair = { orderId: string } & Record<'firstId' | 'secondId', string> & Record<'first' | 'second', OrderStatus> & Record<'firstAt' | 'secondAt', Date>;
+const insertEventPair = prepared<EventPair, unknown>('order_event_pair_insert', (db) =>
+  db.insert(orderEvents).values([
+    { id: sql.placeholder('firstId'), orderId: sql.placeholder('orderId'), status: sql.placeholder('first'), at: sql.placeholder('firstAt') },
+    { id: sql.placeholder('secondId'), orderId: sql.placeholder('orderId'), status: sql.placeholder('second'), at: sql.placeholder('secondAt') },
+  ]),
+);
+
+/**
+ * Records two statuses the order took one after the other in the same transaction, in one
+ * statement; the second a millisecond after the first at least, so the history lists them in order.
+ */
+export async function recordOrderEvents(tx: Db, orderId: string, [first, firstAt]: [OrderStatus, Date], second: OrderStatus): Promise<void> {
+  const secondAt = new Date(Math.max(Date.now(), firstAt.getTime() + 1));
+  await insertEventPair(tx, { orderId, firstId: newId('oev'), first, firstAt, secondId: newId('oev'), second, secondAt });
 }

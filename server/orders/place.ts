@@ -15,7 +15,7 @@ import { placeholderFor, placeholders, prepared, preparedRows } from '../db/prep
 import { carts, orders, UNTRACKED_STOCK, type CartNotice, type OrderLine, type OrderTotals, type ShippingAddress } from '../db/schema';
 import { buyerOfNamespace, personOfNamespace } from '../identity/caller';
 import { newId } from '../lib/ids';
-import { recordOrderEvent } from './history';
+import { recordOrderEvent, recordOrderEvents } from './history';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -31,6 +31,12 @@ export interface OrderRequest {
    * voidOrder) ends the wait.
    */
   pending?: { notice: CartNotice };
+  /**
+   * The payment settles in the transaction that places the order (x402 on the local ledger): the
+   * order is placed at once, its history pending_payment then placed, as an x402 order's whose
+   * payment a facilitator settled after it.
+   */
+  settlesWithOrder?: boolean;
 }
 
 /** The request that places `cart` as it was just priced (`priced`), paid by `payment`, pending or not. */
@@ -171,7 +177,8 @@ export async function placeOrder(tx: Db, request: OrderRequest): Promise<PlaceRe
     accountId: personOfNamespace(request.cart.owner),
     platform: request.cart.platform,
   });
-  await recordOrderEvent(tx, order.id, status, order.createdAt);
+  if (request.settlesWithOrder) await recordOrderEvents(tx, order.id, ['pending_payment', order.createdAt], 'placed');
+  else await recordOrderEvent(tx, order.id, status, order.createdAt);
   if (request.pending) await holdCart(tx, { cartId: request.cart.id, orderId: order.id, notices: [request.pending.notice], updatedAt: new Date() });
   else await completeCart(tx, { cartId: request.cart.id, orderId: order.id, updatedAt: new Date() });
   return { placed: true, order };

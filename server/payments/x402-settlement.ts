@@ -12,27 +12,34 @@
  * A pending order is never lost or doubled: the authorization is unique per (network, asset,
  * payer, nonce) across payments, a cart holds one pending payment, and only the lease holder
  * calls settle. The facilitator's time is not the request's: step 6 writes under a fresh deadline.
+ *
+ * With the local ledger as the facilitator, its transfer is rows of the same database: steps 1 to
+ * 6 then run in one transaction (settleOnLedger), no order is ever pending, and the settlement
+ * issues 19 statements where three transactions and two statements between them took 36
+ * (test/x402-settlement-statements.test.ts).
  */
 import { encodePaymentResponseHeader } from '@x402/core/http';
 import { SettleError, VerifyError, type PaymentPayload, type PaymentRequirements, type SettleResponse } from '@x402/core/types';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { walletsOfCart } from '../buyers/wallets';
+import { ownerOfCart, walletsOfCart } from '../buyers/wallets';
 import { cancelLiveLink } from '../carts/links';
 import { loadCart, paymentInProgress, type CartRow } from '../carts/store';
 import type { Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { newScope } from '../db/deadline';
-import { placeholderFor, prepared, preparedRows } from '../db/prepared';
+import { placeholderFor, placeholders, prepared, preparedRows } from '../db/prepared';
 import { carts, x402Payments, type CartNotice } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
 import { buyerOfNamespace, personOfNamespace } from '../identity/caller';
 import { newId } from '../lib/ids';
-import { cartOrder, confirmOrder, placeOrder, voidOrder } from '../orders/place';
+import { cartOrder, confirmOrder, placeOrder, voidOrder, type OrderRequest, type OrderRow } from '../orders/place';
+import type { HeldOrder } from '../orders/read';
 import { enqueueOrderWebhook, type OrderWebhookServices } from '../orders/webhook';
 import { pricedToPay } from './checkout';
 import { enqueueOrderConfirmation } from './confirmation-mail';
-import { refusalReason } from '../x402/checks';
+import { refusalReason, type Expected } from '../x402/checks';
 import type { X402 } from '../x402/facilitator';
+import { LedgerRefusal, transactionOf, type Ledger } from '../x402/ledger';
 import { authorizationKey, type PaymentRead, type SentPayment } from '../x402/payment';
 import { chainVerdict, type SettleOutcome } from './x402-lost-settle';
 import { checkoutOffer, paymentRefusal, UNITS_PER_CENT, v1Requirement, v2Requirement, type Offer } from '../x402/requirements';
@@ -90,6 +97,11 @@ function holderOf(owner: string) {
 export async function settleCheckout(services: SettlementServices, db: Db, request: SettlementRequest): Promise<SettledCheckout> {
   const { x402 } = services;
   const sent = request.payment.kind === 'sent' ? request.payment.payment : undefined;
+  if (sent && x402.ledger) {
+    const { ledger } = x402;
+    const done = await db.transaction((tx) => settleOnLedger(services, ledger, tx, request, sent));
+    return 'order_id' in done ? done : settlePayment(services, done, request);
+  }
 
   // 1. The cart; a payment it already holds (pending or settled) is answered as that payment.
   const cart = await loadCart(db, request.cartId, request.owner);
@@ -97,9 +109,7 @@ export async function settleCheckout(services: SettlementServices, db: Db, reque
   if (held) return held.status === 'settled' ? settledAnswer(services, held, request) : settlePayment(services, held, request);
   const priced = await pricedToPay(db, cart);
   const wallets = await walletsOfCart(db, holderOf(request.owner));
-  if (!wallets.size) {
-    throw new ApiError('wallet_required', { message: 'No wallet is linked to this buyer: link the wallet that will pay (POST /api/agent/buyer/wallets, signed by it), then check out again.' });
-  }
+  if (!wallets.size) throw walletRequired();
   const offer = offerFor(services, cart.id, priced.totals.total_cents);
 
   // 2–4. The payment: sent, readable, and passing every check.
@@ -108,7 +118,7 @@ export async function settleCheckout(services: SettlementServices, db: Db, reque
   const payment = sent!;
   const authorization = authorizationKey(payment, x402.network.asset);
   const reason =
-    (await refusalReason(payment, { network: x402.network, payTo: x402.payTo, amount: offer.amount, resource: offer.resource, now: nowSeconds(), maxTimeoutSeconds: offer.maxTimeoutSeconds }, {
+    (await refusalReason(payment, expectedBy(services, offer), {
       payerRegistered: wallets.has(authorization.payer),
       nonceUsed: () => nonceUsed(db, authorization),
     })) ?? (await facilitatorVerdict(x402, payment, offer));
@@ -118,6 +128,16 @@ export async function settleCheckout(services: SettlementServices, db: Db, reque
   const pending = await db.transaction((tx) => holdCart(services, tx, request, payment, authorization));
   // 6.
   return settlePayment(services, pending, request);
+}
+
+function walletRequired(): ApiError {
+  return new ApiError('wallet_required', { message: 'No wallet is linked to this buyer: link the wallet that will pay (POST /api/agent/buyer/wallets, signed by it), then check out again.' });
+}
+
+/** What a payment for `offer` must be, now. */
+function expectedBy(services: SettlementServices, offer: Offer): Expected {
+  const { x402 } = services;
+  return { network: x402.network, payTo: x402.payTo, amount: offer.amount, resource: offer.resource, now: nowSeconds(), maxTimeoutSeconds: offer.maxTimeoutSeconds };
 }
 
 /**
@@ -150,12 +170,40 @@ const selectPayment = prepared<AuthorizationKey, PaymentRow[]>('x402_payment_by_
       ),
     ),
 );
-const authorizationUsed = preparedRows<AuthorizationKey, { used: boolean }>(
-  'x402_authorization_used',
-  sql`SELECT EXISTS (SELECT 1 FROM x402_payments WHERE network = ${sql.placeholder('network')} AND asset = ${sql.placeholder('asset')}
-                       AND payer = ${sql.placeholder('payer')} AND nonce = ${sql.placeholder('nonce')})
-          OR EXISTS (SELECT 1 FROM x402_ledger_transfers WHERE network = ${sql.placeholder('network')} AND asset = ${sql.placeholder('asset')}
-                       AND from_address = ${sql.placeholder('payer')} AND nonce = ${sql.placeholder('nonce')}) AS used`,
+/** Whether the authorization paid anything already: a payment of ours, or a transfer of the local ledger. */
+const AUTHORIZATION_USED = sql`(EXISTS (SELECT 1 FROM x402_payments WHERE network = ${sql.placeholder('network')} AND asset = ${sql.placeholder('asset')}
+                                  AND payer = ${sql.placeholder('payer')} AND nonce = ${sql.placeholder('nonce')})
+                     OR EXISTS (SELECT 1 FROM x402_ledger_transfers WHERE network = ${sql.placeholder('network')} AND asset = ${sql.placeholder('asset')}
+                                  AND from_address = ${sql.placeholder('payer')} AND nonce = ${sql.placeholder('nonce')}))`;
+const authorizationUsed = preparedRows<AuthorizationKey, { used: boolean }>('x402_authorization_used', sql`SELECT ${AUTHORIZATION_USED} AS used`);
+/**
+ * The facts of a payment on the local ledger, read in one statement: whether the cart's holder
+ * linked any wallet, whether the payer is one of them, whether the authorization was used, and
+ * the payer's account row's balance (null: the ledger has no row for it yet).
+ */
+const ledgerFacts = preparedRows<
+  AuthorizationKey & { owner: string | null; accountNetwork: string; accountAsset: string; account: string },
+  { linked: boolean; registered: boolean; used: boolean; balance: string | null }
+>(
+  'x402_ledger_facts',
+  sql`SELECT EXISTS (SELECT 1 FROM wallets WHERE owner = ${sql.placeholder('owner')}) AS linked,
+             EXISTS (SELECT 1 FROM wallets WHERE owner = ${sql.placeholder('owner')} AND address = ${sql.placeholder('payer')}) AS registered,
+             ${AUTHORIZATION_USED} AS used,
+             (SELECT balance::text FROM x402_ledger_accounts WHERE network = ${sql.placeholder('accountNetwork')} AND asset = ${sql.placeholder('accountAsset')}
+                AND address = ${sql.placeholder('account')}) AS balance`,
+);
+const PAYMENT_FIELDS = ['id', 'cartId', 'orderId', 'version', 'network', 'asset', 'payer', 'nonce', 'amount', 'validBefore', 'payload', 'idempotencyKey'] as const;
+type PaymentValues = Pick<typeof x402Payments.$inferInsert, (typeof PAYMENT_FIELDS)[number]>;
+const insertPendingPayment = prepared<PaymentValues, PaymentRow[]>('x402_payment_insert', (db) =>
+  db.insert(x402Payments).values(placeholders(...PAYMENT_FIELDS)).onConflictDoNothing().returning(),
+);
+/** The same, settled in the transaction that records it (settleOnLedger). */
+const insertSettledPayment = prepared<PaymentValues & { transaction: string; settledAt: Date }, PaymentRow[]>('x402_payment_insert_settled', (db) =>
+  db
+    .insert(x402Payments)
+    .values({ ...placeholders(...PAYMENT_FIELDS, 'transaction', 'settledAt'), status: 'settled', settleAttempts: 1 })
+    .onConflictDoNothing()
+    .returning(),
 );
 const leasePayment = prepared<{ id: string; now: string; until: Date }, PaymentRow[]>('x402_payment_lease', (db) =>
   db
@@ -177,7 +225,6 @@ async function findPayment(db: Db, a: AuthorizationKey): Promise<PaymentRow | un
   return row;
 }
 
-/** Whether the authorization paid anything already: a payment of ours, or a transfer of the local ledger. */
 async function nonceUsed(db: Db, a: AuthorizationKey): Promise<boolean> {
   const [{ used }] = await authorizationUsed(db, a);
   return used;
@@ -212,37 +259,104 @@ async function holdCart(services: SettlementServices, tx: Db, request: Settlemen
   if (held) return held;
   const priced = await pricedToPay(tx, cart);
   const offer = offerFor(services, cart.id, priced.totals.total_cents);
-  const valueMoved = () => paymentRefusal('payment_rejected', offer, { reason: 'invalid_exact_evm_payload_authorization_value_mismatch' });
-  if (payment.authorization.value !== offer.amount) throw valueMoved();
-
+  if (payment.authorization.value !== offer.amount) throw valueMoved(offer);
   await cancelLiveLink(tx, cart.id);
+  const { row } = await recordPayment(tx, request, payment, authorization, offer, cartOrder(cart, priced, X402_PAID, { notice: PAYMENT_IN_PROGRESS }));
+  return row;
+}
+
+/** An x402 order's payment; its reference, the payment's id, is recordPayment's. */
+const X402_PAID = { provider: 'x402', reference: '' };
+
+const valueMoved = (offer: Offer) => paymentRefusal('payment_rejected', offer, { reason: 'invalid_exact_evm_payload_authorization_value_mismatch' });
+
+/**
+ * The order placed and its payment recorded, pending or (`transaction`) settled; refused when
+ * stock ran short or a price moved since the cart was priced, or when a payment committed since
+ * the checks looked used the authorization.
+ */
+async function recordPayment(
+  tx: Db,
+  request: SettlementRequest,
+  payment: SentPayment,
+  authorization: AuthorizationKey,
+  offer: Offer,
+  order: OrderRequest,
+  transaction?: string,
+): Promise<{ row: PaymentRow; order: OrderRow }> {
   const id = newId('xpay');
-  const placed = await placeOrder(tx, cartOrder(cart, priced, { provider: 'x402', reference: id }, { notice: PAYMENT_IN_PROGRESS }));
+  const placed = await placeOrder(tx, { ...order, payment: { ...order.payment, reference: id } });
   if (!placed.placed) {
-    if (placed.priceChanged) throw valueMoved();
+    if (placed.priceChanged) throw valueMoved(offer);
     throw new ApiError('cart_not_ready', {
       message: 'The cart cannot be paid: a line asks for more units than the seller has now.',
       details: { reasons: placed.short.map((l) => ({ code: 'insufficient_stock', message: `${l.title} (${l.sku}): ${l.requested} asked, ${l.available} left.` })) },
     });
   }
-  const [row] = await tx
-    .insert(x402Payments)
-    .values({
-      id,
-      cartId: cart.id,
-      orderId: placed.order.id,
-      version: payment.version,
-      ...authorization,
-      amount: String(payment.authorization.value),
-      validBefore: new Date(Number(payment.authorization.validBefore) * 1000),
-      payload: payment.received,
-      idempotencyKey: request.idempotencyKey,
-    })
-    .onConflictDoNothing()
-    .returning();
-  // Used by a payment committed since step 4 looked: this transaction places nothing.
+  const values: PaymentValues = {
+    id,
+    cartId: order.cart.id,
+    orderId: placed.order.id,
+    version: payment.version,
+    ...authorization,
+    amount: String(payment.authorization.value),
+    validBefore: new Date(Number(payment.authorization.validBefore) * 1000),
+    payload: payment.received,
+    idempotencyKey: request.idempotencyKey,
+  };
+  const [row] = transaction ? await insertSettledPayment(tx, { ...values, transaction, settledAt: new Date() }) : await insertPendingPayment(tx, values);
+  // Used by a payment committed since the checks looked: this transaction places nothing.
   if (!row) throw paymentRefusal('payment_rejected', offer, { reason: 'invalid_exact_evm_nonce_already_used' });
-  return row;
+  return { row, order: placed.order };
+}
+
+/**
+ * Steps 1 to 6 in one transaction when the local ledger is the facilitator: its transfer is rows
+ * of the same database, so the order is placed with the payment settled, never pending, and a
+ * crash anywhere leaves nothing written. The cart locked first; the checks of settleCheckout, in
+ * its order, with the wallets, whether the authorization was used and the payer's balance read
+ * in one statement; the order placed, the payment recorded settled, the success stored; the
+ * ledger's transfer last, since every settlement of a payer, and every one to payTo, waits on
+ * their account rows until the commit. A transfer the ledger refuses (the nonce or the balance
+ * spent by a settlement that committed meanwhile) rolls it all back: 402 with its reason. Answers
+ * the settled checkout, or a payment pending from before that the cart holds (step 6 settles it
+ * after this transaction).
+ */
+async function settleOnLedger(services: SettlementServices, ledger: Ledger, tx: Db, request: SettlementRequest, payment: SentPayment): Promise<SettledCheckout | PaymentRow> {
+  const cart = await loadCart(tx, request.cartId, request.owner, { lock: true });
+  const held = await heldPayment(services, tx, cart, payment, request.idempotencyKey);
+  if (held) return held.status === 'settled' ? settledAnswer(services, held, request) : held;
+  const priced = await pricedToPay(tx, cart);
+  const authorization = authorizationKey(payment, services.x402.network.asset);
+  const account = ledger.accountKey(payment.authorization.from);
+  const [facts] = await ledgerFacts(tx, { ...authorization, owner: ownerOfCart(holderOf(request.owner)), accountNetwork: account.network, accountAsset: account.asset, account: account.address });
+  if (!facts.linked) throw walletRequired();
+  const offer = offerFor(services, cart.id, priced.totals.total_cents);
+  const reason =
+    (await refusalReason(payment, expectedBy(services, offer), { payerRegistered: facts.registered, nonceUsed: async () => facts.used })) ??
+    ledger.shortOf(payment, ledger.held(facts.balance));
+  if (reason) throw paymentRefusal('payment_rejected', offer, { reason });
+
+  // A live link is only ever a checkout cart's (carts/store.ts touch skips the look-up alike).
+  if (cart.status === 'checkout') await cancelLiveLink(tx, cart.id);
+  const placing = { ...cartOrder(cart, priced, X402_PAID), settlesWithOrder: true };
+  const { row, order } = await recordPayment(tx, request, payment, authorization, offer, placing, transactionOf(payment));
+  await announcePlaced(services, tx, { order, owner: cart.owner, scope: cart.scope, acpPlatform: cart.acpPlatform, placedNow: true }, cart.buyer?.email != null);
+  const answer = settledAnswer(services, row, request);
+  if (request.storeSuccess) await request.storeSuccess(tx, answer);
+  try {
+    await ledger.transferIn(tx, payment);
+  } catch (err) {
+    if (err instanceof LedgerRefusal) throw paymentRefusal('payment_rejected', offer, { reason: err.reason });
+    throw err;
+  }
+  return answer;
+}
+
+/** The placed order's webhook (when its cart credits a platform) and its buyer's confirmation (when the cart names an e-mail), in its transaction. */
+async function announcePlaced(services: SettlementServices, tx: Db, order: HeldOrder | string, mailed: boolean): Promise<void> {
+  await enqueueOrderWebhook(services, tx, order, 'order_placed');
+  if (mailed) await enqueueOrderConfirmation(tx, typeof order === 'string' ? order : order.order.id);
 }
 
 /** After an unknown settle, these from a remote facilitator do not prove the money did not move. */
@@ -334,10 +448,7 @@ async function recordSettled(
     .returning();
   const placed = await confirmOrder(tx, row.orderId);
   // The platform hears of an x402 order once it is placed; a pending one that never settles was never announced, so its void is not either.
-  if (placed) {
-    await enqueueOrderWebhook(services, tx, row.orderId, 'order_placed');
-    await enqueueOrderConfirmation(tx, row.orderId);
-  }
+  if (placed) await announcePlaced(services, tx, row.orderId, true);
   return settledAnswer(services, settled ?? row, request, response.transaction);
 }
 

@@ -6,8 +6,8 @@
  * has them. Only the service's own configuration is trusted: the EIP-712 domain the signature is
  * checked under comes from it, never from the payment.
  */
-import { authorizationTypes } from '@x402/evm';
-import { getAddress, hashTypedData } from 'viem';
+import { getAddress } from 'viem';
+import { authorizationDigest } from './authorization-digest';
 import { signerOf } from '../lib/secp256k1';
 import type { X402Network } from './networks';
 import type { SentPayment } from './payment';
@@ -64,13 +64,7 @@ export function termsReason(p: SentPayment, expected: Expected): string | undefi
 
 /** Whether the EIP-3009 authorization was signed by `from`, under the asset's domain on our chain. */
 export function signedByPayer(p: SentPayment, network: X402Network): boolean {
-  const digest = hashTypedData({
-    domain: { name: network.extra.name, version: network.extra.version, chainId: network.chainId, verifyingContract: network.asset },
-    types: authorizationTypes,
-    primaryType: 'TransferWithAuthorization',
-    message: p.authorization,
-  });
-  return signerOf(digest, p.signature) === getAddress(p.authorization.from);
+  return signerOf(authorizationDigest(network, p.authorization), p.signature) === getAddress(p.authorization.from);
 }
 
 /** The first reason to refuse the payment, or undefined when it may be settled. */
