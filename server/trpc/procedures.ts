@@ -1,7 +1,7 @@
 /**
  * The procedure kinds. Every operation is declared through one of them (`open`, `discovery`,
- * `credential(scope)`, `admin`), and the kind carries the contract's order of checks as
- * middlewares that run before the input is parsed, on every transport alike:
+ * `credential(scope)`, `admin`), and the kind carries the contract's order of checks as one
+ * middleware that runs before the input is parsed, on every transport alike:
  *
  *   retired (410) → (ACP's binding: API-Version, ./acp.ts) → credentials (401/403; 400 for a key
  *   sent with UCP-Agent; the admin token's tries 429, limits/admin-tries.ts) → UCP-Agent and
