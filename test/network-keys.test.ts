@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedbackReports, idempotencyRecords, networkKeys } from '../server/db/schema';
+import { CredentialResolver } from '../server/identity/credentials';
 import { MAX_ACTIVE_KEYS, MINTS_PER_HOUR } from '../server/keys/network-keys';
 import { secretDigest } from '../server/lib/secrets';
 import { createCaller } from '../server/routers';
@@ -194,6 +195,24 @@ describe('listing and revoking', () => {
     const res = await limits();
     expect(res.status).toBe(401);
     expect((await res.json()).code).toBe('invalid_credential');
+  });
+
+  it('calls of one key that find no answer in the cache share one look-up; a malformed header is refused to each', async () => {
+    const dev = await signedInDeveloper(db());
+    const { id, secret } = await mintedSecret(dev);
+    let selects = 0;
+    const counted = new Proxy(db(), {
+      get: (target, name, receiver) => {
+        if (name === 'select') selects++;
+        return Reflect.get(target, name, receiver);
+      },
+    });
+    const resolver = new CredentialResolver(counted, BASE);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => resolver.bearer(`Bearer ${secret}`)));
+    expect(selects).toBe(1);
+    expect(answers.map((a) => a.kind === 'key' && a.keyId)).toEqual(Array(20).fill(id));
+    const refused = await Promise.allSettled(Array.from({ length: 3 }, () => resolver.bearer('Bearer not-a-credential')));
+    expect(refused.map((r) => r.status === 'rejected' && (r.reason as { code?: string }).code)).toEqual(Array(3).fill('invalid_credential'));
   });
 });
 

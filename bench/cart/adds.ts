@@ -9,6 +9,9 @@ import { runLoad, type LoadOptions, type LoadResult } from '../lib/load';
 import type { Child } from '../lib/processes';
 import { AGENT, backendPids, connections, dbName, duration, failures, freshKey, send, warmup, type ServerName } from './common';
 
+/** The most Node CPU per add the service may spend against the bare server's (issue #48 §2). */
+export const ADD_NODE_CPU_TARGET = 1.3;
+
 export interface AddPlan {
   carts: string[];
   variants: string[];

@@ -73,16 +73,47 @@ function withStandInInputs(router: AnyRouter): AnyRouter {
 const ADAPTER_HEADERS = new Headers({ 'content-type': 'application/json' });
 const NEVER_ABORTED = new AbortController().signal;
 
-/** Passes the adapter's `instanceof Request` checks at ~1 µs and carries only what it reads. */
+/**
+ * Passes the adapter's `instanceof Request` checks and carries only what it reads: its own getters
+ * stand before Request.prototype's (which would throw on it). A class rather than `Object.create`
+ * with property descriptors, which cost ~2 µs a call (profiled on POST feedback).
+ */
+class AdapterStandIn implements AdapterRequest {
+  query: Record<string, unknown[]> | undefined;
+  failure: unknown = undefined;
+  readonly context: RequestContext;
+  readonly #call: BridgeCall;
+  readonly #body: unknown;
+
+  constructor(call: BridgeCall) {
+    this.#call = call;
+    this.#body = call.query ? null : (call.body ?? {});
+    this.context = call.ctx;
+    this.query = call.query;
+  }
+
+  get method(): string {
+    return this.#call.method;
+  }
+
+  get url(): string {
+    return `http://gateway${this.#call.pathAndQuery}`;
+  }
+
+  get headers(): Headers {
+    return ADAPTER_HEADERS;
+  }
+
+  get signal(): AbortSignal {
+    return NEVER_ABORTED;
+  }
+
+  get body(): unknown {
+    return this.#body;
+  }
+}
+Object.setPrototypeOf(AdapterStandIn.prototype, Request.prototype);
+
 function adapterRequest(call: BridgeCall): AdapterRequest {
-  return Object.create(Request.prototype, {
-    method: { value: call.method },
-    url: { value: `http://gateway${call.pathAndQuery}` },
-    headers: { value: ADAPTER_HEADERS },
-    signal: { value: NEVER_ABORTED },
-    body: { value: call.query ? null : (call.body ?? {}) },
-    query: { value: call.query, writable: true },
-    context: { value: call.ctx },
-    failure: { value: undefined, writable: true },
-  });
+  return new AdapterStandIn(call);
 }

@@ -48,11 +48,17 @@ export function buildRouteTable(operations: readonly Operation[]): RouteTable {
   }
   // Static paths before templated ones, so /cart/{id}/items never shadows a literal route.
   const ordered = [...byPath.values()].sort((a, b) => templateCount(a.pattern) - templateCount(b.pattern));
+  // A path without a template is found by its text (with or without the trailing slash its
+  // pattern allows): most calls name one, and the scan tested up to every pattern before it.
+  const literal = new Map<string, PathMatch>();
+  for (const [path, entry] of byPath) {
+    if (templateCount(entry.pattern) === 0) literal.set(path, entry.match).set(`${path}/`, entry.match);
+  }
 
   return {
     routes,
     match(pathname) {
-      return ordered.find((e) => e.pattern.test(pathname))?.match;
+      return literal.get(pathname) ?? ordered.find((e) => e.pattern.test(pathname))?.match;
     },
   };
 }

@@ -9,7 +9,7 @@
  * Every stored outcome is sealed as a whole (secrets/sealed-text.ts): whatever an answer carries (a
  * minted key, a buyer token, a pay-page URL, a continue_url), the table holds none of it in the clear.
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac, hash } from 'node:crypto';
 import { middlewareMarker } from '@trpc/server/unstable-core-do-not-import';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -93,11 +93,9 @@ function keyNamespace(ctx: RequestContext): string {
  * `key`, an HMAC under it (an input carrying a card number: OperationPolicy.keyedFingerprint).
  */
 export function requestFingerprint(operation: string, input: unknown, key?: Buffer): string {
-  return (key ? createHmac('sha256', key) : createHash('sha256'))
-    .update(operation)
-    .update('\n')
-    .update(canonicalJson(input ?? null))
-    .digest('base64url');
+  const text = `${operation}\n${canonicalJson(input ?? null)}`;
+  // The one-shot hash: the same digest as createHash's, at a third of its cost for a short input.
+  return key ? createHmac('sha256', key).update(text).digest('base64url') : hash('sha256', text, 'base64url');
 }
 
 /**
@@ -302,14 +300,27 @@ async function withEffects<T>(ctx: RequestContext, run: () => Promise<T>): Promi
   return outcome;
 }
 
-/** The operation in one transaction, rolled back on a refusal; `onSuccess` runs in it with the answer (storing it). */
+/**
+ * The operation in one transaction, rolled back on a refusal; `onSuccess` runs in it with the answer
+ * (storing it). The operation sees the transaction as `ctx.db` for as long as it runs: set on the
+ * request's own context and put back after, because handing it over as `next({ ctx })` makes tRPC
+ * copy the whole context property by property (tRPC's copies were ~5% of POST feedback's busy
+ * time in a profile, ~1% at this call).
+ */
 function inTransaction<R extends { ok: boolean; error?: unknown }>(
   ctx: RequestContext,
-  next: (opts: { ctx: { db: Db } }) => Promise<R>,
+  next: () => Promise<R>,
   onSuccess?: (tx: Db, answered: unknown) => Promise<void>,
 ): Promise<R> {
-  return ctx.db.transaction(async (tx) => {
-    const result = await next({ ctx: { db: tx } });
+  const { db } = ctx;
+  return db.transaction(async (tx) => {
+    ctx.db = tx;
+    let result: R;
+    try {
+      result = await next();
+    } finally {
+      ctx.db = db;
+    }
     if (!result.ok) throw result.error; // roll the effect back
     await onSuccess?.(tx, (result as { data?: unknown }).data);
     return result;
