@@ -6,9 +6,18 @@
  *
  *   npm run bench:mcp [-- --connections 10 --duration 10 --warmup 2 --pool 10
  *                         --database acapi_bench_mcp --echo]
+ *   npm run bench:mcp -- --against <another checkout> [--rounds 8 --duration 4 …]
  *
  * Target: MCP p50 and p99 each ≤ 1.3 × REST's, in each era. Exits 1 if any request failed (non-2xx, connection
  * error, an MCP answer that is a JSON-RPC error or an isError result) or a check failed.
+ *
+ * With --against, this tree is measured against another checkout of the service (an earlier
+ * commit, its `node_modules` installed): both services run at once, each on its own fresh
+ * database, and the sides (REST and MCP 2025 on both, MCP 2026 on this tree) take turns, one
+ * `--duration` burst each, in an order that reverses every round. A machine whose speed drifts
+ * (2–3× between runs here, with other work on it) then moves both trees alike, and each round gives
+ * one paired ratio. Target: this tree's MCP rps, in each era, ≥ 0.95 × the other's MCP 2025 rps
+ * (the median of the rounds' ratios; issue #46). The other checkout is only asked the 2025 request.
  *
  * Design: one service process serves every run (REST first, then MCP in each era, each after its own
  * warm-up), so all see the same process, pool, JIT and database caches. Both runs use one identical
@@ -20,6 +29,7 @@
  * product ids. Search has no answer cache, so every request runs the query.
  */
 import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -40,19 +50,23 @@ const { values: flags } = parseArgs({
     pool: { type: 'string', default: '10' },
     database: { type: 'string', default: 'acapi_bench_mcp' },
     echo: { type: 'boolean', default: false },
+    against: { type: 'string' },
+    rounds: { type: 'string', default: '8' },
   },
 });
-const positiveInt = (name: 'connections' | 'duration' | 'pool'): number => {
+const positiveInt = (name: 'connections' | 'duration' | 'pool' | 'rounds'): number => {
   const n = Number(flags[name]);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive integer, got "${flags[name]}"`);
   return n;
 };
-const [connections, duration, pool] = [positiveInt('connections'), positiveInt('duration'), positiveInt('pool')];
+const [connections, duration, pool, rounds] = [positiveInt('connections'), positiveInt('duration'), positiveInt('pool'), positiveInt('rounds')];
 const warmup = Number(flags.warmup);
 if (!(warmup >= 0)) throw new Error(`--warmup must be a number of seconds ≥ 0, got "${flags.warmup}"`);
 const dbName = flags.database!;
 
 const TARGET = 1.3;
+/** --against: this tree's MCP rps over the other checkout's, in each era (issue #46). */
+const AGAINST_TARGET = 0.95;
 const AGENT = 'profile="https://agent.shopbot.dev/profile.json"';
 /** Product words of the demo catalog (server/catalog/taxonomy.ts); each is checked to match something. */
 const WORDS = ['headphones', 'speaker', 'keyboard', 'camera', 'jacket', 'boots', 'chair', 'tent', 'lamp', 'knife'];
@@ -83,9 +97,12 @@ interface Measured extends LoadResult { bad: number; nodeCpu: number; pgCpu: num
 
 const failures: string[] = [];
 let child: Child | undefined;
+/** --against: the other checkout's service and its database. */
+let other: Child | undefined;
+const otherDb = `${dbName}_against`;
 const cleanup = installCleanup(async () => {
-  await child?.stop(5000).catch(() => {});
-  await dropDatabase(dbName).catch((err) => console.error(`could not drop ${dbName}:`, err.message));
+  await Promise.all([child, other].map((c) => c?.stop(5000).catch(() => {})));
+  for (const name of flags.against ? [dbName, otherDb] : [dbName]) await dropDatabase(name).catch((err) => console.error(`could not drop ${name}:`, err.message));
 });
 
 /** One autocannon run of a side: request n searches WORDS[n % 10]; 2xx bodies that are not a search result count as bad. */
@@ -157,24 +174,33 @@ async function measure(url: string, side: Side): Promise<Measured> {
   return m;
 }
 
-async function main(): Promise<number> {
-  ensureNextBuild(ROOT);
-  const load0 = os.loadavg()[0];
-  console.error(`Fresh database ${dbName}…`);
-  const databaseUrl = await recreateDatabase(dbName);
+/** The service of the checkout at `root` on a fresh database `db` holding the demo catalog; its URL. */
+async function startService(root: string, db: string): Promise<{ service: Child; url: string }> {
+  ensureNextBuild(root);
+  const databaseUrl = await recreateDatabase(db);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  console.error(`Starting the service on port ${port} (its first start migrates and seeds the demo catalog)…`);
-  child = await startProcess({
+  console.error(`Starting the service of ${root} on port ${port} (its first start migrates and seeds the demo catalog on ${db})…`);
+  const service = await startProcess({
     name: 'service',
     command: process.execPath, // node --import tsx <file>: what `npx tsx <file>` runs, minus its wrapper
     args: ['--import', 'tsx', 'server/main.ts'],
-    cwd: ROOT,
+    cwd: root,
     env: { ...process.env, ...BENCH_RATE_LIMITS, NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(pool), PORT: String(port), PUBLIC_BASE_URL: url },
     ready: /ready in \d+ ms/,
     timeoutMs: 180_000,
     echo: flags.echo,
   });
+  return { service, url };
+}
+
+async function main(): Promise<number> {
+  if (flags.against) return compare(path.resolve(flags.against));
+  const load0 = os.loadavg()[0];
+  console.error(`Fresh database ${dbName}…`);
+  const started = await startService(ROOT, dbName);
+  child = started.service;
+  const { url } = started;
   const [{ products, sellers }] = await withDatabase(dbName, (sql) =>
     sql<{ products: number; sellers: number }[]>`select (select count(*) from products)::int as products, (select count(*) from sellers)::int as sellers`);
   console.error(`Catalog: ${sellers} sellers, ${products} products. Checking REST and MCP answer the same products for ${WORDS.length} words…`);
@@ -205,6 +231,88 @@ async function main(): Promise<number> {
   })));
   console.log(`\nTarget ${met ? 'met' : 'missed'}: MCP p50 and p99 ≤ ${TARGET} × REST's, in each era.`);
   if (load0 > os.cpus().length * 0.75) console.log(`WARNING: the machine was already busy (load average ${load0.toFixed(1)}): figures are unreliable.`);
+  if (failures.length) {
+    console.error(`\nFAILED: not every request succeeded:\n  ${failures.join('\n  ')}`);
+    return 1;
+  }
+  return 0;
+}
+
+type Turn = { tree: 'this' | 'other'; side: Side };
+const TURNS: Turn[] = [
+  { tree: 'other', side: 'REST' },
+  { tree: 'other', side: 'MCP' },
+  { tree: 'this', side: 'REST' },
+  { tree: 'this', side: 'MCP' },
+  { tree: 'this', side: 'MCP 2026' },
+];
+const turnName = ({ tree, side }: Turn) => `${tree === 'this' ? 'this tree' : 'other'} ${side}`;
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** --against: this tree and another checkout at once, their sides taking turns (see the header). */
+async function compare(otherRoot: string): Promise<number> {
+  const load0 = os.loadavg()[0];
+  const mine = await startService(ROOT, dbName);
+  child = mine.service;
+  const theirs = await startService(otherRoot, otherDb);
+  other = theirs.service;
+  const services = { this: mine, other: theirs };
+  console.error(`Checking both answer the same products for ${WORDS.length} words…`);
+  await verify(mine.url);
+  for (const q of WORDS) await verifyWord(theirs.url, q, 'MCP');
+
+  const burst = async (turn: Turn, seconds: number) => {
+    const { service, url } = services[turn.tree];
+    const cpu = cpuStopwatch(() => groupPids(service.pid));
+    await cpu.start();
+    const r = await load(url, turn.side, seconds);
+    if (r.non2xx || r.errors || r.bad || !r.total) failures.push(`${turnName(turn)}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.bad} bad of ${r.total}`);
+    return { rps: r.rps, nodeCpu: cpu.stop() / Math.max(r.total, 1) };
+  };
+  if (warmup > 0) {
+    console.error(`Warm-up: ${warmup} s per side…`);
+    for (const turn of TURNS) await burst(turn, warmup);
+  }
+  const rps = new Map(TURNS.map((t) => [turnName(t), [] as number[]]));
+  const cpu = new Map(TURNS.map((t) => [turnName(t), [] as number[]]));
+  for (let round = 0; round < rounds; round++) {
+    for (const turn of round % 2 ? [...TURNS].reverse() : TURNS) {
+      const m = await burst(turn, duration);
+      rps.get(turnName(turn))!.push(m.rps);
+      cpu.get(turnName(turn))!.push(m.nodeCpu);
+    }
+    console.error(`  round ${round + 1}: ${TURNS.map((t) => `${turnName(t)} ${Math.round(rps.get(turnName(t))![round])}`).join(', ')}`);
+  }
+  const load1 = os.loadavg()[0];
+  for (const service of [mine.service, theirs.service]) {
+    const logged = service.output().split('\n').filter((l) => /failure|error/i.test(l));
+    if (logged.length) failures.push(`a service logged errors:\n    ${logged.slice(0, 5).join('\n    ')}`);
+  }
+
+  console.log('');
+  console.log(`bench:mcp --against ${otherRoot} — search_catalog over MCP and GET /api/agent/search, this tree (${ROOT}) and the other checkout running at once, each on its own fresh Postgres database;`);
+  console.log(`autocannon ${connections} connections, ${rounds} rounds of one ${duration} s burst per side (order reversed every other round) after ${warmup} s of warm-up each; pool ${pool};`);
+  console.log(`${os.cpus().length} CPUs shared by autocannon, both services and Postgres; Node ${process.version}; load average ${load0.toFixed(1)} before, ${load1.toFixed(1)} after.`);
+  console.log('');
+  printTable(
+    ['', 'rps per round', 'rps median', 'node µs/req median'],
+    TURNS.map((t) => [turnName(t), rps.get(turnName(t))!.map(Math.round).join(' '), Math.round(median(rps.get(turnName(t))!)), Math.round(median(cpu.get(turnName(t))!))]),
+  );
+  const base = rps.get('other MCP')!;
+  const paired = (name: string) => median(rps.get(name)!.map((v, i) => v / base[i]));
+  const rows = (['MCP', 'MCP 2026'] as const).map((side) => ({ side: `${side === 'MCP' ? 'MCP 2025' : side} / other's MCP 2025`, ratio: paired(`this tree ${side}`) }));
+  const restRatio = median(rps.get('this tree REST')!.map((v, i) => v / rps.get('other REST')![i]));
+  console.log('');
+  printTable(
+    ['rps, this tree / the other', 'median of the rounds', 'target', ''],
+    [...rows.map(({ side, ratio }) => [side, ratio.toFixed(3), `≥ ${AGAINST_TARGET}`, ratio >= AGAINST_TARGET ? 'met' : 'missed']), ["REST / other's REST (control)", restRatio.toFixed(3), '', '']],
+  );
+  const met = rows.every((r) => r.ratio >= AGAINST_TARGET);
+  console.log(`\nTarget ${met ? 'met' : 'missed'}: this tree's MCP rps ≥ ${AGAINST_TARGET} × the other checkout's, in each era.`);
   if (failures.length) {
     console.error(`\nFAILED: not every request succeeded:\n  ${failures.join('\n  ')}`);
     return 1;
