@@ -183,6 +183,23 @@ export class ToolServer extends Server {
       return handler(request, ctx);
     };
   }
+
+  /**
+   * The SDK closes every 2026 exchange once its answer is out, and its close builds a "Connection
+   * closed" error for whatever still waits on the connection: on a server made for one request,
+   * nothing (it sends no requests of its own; a handler still running means the client went away,
+   * and the error only aborts it). Capturing that error's stack was ~20 µs of every 2026 call, a
+   * fifth of what the era costs over 2025's (docs/benchmarks.md, bench:mcp); it is built without one.
+   */
+  protected override _onclose(): void {
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      super._onclose();
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
+  }
 }
 
 /** An endpoint's tool: the operation it calls. */
