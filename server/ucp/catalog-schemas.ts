@@ -145,6 +145,14 @@ const price = z
   .object({ amount, currency: z.string().regex(/^[A-Z]{3}$/).describe('ISO 4217; always USD here.') })
   .meta({ id: 'UcpPrice' });
 
+/**
+ * A URL in an answer: documented as z.url() is (`format: uri`), but not parsed again on the way
+ * out. Each comes from the catalog (a feed's URLs are checked on import, a seller's policy pages
+ * are built from its own) and z.url() costs ~1 µs apiece, ~120 of them on a search page of ten
+ * products; the seed API's JSON-LD answers carry the same URLs as plain strings.
+ */
+const answerUrl = z.string().meta({ format: 'uri' });
+
 const optionChoice = z.object({ name: z.string(), label: z.string() }).meta({ id: 'UcpSelectedOption' });
 
 const variant = z
@@ -163,7 +171,7 @@ const variant = z
     seller: z
       .object({
         name: z.string(),
-        links: z.array(z.object({ type: z.enum(['refund_policy', 'shipping_policy', 'privacy_policy', 'terms_of_service']), url: z.url() })),
+        links: z.array(z.object({ type: z.enum(['refund_policy', 'shipping_policy', 'privacy_policy', 'terms_of_service']), url: answerUrl })),
       })
       .describe('The seller offering it, with its policies.'),
   })
@@ -176,10 +184,10 @@ const product = z
     id: z.string().describe('The product id (prod_…).'),
     title: z.string(),
     description: z.object({ plain: z.string() }),
-    url: z.url().describe('The product page on the seller’s site.').optional(),
+    url: answerUrl.describe('The product page on the seller’s site.').optional(),
     categories: z.array(z.object({ value: z.string().describe('Category path, "A > B > C": filters.categories takes it.'), taxonomy: z.literal('merchant') })),
     price_range: z.object({ min: price, max: price }).describe('Across all the product’s variants.'),
-    media: z.array(z.object({ type: z.literal('image'), url: z.url() })).optional(),
+    media: z.array(z.object({ type: z.literal('image'), url: answerUrl })).optional(),
     options: z.array(productOption).optional(),
     variants: z.array(variant).min(1).describe('The featured variant first: the one asked for, else the cheapest available.'),
     metadata: z
