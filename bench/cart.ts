@@ -3,7 +3,7 @@
  * doing the same SQL with the same pool, on a fresh Postgres database, in one run.
  *
  *   npm run bench:cart [-- --connections 50 --duration 10 --warmup 2 --pool 10 --carts 400
- *                          --orders 400 --purchases 200 --database acapi_bench_cart --echo --strict]
+ *                          --orders 400 --purchases 200 --database acapi_bench_cart --cpu-prof <dir> --echo --strict]
  *
  * 1. POST /api/agent/cart/{id}/items with a distinct Idempotency-Key per request, spread over
  *    `--carts` carts (so the cart's row lock, which serialises adds to one cart, is not what is

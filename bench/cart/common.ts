@@ -3,6 +3,7 @@
  * and the failures found, which make the run exit 1.
  */
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createApp } from '../../server/app';
@@ -30,6 +31,7 @@ export const { values: flags } = parseArgs({
     orders: { type: 'string', default: '400' },
     purchases: { type: 'string', default: '200' },
     database: { type: 'string', default: 'acapi_bench_cart' },
+    'cpu-prof': { type: 'string' },
     echo: { type: 'boolean', default: false },
     strict: { type: 'boolean', default: false },
   },
@@ -67,14 +69,18 @@ export const failures: string[] = [];
 /** What is running, for the clean-up of an interrupted run. */
 export const running: { child?: Child; platform?: PlatformProfileHost } = {};
 
+let servicesStarted = 0;
+
 export async function startServer(name: ServerName, env: Record<string, string | undefined>): Promise<{ child: Child; url: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   console.error(`Starting the ${name === 'service' ? 'service' : 'bare server'} on port ${port}…`);
+  // --cpu-prof: each service gets a folder of its own, numbered in start order (the settling one is step 3's).
+  const prof = flags['cpu-prof'] && name === 'service' ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(flags['cpu-prof'], `service-${++servicesStarted}`)}`] : [];
   running.child = await startProcess({
     name,
     command: process.execPath,
-    args: ['--import', 'tsx', name === 'service' ? 'server/main.ts' : 'bench/bare-cart-server.ts'],
+    args: [...prof, '--import', 'tsx', name === 'service' ? 'server/main.ts' : 'bench/bare-cart-server.ts'],
     cwd: ROOT,
     env: { ...env, PORT: String(port), PUBLIC_BASE_URL: url },
     ready: /ready in \d+ ms/,
