@@ -5,6 +5,7 @@
  *   npm run bench:core [-- --connections 50 --duration 10 --warmup 2 --rounds 1 --pool 10
  *                          --database acapi_bench_core --redis redis://127.0.0.1:6379
  *                          --cpu-prof <dir> --echo --strict]
+ *   npm run bench:core -- --against <another checkout> [--rounds 3 --duration 5 …]
  *
  * Each round starts the service, measures GET limits then POST feedback, stops it, and does the
  * same with the bare server (bench/bare-core-server.ts). The service also answers GET limits to a
@@ -25,6 +26,9 @@
  * With several rounds the tables show medians. Besides autocannon's figures it reports CPU time
  * per request of each server process and of its Postgres backends (from /proc), which moves less
  * than throughput on a busy machine.
+ *
+ * With --against, this tree's service and another checkout's run at once and every endpoint takes
+ * turns on the two (see compare): before/after figures of a change that drift cannot blur.
  *
  * Exits 1 if any request failed (non-2xx, connection error, timeout) or a smoke/database check
  * failed; with --strict also when a target is missed: a throughput ratio, the Node CPU per
@@ -61,6 +65,7 @@ const { values: flags } = parseArgs({
     database: { type: 'string', default: 'acapi_bench_core' },
     redis: { type: 'string', default: 'redis://127.0.0.1:6379' },
     'cpu-prof': { type: 'string' },
+    against: { type: 'string' },
     echo: { type: 'boolean', default: false },
     strict: { type: 'boolean', default: false },
   },
@@ -72,6 +77,8 @@ const pool = positiveInt('pool');
 const warmup = Number(flags.warmup);
 if (!(warmup >= 0)) throw new Error(`--warmup must be a number of seconds ≥ 0, got "${flags.warmup}"`);
 const dbName = flags.database!;
+/** --against: the other checkout's database. */
+const otherDb = `${dbName}_against`;
 const redisUrl = flags.redis || undefined;
 
 function positiveInt(name: 'connections' | 'duration' | 'pool' | 'rounds'): number {
@@ -149,12 +156,13 @@ interface Measured extends LoadResult {
 }
 
 const failures: string[] = [];
-let current: Child | undefined;
+/** Servers started and not yet stopped (two at once with --against). */
+const running = new Set<Child>();
 let cleanupProfiles: () => Promise<void> = async () => {};
 const cleanup = installCleanup(async () => {
-  await current?.stop(5000).catch(() => {});
+  await Promise.all([...running].map((child) => child.stop(5000).catch(() => {})));
   await cleanupProfiles().catch(() => {});
-  await dropDatabase(dbName).catch((err) => console.error(`could not drop ${dbName}:`, err.message));
+  for (const name of flags.against ? [dbName, otherDb] : [dbName]) await dropDatabase(name).catch((err) => console.error(`could not drop ${name}:`, err.message));
 });
 
 function loadOptions(url: string, endpoint: Endpoint, seconds: number): LoadOptions {
@@ -220,10 +228,10 @@ async function backendPids(name: ServerName): Promise<number[]> {
  * the same person gave a client, as the authorization server's adapter stores them (the service
  * has migrated the database). Both are checked to answer 200 before any load.
  */
-async function insertCredentials(url: string): Promise<void> {
+async function insertCredentials(url: string, db = dbName): Promise<void> {
   const grantId = 'bench-grant';
   const expires = new Date(Date.now() + 3_600_000);
-  await withDatabase(dbName, async (sql) => {
+  await withDatabase(db, async (sql) => {
     await sql`insert into users (id, email) values ('acct_bench', 'bench@example.org') on conflict do nothing`;
     await sql`insert into network_keys (id, account_id, name, prefix, secret_hash, scopes)
               values ('key_bench', 'acct_bench', 'bench', ${KEY_SECRET.slice(0, 12)}, ${secretDigest(KEY_SECRET)}, '{}') on conflict do nothing`;
@@ -281,7 +289,6 @@ async function smokeSigned(url: string): Promise<void> {
 }
 
 async function measureServer(name: ServerName, child: Child, url: string, round: number): Promise<Partial<Record<Endpoint, Measured>>> {
-  current = child;
   const tag = rounds > 1 ? `${name} (round ${round})` : name;
   await withDatabase(dbName, (sql) => sql`truncate feedback_reports, idempotency_records`);
   await smoke(url, name);
@@ -360,7 +367,7 @@ async function measureServer(name: ServerName, child: Child, url: string, round:
   const logged = child.output().split('\n').filter((l) => /failure|error/i.test(l));
   if (logged.length) failures.push(`${tag} logged errors:\n    ${logged.slice(0, 5).join('\n    ')}`);
   await child.stop();
-  current = undefined;
+  running.delete(child);
   return out;
 }
 
@@ -374,7 +381,8 @@ const SERVICE_ENV: Record<ServerName, Record<string, string | undefined>> = {
   bare: {},
 };
 
-async function startServer(name: ServerName, env: Record<string, string | undefined>): Promise<{ child: Child; url: string }> {
+/** `root`: the checkout whose service to start (another one's with --against). */
+async function startServer(name: ServerName, env: Record<string, string | undefined>, root = ROOT): Promise<{ child: Child; url: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const described = { service: 'service', limitsOff: 'service with RATE_LIMITS=off', limitsOn: 'service with its rate limits on the database', limitsRedis: 'service with its rate limits on Redis', bare: 'bare server' }[name];
@@ -384,12 +392,12 @@ async function startServer(name: ServerName, env: Record<string, string | undefi
     name,
     command: process.execPath, // node --import tsx <file>: what `npx tsx <file>` runs, minus its wrapper process
     args: [...prof, '--import', 'tsx', name === 'bare' ? 'bench/bare-core-server.ts' : 'server/main.ts'],
-    cwd: ROOT,
+    cwd: root,
     env: { ...env, ...SERVICE_ENV[name], PORT: String(port), ...(name !== 'bare' ? { PUBLIC_BASE_URL: url } : {}) },
     ready: /ready in \d+ ms/,
     echo: flags.echo,
   });
-  current = child;
+  running.add(child);
   return { child, url };
 }
 
@@ -421,19 +429,27 @@ const median = (xs: number[]) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-async function main(): Promise<number> {
-  ensureNextBuild(ROOT);
-  const load0 = os.loadavg()[0];
-  console.error(`Fresh database ${dbName}…`);
-  const databaseUrl = await recreateDatabase(dbName);
-  // UCP's platform profile and, beside it, the signing agent's: HTTPS under a pinned .test name.
+/**
+ * UCP's platform profile and, beside it, the signing agent's: HTTPS under a pinned .test name.
+ * Answers the environment every service is started with (the pin and CA included), less its database.
+ */
+async function serveProfiles(): Promise<Record<string, string | undefined>> {
   const platform = await platformProfileHost();
   const profiles = platform.server;
   cleanupProfiles = () => profiles.close();
   platformAgent = platform.agent;
   signedProfile = `${profiles.origin}/profile.json`;
   profiles.routes.set('/profile.json', { body: { name: 'bench agent', keys: [SIGNING_KEY.jwk] } });
-  const env: Record<string, string | undefined> = { ...process.env, ...profiles.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: String(pool) };
+  return { ...process.env, ...profiles.env, NODE_ENV: 'production', DATABASE_POOL_SIZE: String(pool) };
+}
+
+async function main(): Promise<number> {
+  if (flags.against) return compare(path.resolve(flags.against));
+  ensureNextBuild(ROOT);
+  const load0 = os.loadavg()[0];
+  console.error(`Fresh database ${dbName}…`);
+  const databaseUrl = await recreateDatabase(dbName);
+  const env: Record<string, string | undefined> = { ...(await serveProfiles()), DATABASE_URL: databaseUrl };
 
   const results: Record<ServerName, Partial<Record<Endpoint, Measured>>[]> = { service: [], limitsOff: [], limitsOn: [], limitsRedis: [], bare: [] };
   const variants: LimitsVariant[] = ['limitsOff', 'limitsOn', ...(redisUrl ? (['limitsRedis'] as const) : [])];
@@ -563,6 +579,106 @@ async function main(): Promise<number> {
     ...(ucpSearch < ENDPOINTS.ucpSearch.target ? [`ucpSearch vs search ${ucpSearch.toFixed(2)} < ${ENDPOINTS.ucpSearch.target}`] : []),
     ...stores.filter((s) => s.ratio < LIMITS_TARGET).map((s) => `rate limits on (${s.name === 'limitsOn' ? 'Postgres' : 'Redis'}) vs off ${s.ratio.toFixed(2)} < ${LIMITS_TARGET}`),
   ];
+  if (missed.length) {
+    console.log(`\nTarget missed: ${missed.join(', ')}`);
+    if (flags.strict) return 1;
+  }
+  return 0;
+}
+
+/** The endpoints --against measures on both trees, and this tree's targets among them. */
+const AGAINST_ENDPOINTS = Object.keys(ENDPOINTS) as Endpoint[];
+/** A ratio of two endpoints of the same tree, measured in the same round, with its target. */
+const WITHIN_TREE: { label: string; of: Endpoint; over: Endpoint; target: number }[] = [
+  { label: 'network key / open', of: 'limitsWithKey', over: 'limits', target: ENDPOINTS.limitsWithKey.target },
+  { label: 'OAuth token / open', of: 'limitsWithOAuth', over: 'limits', target: ENDPOINTS.limitsWithOAuth.target },
+  { label: 'signed / open', of: 'limitsSigned', over: 'limits', target: ENDPOINTS.limitsSigned.target },
+  { label: 'UCP search / seed search', of: 'ucpSearch', over: 'search', target: ENDPOINTS.ucpSearch.target },
+];
+type Tree = 'this' | 'other';
+
+/**
+ * --against <checkout>: this tree's service and another checkout's (an earlier commit's worktree,
+ * say) run at once, each on its own fresh database, and every endpoint takes turns on the two in
+ * bursts of --duration, the other tree first, the order of endpoints and trees reversed every
+ * other round. Whatever the machine does meanwhile falls on both alike, so the paired ratios of a
+ * round (this tree over the other, and within each tree the credentialed calls over the open one
+ * and UCP's search over the seed API's) move far less than the figures of runs one after the other.
+ * No bare server and no rate-limit variants: the normal run measures those.
+ */
+async function compare(otherRoot: string): Promise<number> {
+  ensureNextBuild(ROOT);
+  ensureNextBuild(otherRoot);
+  const load0 = os.loadavg()[0];
+  const env = await serveProfiles();
+  const trees = {} as Record<Tree, { child: Child; url: string }>;
+  for (const [tree, root, db] of [['other', otherRoot, otherDb], ['this', ROOT, dbName]] as const) {
+    console.error(`Fresh database ${db} for ${tree === 'this' ? 'this tree' : otherRoot}…`);
+    trees[tree] = await startServer('service', { ...env, DATABASE_URL: await recreateDatabase(db) }, root);
+    await smoke(trees[tree].url, 'service');
+    await insertCredentials(trees[tree].url, db);
+    await smokeSigned(trees[tree].url);
+    await smokeSearch(trees[tree].url);
+  }
+  const burst = async (tree: Tree, endpoint: Endpoint, seconds: number) => {
+    const { child, url } = trees[tree];
+    if (endpoint === 'limitsSigned') signedRequests = { headers: await signRequests(url, Math.ceil(seconds * SIGNED_RPS_CEILING)), sent: 0 };
+    const cpu = cpuStopwatch(() => groupPids(child.pid));
+    await cpu.start();
+    const r = await runLoad(loadOptions(url, endpoint, seconds));
+    const nodeCpu = cpu.stop() / Math.max(r.total, 1);
+    checkLoad(`${tree} ${endpoint}`, r);
+    if (endpoint === 'limitsSigned' && signedRequests.sent > signedRequests.headers.length) failures.push(`${tree} limitsSigned: nonces reused: raise SIGNED_RPS_CEILING`);
+    return { rps: r.rps, nodeCpu };
+  };
+  if (warmup > 0) {
+    console.error(`Warm-up: ${warmup} s per endpoint and tree…`);
+    for (const endpoint of AGAINST_ENDPOINTS) for (const tree of ['other', 'this'] as const) await burst(tree, endpoint, warmup);
+  }
+  const got: Record<Tree, Record<Endpoint, { rps: number; nodeCpu: number }[]>> = {
+    this: Object.fromEntries(AGAINST_ENDPOINTS.map((e) => [e, []])) as never,
+    other: Object.fromEntries(AGAINST_ENDPOINTS.map((e) => [e, []])) as never,
+  };
+  for (let round = 0; round < rounds; round++) {
+    const endpoints = round % 2 ? [...AGAINST_ENDPOINTS].reverse() : AGAINST_ENDPOINTS;
+    for (const endpoint of endpoints) {
+      for (const tree of round % 2 ? (['this', 'other'] as const) : (['other', 'this'] as const)) got[tree][endpoint].push(await burst(tree, endpoint, duration));
+    }
+    console.error(`  round ${round + 1}: ${AGAINST_ENDPOINTS.map((e) => `${e} ${(got.this[e][round].rps / got.other[e][round].rps).toFixed(2)}`).join(', ')} (this / other rps)`);
+  }
+  const load1 = os.loadavg()[0];
+  for (const { child } of Object.values(trees)) {
+    const logged = child.output().split('\n').filter((l) => /failure|error/i.test(l));
+    if (logged.length) failures.push(`a service logged errors:\n    ${logged.slice(0, 5).join('\n    ')}`);
+  }
+
+  const paired = (a: { rps: number; nodeCpu: number }[], b: { rps: number; nodeCpu: number }[], f: 'rps' | 'nodeCpu') => median(a.map((m, i) => m[f] / b[i][f]));
+  const mid = (tree: Tree, e: Endpoint, f: 'rps' | 'nodeCpu') => Math.round(median(got[tree][e].map((m) => m[f])));
+  console.log('');
+  console.log(`bench:core --against ${otherRoot} — this tree (${ROOT}) and the other checkout running at once, each on its own fresh Postgres database;`);
+  console.log(`autocannon ${connections} connections, ${rounds} rounds of one ${duration} s burst per endpoint and tree (order reversed every other round) after ${warmup} s of warm-up each; pool ${pool};`);
+  console.log(`${os.cpus().length} CPUs shared by autocannon, both services and Postgres; Node ${process.version}; load average ${load0.toFixed(1)} before, ${load1.toFixed(1)} after.`);
+  console.log('');
+  printTable(
+    ['endpoint', 'rps: this', 'other', 'this / other', 'node µs/req: this', 'other', 'this / other'],
+    AGAINST_ENDPOINTS.map((e) => [
+      ENDPOINTS[e].label,
+      mid('this', e, 'rps'), mid('other', e, 'rps'), paired(got.this[e], got.other[e], 'rps').toFixed(3),
+      mid('this', e, 'nodeCpu'), mid('other', e, 'nodeCpu'), paired(got.this[e], got.other[e], 'nodeCpu').toFixed(3),
+    ]),
+  );
+  console.log('');
+  const within = WITHIN_TREE.map((w) => ({ ...w, mine: paired(got.this[w.of], got.this[w.over], 'rps'), theirs: paired(got.other[w.of], got.other[w.over], 'rps') }));
+  printTable(
+    ['rps ratio within a tree', 'this tree', 'other', 'target', 'this tree'],
+    within.map((w) => [w.label, w.mine.toFixed(3), w.theirs.toFixed(3), `≥ ${w.target}`, w.mine >= w.target ? 'met' : 'MISSED']),
+  );
+  console.log('\nRatios are medians of the rounds\' paired ratios; rps and node µs are medians of the rounds.');
+  if (failures.length) {
+    console.error(`\nFAILED: not every request succeeded:\n  ${failures.join('\n  ')}`);
+    return 1;
+  }
+  const missed = within.filter((w) => w.mine < w.target).map((w) => `${w.label} ${w.mine.toFixed(3)} < ${w.target}`);
   if (missed.length) {
     console.log(`\nTarget missed: ${missed.join(', ')}`);
     if (flags.strict) return 1;
