@@ -354,15 +354,15 @@ async function measureServer(name: ServerName, child: Child, url: string, round:
   const count = () => withDatabase(dbName, (sql) => sql`
     select (select count(*) from feedback_reports)::int as reports,
            (select count(*) from idempotency_records where state = 'done')::int as done,
-           (select count(*) from idempotency_records where state <> 'done')::int as running`);
-  let [{ reports, done, running }] = await count();
-  for (let i = 0; running > 0 && i < 50; i++) {
+           (select count(*) from idempotency_records where state <> 'done')::int as unfinished`);
+  let [{ reports, done, unfinished }] = await count();
+  for (let i = 0; unfinished > 0 && i < 50; i++) {
     await new Promise((r) => setTimeout(r, 100));
-    [{ reports, done, running }] = await count();
+    [{ reports, done, unfinished }] = await count();
   }
   const runs = warmup > 0 ? 2 : 1;
-  if (reports < expectedRows || reports > expectedRows + runs * connections || done !== reports || running !== 0) {
-    failures.push(`${tag}: ${expectedRows} POSTs answered 202 but there are ${reports} feedback rows, ${done} done and ${running} unfinished idempotency records`);
+  if (reports < expectedRows || reports > expectedRows + runs * connections || done !== reports || unfinished !== 0) {
+    failures.push(`${tag}: ${expectedRows} POSTs answered 202 but there are ${reports} feedback rows, ${done} done and ${unfinished} unfinished idempotency records`);
   }
   const logged = child.output().split('\n').filter((l) => /failure|error/i.test(l));
   if (logged.length) failures.push(`${tag} logged errors:\n    ${logged.slice(0, 5).join('\n    ')}`);
