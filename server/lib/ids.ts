@@ -2,23 +2,9 @@
  * Prefixed, time-ordered ids (`fb_01jd…`): a ULID (48-bit millisecond time + 80 random bits,
  * Crockford base32, lower case) behind a resource prefix, so ids sort by creation.
  */
-import { randomFillSync } from 'node:crypto';
+import { randomDraw } from './random-pool';
 
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
-
-// One call into the CSPRNG per 512 ids instead of one per id: at a few µs per call, per-id
-// calls were a tenth of the CPU of a cheap request.
-const pool = Buffer.alloc(10 * 512);
-let offset = pool.length;
-
-function randomTen(): Uint8Array {
-  if (offset === pool.length) {
-    randomFillSync(pool);
-    offset = 0;
-  }
-  offset += 10;
-  return pool.subarray(offset - 10, offset);
-}
 
 /** Every 10-bit value as its two base32 characters: a ULID's random part is 8 look-ups. */
 const PAIRS = Array.from({ length: 1024 }, (_, i) => ALPHABET[i >> 5] + ALPHABET[i & 31]);
@@ -50,7 +36,7 @@ function fortyBits(r: Uint8Array, at: number): string {
  * 48-bit time and 80 random bits, 26 characters. By table rather than five bits at a time: a
  * request id is made for every call, and the loop was ~3% of a cached GET's Node CPU (profiled).
  */
-export function ulid(time = Date.now(), random: Uint8Array = randomTen()): string {
+export function ulid(time = Date.now(), random: Uint8Array = randomDraw(10)): string {
   return timePart(time) + fortyBits(random, 0) + fortyBits(random, 5);
 }
 

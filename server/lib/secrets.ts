@@ -3,6 +3,7 @@
  * and the sealing of a secret that must be answered again (an idempotent replay of a mint).
  */
 import { createCipheriv, createDecipheriv, hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomDraw } from './random-pool';
 
 /** `<prefix>` + 43 base64url characters: 256 random bits. */
 export function newSecret(prefix: string): string {
@@ -27,7 +28,8 @@ export function secretDigest(secret: string): string {
 
 /** AES-256-GCM under `key` (32 bytes): iv, tag and ciphertext in one base64url string. */
 export function seal(plaintext: string, key: Buffer): string {
-  const iv = randomBytes(12);
+  // A fresh 96-bit IV per seal, which is all GCM asks; the cipher and the answer copy it.
+  const iv = randomDraw(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
