@@ -29,6 +29,24 @@ type Query = PendingQuery<never> & {
   reject(err: Error): void;
 };
 
+/** A statement answered, or failed: its deadline no longer applies; a transaction learns its backend. */
+function settled(timer: ReturnType<typeof setTimeout>, query: Query, transaction: { pid?: number } | undefined): void {
+  clearTimeout(timer);
+  if (transaction) transaction.pid ??= query.state?.pid;
+}
+
+/** A statement past its request's deadline. */
+function expire(sockets: PoolSockets, q: Query): void {
+  const pid = q.state?.pid;
+  if (pid === undefined) return void q.cancel(); // still queued: postgres.js takes it off and rejects it
+  // Answered here rather than left to postgres.js noticing the close: the caller's answer then
+  // depends on no bookkeeping of the driver's, which under the fault load once kept such a
+  // statement unsettled for 30 s, before the driver faults found there were patched
+  // (test/faults/cut-transaction.test.ts).
+  sockets.socketOf(pid)?.destroy(new DatabaseDeadlineError('A statement'));
+  q.reject(new DatabaseDeadlineError('A statement'));
+}
+
 export class PoolSockets {
   private readonly byPid = new Map<number, net.Socket>();
 
@@ -41,6 +59,11 @@ export class PoolSockets {
     if (!options.ssl) this.learnPid(socket);
     return socket;
   };
+
+  /** The socket of the session with backend `pid`, while it is open. */
+  socketOf(pid: number): net.Socket | undefined {
+    return this.byPid.get(pid);
+  }
 
   /** Reads the backend pid from the session's first messages, then stops reading along. */
   private learnPid(socket: net.Socket): void {
@@ -72,30 +95,18 @@ export class PoolSockets {
     if (scope.deadline === Infinity) return pending;
     const query = pending as unknown as Query;
     const then = query.then;
+    const sockets = this;
     let armed = false;
-    // Armed when the query is first awaited, which is when postgres.js sends or queues it.
+    // Armed when the query is first awaited, which is when postgres.js sends or queues it. Every
+    // statement runs this: no named closures (tsx names each one as it is made, ~1 µs apiece).
     query.then = function (this: Query, ...args: Parameters<Query['then']>) {
       if (!armed) {
         armed = true;
-        const timer = setTimeout(() => expire(query), Math.max(0, scope.deadline - performance.now()));
-        const settled = () => {
-          clearTimeout(timer);
-          if (transaction) transaction.pid ??= query.state?.pid;
-        };
-        then.call(query, settled, settled);
+        const timer = setTimeout(expire, Math.max(0, scope.deadline - performance.now()), sockets, query);
+        then.call(query, () => settled(timer, query, transaction), () => settled(timer, query, transaction));
       }
       return then.apply(this, args);
     } as Query['then'];
-    const expire = (q: Query) => {
-      const pid = q.state?.pid;
-      if (pid === undefined) return void q.cancel(); // still queued: postgres.js takes it off and rejects it
-      // Answered here rather than left to postgres.js noticing the close: the caller's answer then
-      // depends on no bookkeeping of the driver's, which under the fault load once kept such a
-      // statement unsettled for 30 s, before the driver faults found there were patched
-      // (test/faults/cut-transaction.test.ts).
-      this.byPid.get(pid)?.destroy(new DatabaseDeadlineError('A statement'));
-      q.reject(new DatabaseDeadlineError('A statement'));
-    };
     return pending;
   }
 
@@ -118,7 +129,7 @@ export class PoolSockets {
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         if (!started) return reject(new DatabaseDeadlineError('Waiting for a connection'));
-        const socket = transaction.pid === undefined ? undefined : this.byPid.get(transaction.pid);
+        const socket = transaction.pid === undefined ? undefined : this.socketOf(transaction.pid);
         socket?.destroy(new DatabaseDeadlineError('A transaction'));
       }, Math.max(0, scope.deadline - performance.now()));
     });
