@@ -320,12 +320,11 @@ function missingComponents(
   hasQuery: boolean,
   hasBody: boolean,
 ): string[] {
-  const covers = (name: string) => covered.some((c) => c.name === name && !c.params.has('req'));
   const required = ['@method', '@authority', '@path'];
   if (hasQuery) required.push('@query');
   if (hasBody) required.push('content-digest', 'content-type');
   for (const header of ['ucp-agent', 'idempotency-key']) if (message.headers.get(header) !== null) required.push(header);
-  const missing = required.filter((name) => !covers(name));
+  const missing = required.filter((name) => !covered.some((c) => c.name === name && !c.params.has('req')));
   // Signature-Agent: the whole field, or (dictionary form) the member named by this label.
   if (message.headers.get('signature-agent') !== null) {
     const ok = covered.some((c) => c.name === 'signature-agent' && (!c.params.has('key') || c.params.get('key') === label));
@@ -353,12 +352,13 @@ function signatureParams(params: Parameters, binding: boolean): Params | Failure
   const keyid = params.get('keyid');
   const alg = params.get('alg');
   const tag = params.get('tag');
-  const checked = (value: unknown) => !binding || value !== undefined;
+  // created, expires and nonce are checked always under the seed API's rules, when sent under the binding's.
+  const always = !binding;
   const problems: string[] = [];
-  if (checked(created) && !Number.isInteger(created)) problems.push('created must be an integer (seconds since the epoch)');
-  if (checked(expires) && !Number.isInteger(expires)) problems.push('expires must be an integer (seconds since the epoch)');
+  if ((always || created !== undefined) && !Number.isInteger(created)) problems.push('created must be an integer (seconds since the epoch)');
+  if ((always || expires !== undefined) && !Number.isInteger(expires)) problems.push('expires must be an integer (seconds since the epoch)');
   const { min, max } = SIGNATURE_LIMITS.nonce;
-  if (checked(nonce) && (typeof nonce !== 'string' || nonce.length < min || nonce.length > max)) problems.push(`nonce must be a string of ${min}–${max} characters`);
+  if ((always || nonce !== undefined) && (typeof nonce !== 'string' || nonce.length < min || nonce.length > max)) problems.push(`nonce must be a string of ${min}–${max} characters`);
   if (typeof keyid !== 'string' || !keyid) problems.push('keyid must be a non-empty string');
   if (alg !== undefined && typeof alg !== 'string') problems.push('alg must be a string');
   if (tag !== undefined && typeof tag !== 'string') problems.push('tag must be a string');
