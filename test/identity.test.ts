@@ -109,6 +109,8 @@ describe('reserved and IP profile hosts', () => {
       expect(res.headers.get('service-advisory')).toBe(`${code};refused_from="2027-03-01"`);
       const body = await res.json();
       expect(body.max_item_quantity).toBe(20);
+      // Written into the answer's text as its last member, the answer's own members unchanged.
+      expect(Object.keys(body)).toEqual(['max_item_quantity', 'max_cart_total_cents', 'max_cart_total_usd', 'service:advisories']);
       expect(body['service:advisories']).toEqual([
         {
           code,

@@ -7,7 +7,7 @@
  */
 import { ApiError, errorBody } from '../errors/catalogue';
 import { toApiError } from '../errors/from-unknown';
-import { serviceAdvisoryHeader } from '../identity/advisories';
+import { serviceAdvisoryHeader, type Advisory } from '../identity/advisories';
 import { rateLimitHeader } from '../limits/limiter';
 import { agentTrust } from '../limits/trust';
 import type { AppRouter } from '../routers';
@@ -82,7 +82,7 @@ export function createGateway(services: Services, router: AppRouter, documents: 
       headers['Service-Advisory'] = serviceAdvisoryHeader(ctx.advisories);
       // UCP's binding carries them in the header only: a body member would make an error_response
       // invalid, and UCP's warning messages are shown to buyers.
-      if (ctx.negotiated === undefined && ctx.envelope.seller === undefined && !ctx.envelope.acp && body.startsWith('{')) body = JSON.stringify({ ...JSON.parse(body), 'service:advisories': ctx.advisories });
+      if (ctx.negotiated === undefined && ctx.envelope.seller === undefined && !ctx.envelope.acp && body.startsWith('{')) body = withAdvisories(body, ctx.advisories);
     }
     return { status, headers, body };
   }
@@ -190,6 +190,18 @@ export function createGateway(services: Services, router: AppRouter, documents: 
 function copyHeaders(source: Record<string, string> | undefined, into: Record<string, string> = {}): Record<string, string> {
   for (const name in source) into[name] = source[name];
   return into;
+}
+
+/**
+ * A JSON object's text with `service:advisories` as its last member, written into the text before
+ * its closing brace: the answer was serialised a moment before, and parsing it back to add one
+ * member cost as much as the serialising (a search page: ~10 KB each way). No answer holds the
+ * member already.
+ */
+function withAdvisories(body: string, advisories: Advisory[]): string {
+  const end = body.lastIndexOf('}');
+  const empty = body.slice(0, end).trimEnd().endsWith('{');
+  return `${body.slice(0, end)}${empty ? '' : ','}"service:advisories":${JSON.stringify(advisories)}${body.slice(end)}`;
 }
 
 function jsonHeaders(extra: Record<string, string> | undefined): Record<string, string> {
