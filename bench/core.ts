@@ -387,7 +387,7 @@ async function startServer(name: ServerName, env: Record<string, string | undefi
   const url = `http://127.0.0.1:${port}`;
   const described = { service: 'service', limitsOff: 'service with RATE_LIMITS=off', limitsOn: 'service with its rate limits on the database', limitsRedis: 'service with its rate limits on Redis', bare: 'bare server' }[name];
   console.error(`Starting the ${described} on port ${port}…`);
-  const prof = flags['cpu-prof'] && name !== 'bare' ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(flags['cpu-prof'], name)}`] : [];
+  const prof = flags['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(flags['cpu-prof'], name)}`] : [];
   const child = await startProcess({
     name,
     command: process.execPath, // node --import tsx <file>: what `npx tsx <file>` runs, minus its wrapper process
