@@ -13,9 +13,16 @@ import { fail, openCommandDatabase, secretsConfig } from './support/cli';
 const command = 'npm run webhooks:rotate-key';
 const USAGE = `Usage: ${command} [-- --revoke <kid>]`;
 
+// A kid is an RFC 7638 thumbprint, base64url: one in 64 starts with '-', which parseArgs would
+// refuse as ambiguous after a separate --revoke. The word after --revoke is its value, whatever it is.
+function withRevokeJoined(args: string[]): string[] {
+  const at = args.indexOf('--revoke');
+  return at < 0 || at + 1 >= args.length ? args : [...args.slice(0, at), `--revoke=${args[at + 1]}`, ...args.slice(at + 2)];
+}
+
 function parseFlags(): { revoke?: string } {
   try {
-    const { values, positionals } = parseArgs({ options: { revoke: { type: 'string' } }, strict: true });
+    const { values, positionals } = parseArgs({ args: withRevokeJoined(process.argv.slice(2)), options: { revoke: { type: 'string' } }, strict: true });
     if (positionals.length) fail(`Unexpected: ${positionals.join(' ')}`, USAGE);
     return values;
   } catch (err) {

@@ -219,5 +219,9 @@ describe('npm run webhooks:rotate-key', () => {
     const unknown = await cli(['--revoke', kid]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain(`No webhook signing key ${kid}: nothing revoked.`);
+    // A thumbprint may start with '-' (one in 64): still the value of --revoke, not a flag.
+    const dashed = await cli(['--revoke', `-${kid.slice(1)}`]);
+    expect(dashed.code).toBe(1);
+    expect(dashed.stderr).toContain(`No webhook signing key -${kid.slice(1)}: nothing revoked.`);
   }, 240_000);
 });
