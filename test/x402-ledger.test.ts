@@ -47,6 +47,7 @@ const payers = {
   ivy: account('1f'),
   jo: account('10'),
   kim: account('c1'),
+  lee: account('1e'),
 };
 
 let tdb: TestDatabase;
@@ -272,6 +273,23 @@ describe('settle', () => {
     expect(await ledger.fund(payers.jo.address.toLowerCase(), usdc(600))).toBe(usdc(1_600));
     expect((await ledger.settle(payment, requirementsOf(o, 1))).success).toBe(true);
     expect(await ledger.balance(payers.jo.address)).toBe(usdc(100));
+  });
+
+  it('a wallet paying itself needs the value all the same: more than it holds is refused, nothing written; less moves nothing but is recorded', async () => {
+    const toSelf = (cents: number) => offer(cents, { payTo: payers.lee.address });
+    const tooMuch = await paymentFor(payers.lee, toSelf(150_000)); // 1,500 USDC of 1,000
+    expect(await ledger.settle(tooMuch, requirementsOf(toSelf(150_000), 2))).toMatchObject({ success: false, errorReason: 'invalid_exact_evm_insufficient_balance' });
+    expect(await transfersOf(payers.lee.address)).toEqual([]);
+    expect(await db().select().from(x402LedgerAccounts).where(eq(x402LedgerAccounts.address, payers.lee.address))).toEqual([]);
+
+    const affordable = await paymentFor(payers.lee, toSelf(90_000));
+    expect((await ledger.settle(affordable, requirementsOf(toSelf(90_000), 2))).success).toBe(true);
+    expect(await ledger.balance(payers.lee.address)).toBe(BigInt(LOCAL_BALANCE));
+    expect(await transfersOf(payers.lee.address)).toHaveLength(1);
+    // Now a row of its own: still refused past what it holds.
+    const again = await paymentFor(payers.lee, toSelf(150_000));
+    expect(await ledger.settle(again, requirementsOf(toSelf(150_000), 2))).toMatchObject({ success: false, errorReason: 'invalid_exact_evm_insufficient_balance' });
+    expect(await ledger.balance(payers.lee.address)).toBe(BigInt(LOCAL_BALANCE));
   });
 
   it('a payment for another amount, recipient or chain than the requirements is refused before anything is written', async () => {

@@ -61,7 +61,7 @@ async function written(cartId: string, nonce: string) {
 }
 
 describe('a settlement on the local ledger', () => {
-  it('is one transaction of 19 statements with the idempotency claim (36 in three transactions and two statements of their own before), v1 and v2 alike', async () => {
+  it('is one transaction of 16 statements with the idempotency claim (36 in three transactions and two statements of their own before), v1 and v2 alike', async () => {
     for (const version of [1, 2] as const) {
       const paying = await signedCart(version);
       const { result, statements: sent } = await statementsOf(t.db.database, paying.pay);
@@ -69,7 +69,7 @@ describe('a settlement on the local ledger', () => {
       // Not the settlement's: the caller's credential and rate budgets, read through caches whose refreshes land in any request.
       const statements = sent.filter((s) => !/rate_counters|buyer_tokens|network_keys|"sessions"/.test(s));
       expect(transactionsIn(statements), statements.join('\n')).toBe(1);
-      expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(19);
+      expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(16);
     }
   });
 

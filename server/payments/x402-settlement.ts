@@ -15,7 +15,7 @@
  *
  * With the local ledger as the facilitator, its transfer is rows of the same database: steps 1 to
  * 6 then run in one transaction (settleOnLedger), no order is ever pending, and the settlement
- * issues 19 statements where three transactions and two statements between them took 36
+ * issues 16 statements where three transactions and two statements between them took 36
  * (test/x402-settlement-statements.test.ts).
  */
 import { encodePaymentResponseHeader } from '@x402/core/http';
@@ -326,10 +326,13 @@ async function settleOnLedger(services: SettlementServices, ledger: Ledger, tx: 
   const cart = await loadCart(tx, request.cartId, request.owner, { lock: true });
   const held = await heldPayment(services, tx, cart, payment, request.idempotencyKey);
   if (held) return held.status === 'settled' ? settledAnswer(services, held, request) : held;
-  const priced = await pricedToPay(tx, cart);
   const authorization = authorizationKey(payment, services.x402.network.asset);
   const account = ledger.accountKey(payment.authorization.from);
-  const [facts] = await ledgerFacts(tx, { ...authorization, owner: ownerOfCart(holderOf(request.owner)), accountNetwork: account.network, accountAsset: account.asset, account: account.address });
+  // Two reads, sent together (one round trip): the cart's refusals still come before the wallet's.
+  const [priced, [facts]] = await Promise.all([
+    pricedToPay(tx, cart),
+    ledgerFacts(tx, { ...authorization, owner: ownerOfCart(holderOf(request.owner)), accountNetwork: account.network, accountAsset: account.asset, account: account.address }),
+  ]);
   if (!facts.linked) throw walletRequired();
   const offer = offerFor(services, cart.id, priced.totals.total_cents);
   const reason =

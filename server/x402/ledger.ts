@@ -62,37 +62,45 @@ export class LedgerRefusal extends Error {
   }
 }
 
-// Every settle runs these, built once (db/prepared.ts): drizzle's builder cost ~0.3 ms of Node CPU a
+// Every settle runs this, built once (db/prepared.ts): drizzle's builder cost ~0.3 ms of Node CPU a
 // statement here (bench:cart's --cpu-prof of the service settling).
-type Chain = { network: string; asset: string };
-const insertTransfer = preparedRows<Chain & { id: string; from: string; to: string; value: string; nonce: string; transaction: string }, { id: string }>(
-  'ledger_transfer_insert',
-  sql`INSERT INTO x402_ledger_transfers (id, network, asset, from_address, to_address, value, nonce, transaction)
-      VALUES (${sql.placeholder('id')}, ${sql.placeholder('network')}, ${sql.placeholder('asset')}, ${sql.placeholder('from')}, ${sql.placeholder('to')},
-              ${sql.placeholder('value')}::bigint, ${sql.placeholder('nonce')}, ${sql.placeholder('transaction')})
-      ON CONFLICT DO NOTHING RETURNING id`,
-);
-/** Both parties' accounts, made with X402_LOCAL_BALANCE if unseen (one row when they are the same address). */
-const openAccounts = preparedRows<Chain & { from: string; to: string; balance: string }, never>(
-  'ledger_accounts_open',
-  sql`INSERT INTO x402_ledger_accounts (network, asset, address, balance)
-      SELECT ${sql.placeholder('network')}, ${sql.placeholder('asset')}, address, ${sql.placeholder('balance')}::bigint
-      FROM (SELECT DISTINCT unnest(ARRAY[${sql.placeholder('from')}::text, ${sql.placeholder('to')}::text]) AS address) parties
-      ORDER BY address
-      ON CONFLICT DO NOTHING`,
-);
-type Movement = Chain & { address: string; value: string; now: string };
-const debitAccount = preparedRows<Movement, { address: string }>(
-  'ledger_account_debit',
-  sql`UPDATE x402_ledger_accounts SET balance = balance - ${sql.placeholder('value')}::bigint, updated_at = ${sql.placeholder('now')}::timestamptz
-      WHERE network = ${sql.placeholder('network')} AND asset = ${sql.placeholder('asset')} AND address = ${sql.placeholder('address')}
-        AND balance >= ${sql.placeholder('value')}::bigint
-      RETURNING address`,
-);
-const creditAccount = preparedRows<Movement, never>(
-  'ledger_account_credit',
-  sql`UPDATE x402_ledger_accounts SET balance = balance + ${sql.placeholder('value')}::bigint, updated_at = ${sql.placeholder('now')}::timestamptz
-      WHERE network = ${sql.placeholder('network')} AND asset = ${sql.placeholder('asset')} AND address = ${sql.placeholder('address')}`,
+type TransferValues = { id: string; network: string; chain: string; asset: string; from: string; to: string; value: string; nonce: string; transaction: string; balance: string; now: string };
+/**
+ * A transfer in one statement (four round trips before): recorded unless the authorization's
+ * exists (it waits on the index for one in flight), and only then the value moved. The parties'
+ * accounts are upserted in address order, so two transfers in opposite directions wait for each
+ * other instead of deadlocking; an unseen address starts from X402_LOCAL_BALANCE (`balance`). A
+ * party is moved only if it holds what it pays (`pays`, the value for the payer, nothing for a
+ * payee; a payment to oneself still needs the value), read on the row as it stands once locked;
+ * an unseen payer too poor is left out. The row proposed for an existing account is never
+ * written, but Postgres checks it against `balance >= 0` first: it is kept at zero or above. `moved` short of
+ * `parties` means the payer held too little, and the caller rolls back what was written.
+ */
+const transferAndMove = preparedRows<TransferValues, { made: string | null; parties: number; moved: number }>(
+  'ledger_transfer_move',
+  sql`WITH made AS (
+        INSERT INTO x402_ledger_transfers (id, network, asset, from_address, to_address, value, nonce, transaction)
+        VALUES (${sql.placeholder('id')}, ${sql.placeholder('network')}, ${sql.placeholder('asset')}, ${sql.placeholder('from')}, ${sql.placeholder('to')},
+                ${sql.placeholder('value')}::bigint, ${sql.placeholder('nonce')}, ${sql.placeholder('transaction')})
+        ON CONFLICT DO NOTHING RETURNING id
+      ), parties AS (
+        SELECT address, sum(delta) AS delta, max(pays) AS pays
+        FROM (VALUES (${sql.placeholder('from')}::text, -${sql.placeholder('value')}::bigint, ${sql.placeholder('value')}::bigint),
+                     (${sql.placeholder('to')}::text, ${sql.placeholder('value')}::bigint, 0::bigint)) AS m(address, delta, pays)
+        GROUP BY address
+      ), moved AS (
+        INSERT INTO x402_ledger_accounts AS a (network, asset, address, balance, updated_at)
+        SELECT ${sql.placeholder('chain')}, ${sql.placeholder('asset')}, p.address, greatest(${sql.placeholder('balance')}::bigint + p.delta, 0), ${sql.placeholder('now')}::timestamptz
+        FROM parties p
+        WHERE EXISTS (SELECT 1 FROM made)
+          AND (${sql.placeholder('balance')}::bigint >= p.pays
+               OR EXISTS (SELECT 1 FROM x402_ledger_accounts e WHERE e.network = ${sql.placeholder('chain')} AND e.asset = ${sql.placeholder('asset')} AND e.address = p.address))
+        ORDER BY p.address
+        ON CONFLICT (network, asset, address) DO UPDATE SET balance = a.balance + (SELECT delta FROM parties WHERE parties.address = a.address), updated_at = EXCLUDED.updated_at
+        WHERE a.balance >= (SELECT pays FROM parties WHERE parties.address = a.address)
+        RETURNING a.address
+      )
+      SELECT (SELECT id FROM made) AS made, (SELECT count(*) FROM parties)::int AS parties, (SELECT count(*) FROM moved)::int AS moved`,
 );
 
 export class Ledger implements FacilitatorClient {
@@ -273,33 +281,24 @@ export class Ledger implements FacilitatorClient {
   }
 
   /**
-   * Debits `from` (only if it holds `value`) and credits `to`, both accounts made first if
-   * unseen. Rows are written in address order, so two transfers in opposite directions wait for
-   * each other instead of deadlocking. False, and nothing kept (the caller rolls back), when
-   * `from` holds too little.
-   */
-  private async move(tx: Db, from: `0x${string}`, to: `0x${string}`, value: bigint): Promise<boolean> {
-    const chain = { network: this.network.caip2, asset: this.network.asset };
-    const at = { value: String(value), now: new Date().toISOString() };
-    await openAccounts(tx, { ...chain, from, to, balance: String(this.localBalance) });
-    const credit = () => creditAccount(tx, { ...chain, ...at, address: to });
-    if (to < from) await credit();
-    if ((await debitAccount(tx, { ...chain, ...at, address: from })).length !== 1) return false;
-    if (to >= from) await credit();
-    return true;
-  }
-
-  /**
    * The transfer recorded and the value moved, in `tx`; undefined, with nothing written, when the
    * authorization's transfer exists already (it waited on the index for one that committed).
+   * Throws LedgerRefusal when the payer holds too little: the caller rolls back the transfer.
    */
   private async transfer(tx: Db, p: SentPayment): Promise<`0x${string}` | undefined> {
-    const payer = getAddress(p.authorization.from);
-    const to = getAddress(p.authorization.to);
     const transaction = transactionOf(p);
-    const [made] = await insertTransfer(tx, { id: newId('ltr'), ...this.authorizationKey(p), to, value: String(p.authorization.value), transaction });
-    if (!made) return undefined;
-    if (!(await this.move(tx, payer, to, p.authorization.value))) throw new LedgerRefusal(INSUFFICIENT_BALANCE);
+    const [done] = await transferAndMove(tx, {
+      id: newId('ltr'),
+      ...this.authorizationKey(p),
+      chain: this.network.caip2,
+      to: getAddress(p.authorization.to),
+      value: String(p.authorization.value),
+      transaction,
+      balance: String(this.localBalance),
+      now: new Date().toISOString(),
+    });
+    if (done.made === null) return undefined;
+    if (done.moved !== done.parties) throw new LedgerRefusal(INSUFFICIENT_BALANCE);
     return transaction;
   }
 
