@@ -315,9 +315,9 @@ async function recordPayment(
  * of the same database, so the order is placed with the payment settled, never pending, and a
  * crash anywhere leaves nothing written. The cart locked first; the checks of settleCheckout, in
  * its order, with the wallets, whether the authorization was used and the payer's balance read
- * in one statement; the order placed, the payment recorded settled, the success stored; the
- * ledger's transfer last, since every settlement of a payer, and every one to payTo, waits on
- * their account rows until the commit. A transfer the ledger refuses (the nonce or the balance
+ * in one statement; the order placed, the payment recorded settled; the success stored and the
+ * ledger's transfer last, sent together, since every settlement of a payer, and every one to
+ * payTo, waits on their account rows until the commit. A transfer the ledger refuses (the nonce or the balance
  * spent by a settlement that committed meanwhile) rolls it all back: 402 with its reason. Answers
  * the settled checkout, or a payment pending from before that the cart holds (step 6 settles it
  * after this transaction).
@@ -346,9 +346,9 @@ async function settleOnLedger(services: SettlementServices, ledger: Ledger, tx: 
   const { row, order } = await recordPayment(tx, request, payment, authorization, offer, placing, transactionOf(payment));
   await announcePlaced(services, tx, { order, owner: cart.owner, scope: cart.scope, acpPlatform: cart.acpPlatform, placedNow: true }, cart.buyer?.email != null);
   const answer = settledAnswer(services, row, request);
-  if (request.storeSuccess) await request.storeSuccess(tx, answer);
   try {
-    await ledger.transferIn(tx, payment);
+    // Independent rows, sent together: the stored answer is this request's own, the transfer last of the rest.
+    await Promise.all([request.storeSuccess?.(tx, answer), ledger.transferIn(tx, payment)]);
   } catch (err) {
     if (err instanceof LedgerRefusal) throw paymentRefusal('payment_rejected', offer, { reason: err.reason });
     throw err;
