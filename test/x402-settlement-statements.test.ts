@@ -70,6 +70,11 @@ describe('a settlement on the local ledger', () => {
       const statements = sent.filter((s) => !/rate_counters|buyer_tokens|network_keys|"sessions"/.test(s));
       expect(transactionsIn(statements), statements.join('\n')).toBe(1);
       expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(16);
+      // Statements sent together run in the order sent (orders/place.ts): products locked before variants, stock taken before products follow it.
+      const at = (pattern: RegExp) => statements.findIndex((s) => pattern.test(s.trim()));
+      const [productsLocked, variantsLocked, taken, followed] = [/FOR UPDATE OF p$/, /^SELECT id, stock, price_cents FROM variants/, /^UPDATE variants v SET stock/, /^UPDATE products p SET stock_max/].map(at);
+      expect(Math.min(productsLocked, variantsLocked, taken, followed), statements.join('\n')).toBeGreaterThanOrEqual(0);
+      expect([productsLocked < variantsLocked, taken < followed]).toEqual([true, true]);
     }
   });
 

@@ -129,18 +129,21 @@ interface LockedVariant {
   price_cents: number;
 }
 
+// Statements sent together go in one round trip, and the transaction's connection runs them in the
+// order they were sent: the products' locks before the variants', the stock taken before the
+// products follow it (test/x402-settlement-statements.test.ts reads the order off the wire).
+
 /** Locks the variants and their products, products first, each in id order (see the top of the file). */
 async function lockStock(tx: Db, ids: string[]): Promise<LockedVariant[]> {
   const values = { ids: JSON.stringify(ids) };
-  await lockProducts(tx, values);
-  return lockVariants(tx, values);
+  const [, locked] = await Promise.all([lockProducts(tx, values), lockVariants(tx, values)]);
+  return locked;
 }
 
 /** Takes `quantity` units of each variant (a negative quantity gives them back), under lockStock's locks. */
 async function moveStock(tx: Db, moves: { id: string; quantity: number }[]): Promise<void> {
   const values = { moves: JSON.stringify(moves) };
-  await takeStock(tx, values);
-  await followStock(tx, values);
+  await Promise.all([takeStock(tx, values), followStock(tx, values)]);
 }
 
 export async function placeOrder(tx: Db, request: OrderRequest): Promise<PlaceResult> {
@@ -160,27 +163,31 @@ export async function placeOrder(tx: Db, request: OrderRequest): Promise<PlaceRe
   }
   if (short.length || priceChanged) return { placed: false, short, priceChanged };
 
-  await moveStock(tx, request.lines.map((l) => ({ id: l.variant_id, quantity: l.quantity })));
-
   const status = request.pending ? 'pending_payment' : 'placed';
-  const [order] = await insertOrder(tx, {
-    id: newId('ord'),
-    cartId: request.cart.id,
-    owner: request.cart.owner,
-    status,
-    lineItems: request.lines,
-    totals: request.totals,
-    shippingAddress: request.cart.shippingAddress,
-    payment: request.payment,
-    // A cart made with a buyer token places that buyer's order; one made with an OAuth token, the person's.
-    buyerId: buyerOfNamespace(request.cart.owner),
-    accountId: personOfNamespace(request.cart.owner),
-    platform: request.cart.platform,
-  });
-  if (request.settlesWithOrder) await recordOrderEvents(tx, order.id, ['pending_payment', order.createdAt], 'placed');
-  else await recordOrderEvent(tx, order.id, status, order.createdAt);
-  if (request.pending) await holdCart(tx, { cartId: request.cart.id, orderId: order.id, notices: [request.pending.notice], updatedAt: new Date() });
-  else await completeCart(tx, { cartId: request.cart.id, orderId: order.id, updatedAt: new Date() });
+  // The order is a new row of its own: sent with the stock it takes; its history and its cart after it.
+  const [, [order]] = await Promise.all([
+    moveStock(tx, request.lines.map((l) => ({ id: l.variant_id, quantity: l.quantity }))),
+    insertOrder(tx, {
+      id: newId('ord'),
+      cartId: request.cart.id,
+      owner: request.cart.owner,
+      status,
+      lineItems: request.lines,
+      totals: request.totals,
+      shippingAddress: request.cart.shippingAddress,
+      payment: request.payment,
+      // A cart made with a buyer token places that buyer's order; one made with an OAuth token, the person's.
+      buyerId: buyerOfNamespace(request.cart.owner),
+      accountId: personOfNamespace(request.cart.owner),
+      platform: request.cart.platform,
+    }),
+  ]);
+  await Promise.all([
+    request.settlesWithOrder ? recordOrderEvents(tx, order.id, ['pending_payment', order.createdAt], 'placed') : recordOrderEvent(tx, order.id, status, order.createdAt),
+    request.pending
+      ? holdCart(tx, { cartId: request.cart.id, orderId: order.id, notices: [request.pending.notice], updatedAt: new Date() })
+      : completeCart(tx, { cartId: request.cart.id, orderId: order.id, updatedAt: new Date() }),
+  ]);
   return { placed: true, order };
 }
 
