@@ -67,8 +67,9 @@ export async function getCart(services: CartServices, db: Db, owner: string, car
 async function change(services: CartServices, tx: Db, owner: string, cartId: string, apply: (cart: CartRow) => Promise<unknown>, set: { status?: 'cancelled' } & TouchedFields = {}): Promise<Cart> {
   const cart = await loadCart(tx, cartId, owner, { lock: true });
   assertMutable(cart);
-  await apply(cart);
-  return renderCart(services, tx, await touch(tx, cart, services.config, set));
+  // The lines and the cart row are independent: sent together. A refusal of `apply` rolls the touch back with the rest.
+  const [, touched] = await Promise.all([apply(cart), touch(tx, cart, services.config, set)]);
+  return renderCart(services, tx, touched);
 }
 
 export const addToCart = (services: CartServices, tx: Db, owner: string, cartId: string, item: ItemRequest) =>
