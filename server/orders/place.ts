@@ -195,8 +195,7 @@ export async function placeOrder(tx: Db, request: OrderRequest): Promise<PlaceRe
 export async function confirmOrder(tx: Db, orderId: string): Promise<OrderRow | undefined> {
   const [order] = await tx.update(orders).set({ status: 'placed' }).where(and(eq(orders.id, orderId), eq(orders.status, 'pending_payment'))).returning();
   if (!order) return undefined;
-  await recordOrderEvent(tx, order.id, 'placed');
-  await completeCart(tx, { cartId: order.cartId, orderId: order.id, updatedAt: new Date() });
+  await Promise.all([recordOrderEvent(tx, order.id, 'placed'), completeCart(tx, { cartId: order.cartId, orderId: order.id, updatedAt: new Date() })]);
   return order;
 }
 
@@ -212,8 +211,7 @@ export async function voidOrder(tx: Db, orderId: string): Promise<OrderRow | und
     .where(and(eq(orders.id, orderId), inArray(orders.status, ['placed', 'pending_payment'])))
     .returning();
   if (!order) return undefined;
-  await recordOrderEvent(tx, order.id, 'voided');
-  await lockStock(tx, order.lineItems.map((l) => l.variant_id));
+  await Promise.all([recordOrderEvent(tx, order.id, 'voided'), lockStock(tx, order.lineItems.map((l) => l.variant_id))]);
   await moveStock(tx, order.lineItems.map((l) => ({ id: l.variant_id, quantity: -l.quantity })));
   return order;
 }
