@@ -41,6 +41,8 @@ import { ConfirmationMailWorker } from './payments/confirmation-mail';
 import { nodeSupportWarning } from './lib/node-support';
 import { sweepSigningKeys } from './webhooks/signing-key-rotation';
 import { markServing } from './lib/pages-build';
+import { restoreNativeDate } from './lib/native-date';
+import nextConfig from '../next.config.mjs';
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -105,6 +107,8 @@ async function main(): Promise<void> {
   const direct = Number(base.port || (base.protocol === 'https:' ? 443 : 80)) === config.port;
   const nextApp = next({ dev, dir: root, port: config.port, hostname: direct ? base.hostname : undefined });
   await nextApp.prepare();
+  // Next's replacement of Date, made by prepare(), serves cacheComponents' prerenders only (lib/native-date.ts).
+  if (!dev) restoreNativeDate(nextConfig);
   const handleNext = nextApp.getRequestHandler();
 
   const { server, drained } = createHttpServer({ base: config.publicBaseUrl, trustProxy: config.trustProxy, gateway: app.gateway, mcp: app.mcp, webhooks: app.webhooks, auth: auth.handle, oauth, llmsTxt: app.llmsTxt }, handleNext);
