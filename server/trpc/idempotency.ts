@@ -306,25 +306,43 @@ async function withEffects<T>(ctx: RequestContext, run: () => Promise<T>): Promi
  * request's own context and put back after, because handing it over as `next({ ctx })` makes tRPC
  * copy the whole context property by property (tRPC's copies were ~5% of POST feedback's busy
  * time in a profile, ~1% at this call).
+ *
+ * `onSuccess`'s statement is the transaction's last, so COMMIT is sent behind it without waiting
+ * for its answer: one round trip for both (docs/architecture.md, "Independent statements sent
+ * together"). It is handed to the connection two microtasks after it is made and COMMIT several
+ * after the body returns, so it runs first (test/idempotency-store-commit.test.ts reads the order
+ * off the wire). Should it fail, the transaction is aborted and its COMMIT rolls it back: nothing
+ * of the operation is kept, and the call fails with the statement's own error.
  */
-function inTransaction<R extends { ok: boolean; error?: unknown }>(
+async function inTransaction<R extends { ok: boolean; error?: unknown }>(
   ctx: RequestContext,
   next: () => Promise<R>,
   onSuccess?: (tx: Db, answered: unknown) => Promise<void>,
 ): Promise<R> {
   const { db } = ctx;
-  return db.transaction(async (tx) => {
-    ctx.db = tx;
-    let result: R;
-    try {
-      result = await next();
-    } finally {
-      ctx.db = db;
-    }
-    if (!result.ok) throw result.error; // roll the effect back
-    await onSuccess?.(tx, (result as { data?: unknown }).data);
-    return result;
-  });
+  let stored: Promise<void> | undefined;
+  let committed: R;
+  try {
+    committed = await db.transaction(async (tx) => {
+      ctx.db = tx;
+      let result: R;
+      try {
+        result = await next();
+      } finally {
+        ctx.db = db;
+      }
+      if (!result.ok) throw result.error; // roll the effect back
+      stored = onSuccess?.(tx, (result as { data?: unknown }).data);
+      stored?.catch(() => {}); // awaited below, once the COMMIT is answered
+      return result;
+    });
+  } catch (err) {
+    // PGlite answers a COMMIT that rolled back with an error of its own: the stored outcome's says why.
+    await stored;
+    throw err;
+  }
+  await stored;
+  return committed;
 }
 
 /** `.concat(idempotent)`: declares the operation idempotent in its metadata and enforces it. */
