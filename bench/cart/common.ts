@@ -69,14 +69,15 @@ export const failures: string[] = [];
 /** What is running, for the clean-up of an interrupted run. */
 export const running: { child?: Child; platform?: PlatformProfileHost } = {};
 
-let servicesStarted = 0;
+const started: Record<ServerName, number> = { service: 0, bare: 0 };
 
 export async function startServer(name: ServerName, env: Record<string, string | undefined>): Promise<{ child: Child; url: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   console.error(`Starting the ${name === 'service' ? 'service' : 'bare server'} on port ${port}…`);
-  // --cpu-prof: each service gets a folder of its own, numbered in start order (the settling one is step 3's).
-  const prof = flags['cpu-prof'] && name === 'service' ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(flags['cpu-prof'], `service-${++servicesStarted}`)}`] : [];
+  // --cpu-prof: each server gets a folder of its own, numbered in start order (service-2 is step 3's
+  // settling one), so bench:layers can set the service's phase beside the bare server's.
+  const prof = flags['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(flags['cpu-prof'], `${name}-${++started[name]}`)}`] : [];
   running.child = await startProcess({
     name,
     command: process.execPath,
