@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../server/app';
 import { openDatabase } from '../server/db/client';
-import { ERROR_CATALOGUE } from '../server/errors/catalogue';
+import { ApiError, ERROR_CATALOGUE } from '../server/errors/catalogue';
 import { forLog, reasonOf } from '../server/errors/for-log';
 import { agentHeaders, AGENT, BASE, freshKey, testApp, testConfig, testDatabase, type TestApp } from './support/app';
 import { testServer } from './support/http';
@@ -90,6 +90,19 @@ describe('error model', () => {
     expect(body.request_id).toBe(res.headers.get('request-id'));
     expect(Object.keys(body).sort()).toEqual(['code', 'error', 'request_id']);
     await broken.drop();
+  });
+});
+
+describe('a refusal is an answer, not a fault', () => {
+  it('is made without a stack (capturing one was most of what a 429 cost over a served call), and leaves the stack limit as it was', () => {
+    const limit = Error.stackTraceLimit;
+    const fault = new Error('the pool is gone');
+    const refusal = new ApiError('service_unavailable', { cause: fault });
+    expect(refusal.stack?.split('\n')).toEqual(['ApiError: ' + ERROR_CATALOGUE.service_unavailable.message]);
+    expect(Error.stackTraceLimit).toBe(limit);
+    // The fault it stands for keeps its own, which is what the log shows.
+    expect(fault.stack?.split('\n').length).toBeGreaterThan(1);
+    expect(forLog(refusal)).toContain('the pool is gone');
   });
 });
 
