@@ -2,49 +2,107 @@
  * bench:search-shapes — how long one search takes, shape by shape, beyond bench:search's load
  * mix: text searches under each filter and sort, and browses with the rarer filter combinations,
  * including the ones known to be slow. Each runs through the service's own searchCatalog (input
- * parsed by the router's zod schema) on one connection, `--runs` times; the median and the
- * fastest wall time are printed with the page size, whether the count and facets were approximate,
+ * parsed by the router's zod schema) on one connection, `--runs` times after six untimed runs; the
+ * median and the fastest wall time are printed with the page size, whether the count and facets were approximate,
  * and what the answer costs an agent: its JSON bytes per product in the full view, in the compact
  * view, and in the compact view without facets.
  *
- *   npm run bench:search-shapes [-- --database acapi_bench --runs 7]
+ * With --caps, it also times bench:search's load mix (its text, typo, category and price values,
+ * and the largest seller) with the candidate set capped at each of the sizes given, and at the
+ * first without facets: what a smaller candidate set (issue #48 §4) would save, shape by shape.
+ * Every search runs through the service's own database client (db/client.ts: its statements
+ * prepared per connection) and is timed on its cached generic plan, as under load: six runs first.
+ *
+ *   npm run bench:search-shapes [-- --database acapi_bench --runs 7 --caps 1000,500,250]
  *
  * The database must exist and hold a seeded catalog (bench:search creates acapi_bench); it is
  * only read. Sellers are picked by rank (largest overall, largest in Electronics and in pet
  * supplies), so any seed works.
  */
 import { parseArgs } from 'node:util';
-import { drizzle } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { searchJsonLd, type SearchView } from '../server/catalog/jsonld';
-import { searchCatalog, type SearchPage } from '../server/catalog/search';
-import { postgresOptions } from '../server/db/client';
-import { schema } from '../server/db/schema';
+import { searchCatalog, type SearchOptions, type SearchPage, type SearchParams } from '../server/catalog/search';
+import { openDatabase, postgresOptions } from '../server/db/client';
 import { deriveKey } from '../server/secrets/keys';
 import { benchSecretsKey } from './lib/secrets-key';
 import { queryInput } from '../server/http/rest-input';
 import { searchInput } from '../server/routers/catalog';
 import { ADMIN_URL } from './lib/database';
 import { printTable } from './lib/table';
+import { CATEGORIES, PRICE_RANGES, TEXT_QUERIES, TYPO_QUERIES } from './lib/search-mix';
 
 const { values: flags } = parseArgs({
   options: {
     database: { type: 'string', default: 'acapi_bench' },
     runs: { type: 'string', default: '7' },
+    caps: { type: 'string' },
   },
 });
 const runs = Number(flags.runs);
 if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, got "${flags.runs}"`);
+const caps = flags.caps?.split(',').map(Number) ?? [];
+if (caps.some((cap) => !Number.isInteger(cap) || cap < 1)) throw new Error(`--caps must list positive integers, got "${flags.caps}"`);
 if (!/^[a-z_][a-z0-9_]{0,62}$/.test(flags.database!)) throw new Error(`Unsafe database name "${flags.database}"`);
 const url = new URL(ADMIN_URL);
 url.pathname = `/${flags.database}`;
 
 const pg = postgres(url.toString(), { max: 1, onnotice: () => {}, connection: { ...postgresOptions(1).connection, application_name: 'bench-search-shapes' } });
-const db = drizzle(pg, { schema });
+const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 1, migrate: false });
+const { db } = database;
+const secret = deriveKey(benchSecretsKey(), 'cursor');
 
 /** JSON bytes of the answer per product on it, as the service sends it. */
 const bytesPerProduct = (page: SearchPage, view: SearchView) =>
   page.items.length ? Math.round(Buffer.byteLength(JSON.stringify(searchJsonLd(page, view))) / page.items.length) : '-';
+
+/** `runs` timed searches (wall ms, sorted) after six that put the statement on its generic plan; the last one's page. */
+async function timed(input: SearchParams, opts: SearchOptions = {}): Promise<{ times: number[]; page: SearchPage }> {
+  let page = await searchCatalog(db, secret, input, opts);
+  for (let run = 1; run < 6; run++) page = await searchCatalog(db, secret, input, opts);
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const start = performance.now();
+    page = await searchCatalog(db, secret, input, opts);
+    times.push(performance.now() - start);
+  }
+  return { times: times.sort((a, b) => a - b), page };
+}
+
+const median = (times: number[]) => times[Math.floor(times.length / 2)];
+
+/** bench:search's mix shapes with the candidate cap at each of `caps`, and at the first without facets (--caps). */
+async function capsTable(largest: string): Promise<void> {
+  const mix: [string, Record<string, string | number>[]][] = [
+    ['text query', TEXT_QUERIES.map((q) => ({ q }))],
+    ['typo query', TYPO_QUERIES.map((q) => ({ q }))],
+    ['category browse, newest', CATEGORIES.map((category) => ({ category, sort_by: 'newest' }))],
+    ['price range, price_asc', PRICE_RANGES.map(([min, max]) => ({ min_price_cents: min, max_price_cents: max, sort_by: 'price_asc' }))],
+    ['seller, newest', [{ seller_handle: largest, sort_by: 'newest' }]],
+  ];
+  const variants = [
+    ...caps.map((cap) => ({ label: `cap ${cap}`, cap, noFacets: {} })),
+    { label: `cap ${caps[0]}, no facets`, cap: caps[0], noFacets: { facets: false } },
+  ];
+  const table = [];
+  const sums = variants.map(() => 0);
+  for (const [shape, values] of mix) {
+    const row = [];
+    for (const [i, { cap, noFacets }] of variants.entries()) {
+      let total = 0;
+      for (const params of values) {
+        const input = { ...searchInput.parse(queryInput(searchInput, params)), ...noFacets };
+        total += median((await timed(input, { candidateCap: cap })).times);
+      }
+      row.push(total / values.length);
+      sums[i] += total / values.length;
+    }
+    table.push([shape, ...row.map((ms) => ms.toFixed(2))]);
+  }
+  table.push(['mean of the shapes', ...sums.map((ms) => (ms / mix.length).toFixed(2))]);
+  console.log(`\nbench:search's mix by candidate cap: searchCatalog on one connection, median of ${runs} runs per value on its generic plan, mean of a shape's values (ms).\n`);
+  printTable(['shape', ...variants.map(({ label }) => label)], table);
+}
 
 /** The largest seller among products whose category starts with `prefix` (any seller without one). */
 async function largestSeller(prefix = ''): Promise<string> {
@@ -56,7 +114,6 @@ async function largestSeller(prefix = ''): Promise<string> {
 }
 
 try {
-  const secret = deriveKey(benchSecretsKey(), 'cursor');
   const [largest, electronics, pets] = await Promise.all([largestSeller(), largestSeller('electronics'), largestSeller('animals')]);
   const shapes: [string, Record<string, string | number>][] = [
     ['text', { q: 'dog' }],
@@ -88,20 +145,14 @@ try {
   const table = [];
   for (const [label, params] of shapes) {
     const input = searchInput.parse(queryInput(searchInput, params));
-    const times: number[] = [];
-    let page = await searchCatalog(db, secret, input); // warm: plans and caches
-    for (let run = 0; run < runs; run++) {
-      const start = performance.now();
-      page = await searchCatalog(db, secret, input);
-      times.push(performance.now() - start);
-    }
-    times.sort((a, b) => a - b);
+    const { times, page } = await timed(input);
     const query = Object.entries(params).map(([k, v]) => `${k}=${v}`).join(' ');
     const bytes = [bytesPerProduct(page, 'full'), bytesPerProduct(page, 'compact'), bytesPerProduct({ ...page, facets: undefined }, 'compact')];
-    table.push([label, times[Math.floor(runs / 2)].toFixed(1), times[0].toFixed(1), page.items.length, page.approximate ? 'yes' : 'no', ...bytes, query]);
+    table.push([label, median(times).toFixed(1), times[0].toFixed(1), page.items.length, page.approximate ? 'yes' : 'no', ...bytes, query]);
   }
-  console.log(`bench:search-shapes — searchCatalog on one connection to ${flags.database}, ${runs} runs per shape after one warm-up (ms); JSON bytes of the answer per product on it (B/item).\n`);
+  console.log(`bench:search-shapes — searchCatalog on one connection to ${flags.database}, ${runs} runs per shape after six untimed (ms); JSON bytes of the answer per product on it (B/item).\n`);
   printTable(['shape', 'median', 'fastest', 'items', 'approx.', 'B/item full', 'compact', 'no facets', 'parameters'], table);
+  if (caps.length) await capsTable(largest);
 } finally {
-  await pg.end({ timeout: 5 });
+  await Promise.all([pg.end({ timeout: 5 }), database.close()]);
 }
