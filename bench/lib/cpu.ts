@@ -7,12 +7,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 const TICK_US = 1e6 / 100; // USER_HZ is 100 on Linux
 
 /** utime + stime of each pid, in microseconds (a pid that vanished counts 0). */
-export function cpuMicros(pids: number[]): number {
+export function cpuMicros(pids: number[], statOf = (pid: number) => `/proc/${pid}/stat`): number {
   let total = 0;
   for (const pid of pids) {
     let stat: string;
     try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      stat = readFileSync(statOf(pid), 'utf8');
     } catch {
       if (process.platform !== 'linux') return NaN;
       continue;
@@ -21,6 +21,14 @@ export function cpuMicros(pids: number[]): number {
     total += (Number(fields[11]) + Number(fields[12])) * TICK_US; // fields 14 and 15 of stat(5)
   }
   return total;
+}
+
+/**
+ * utime + stime of `pid`'s main thread alone, in microseconds: the rest of the process's CPU is
+ * its helper threads' (V8's compiler and garbage collector, libuv's pool).
+ */
+export function mainThreadMicros(pid: number): number {
+  return cpuMicros([pid], (p) => `/proc/${p}/task/${p}/stat`);
 }
 
 /** Starts a CPU stopwatch over `pids` (re-read at stop, so pids that appear meanwhile are missed). */
