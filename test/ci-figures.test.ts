@@ -15,7 +15,6 @@ npm test wall time: 273 s
 pglite: 1584 passed, 0 failed, 32 skipped
 npm test wall time on Node 24: 237 s
 pglite, node 24: 1583 passed, 1 failed, 32 skipped
-faketime: 1584 passed, 0 failed, 32 skipped
 standalone: 1499 passed, 0 failed, 117 skipped
 postgres: 1604 passed, 0 failed, 12 skipped
 postgres + redis: 49 passed, 0 failed, 0 skipped
@@ -26,7 +25,7 @@ describe('docs:ci-figures', () => {
     const page = ['# Benchmarks', '', '| what | figure | measured | command |', '| --- | --- | --- | --- |', '| whole suite, PGlite | typed by hand | 2026-01-01 | x |', '| whole suite, Postgres | typed by hand | 2026-01-01 | x |', '| bench:core | 1 | 2 | 3 |', ''].join('\n');
     const out = withRows(page, suiteRows(parseCiLog(LOG)));
     expect(out.split('\n')[4]).toBe(
-      '| whole suite, PGlite | 1,616 tests, 1,584 passed (the other 32 need Postgres or Redis, or the UCP schemas beside the checkout: the standalone copy runs 1,499); 273 s wall on Node 20 and 237 s on Node 24 (1,583 passed, 1 failed) in `.ci/run` on 8e16bdc, load average 0.41, 0.30, 0.12 at its start | 2026-11-28 | `bash .ci/run`, written by `npm run docs:ci-figures` |',
+      '| whole suite, PGlite | 1,616 tests, 1,584 passed (the other 32 need Postgres or Redis, or the UCP schemas beside the checkout: the standalone copy runs 1,499); 273 s wall on Node 20 and 237 s on Node 24, 400 days on under faketime (1,583 passed, 1 failed) in `.ci/run` on 8e16bdc, load average 0.41, 0.30, 0.12 at its start | 2026-11-28 | `bash .ci/run`, written by `npm run docs:ci-figures` |',
     );
     expect(out.split('\n')[5]).toBe('| whole suite, Postgres | 1,604 passed, 12 skipped, in the same run | 2026-11-28 | `bash .ci/run`, written by `npm run docs:ci-figures` |');
     expect(out.split('\n').filter((line, i) => line !== page.split('\n')[i])).toHaveLength(2);

@@ -62,7 +62,7 @@ export function suiteRows(f: CiFigures): Map<string, string> {
   return new Map([
     [
       'whole suite, PGlite',
-      `| whole suite, PGlite | ${n(total(f.pglite))} tests, ${n(f.pglite.passed)} passed${failed(f.pglite)} (the other ${n(f.pglite.skipped)} need Postgres or Redis, or the UCP schemas beside the checkout: the standalone copy runs ${n(f.standalone.passed)}); ${f.wallNode20} s wall on Node 20 and ${f.wallNode24} s on Node 24 (${n(f.node24.passed)} passed${failed(f.node24)}) in \`.ci/run\` on ${f.commit}, load average ${f.load} at its start | ${f.date} | ${source} |`,
+      `| whole suite, PGlite | ${n(total(f.pglite))} tests, ${n(f.pglite.passed)} passed${failed(f.pglite)} (the other ${n(f.pglite.skipped)} need Postgres or Redis, or the UCP schemas beside the checkout: the standalone copy runs ${n(f.standalone.passed)}); ${f.wallNode20} s wall on Node 20 and ${f.wallNode24} s on Node 24, 400 days on under faketime (${n(f.node24.passed)} passed${failed(f.node24)}) in \`.ci/run\` on ${f.commit}, load average ${f.load} at its start | ${f.date} | ${source} |`,
     ],
     ['whole suite, Postgres', `| whole suite, Postgres | ${n(f.postgres.passed)} passed${failed(f.postgres)}, ${n(f.postgres.skipped)} skipped, in the same run | ${f.date} | ${source} |`],
   ]);
