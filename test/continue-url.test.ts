@@ -23,7 +23,7 @@ import { testApp, type TestApp } from './support/app';
 import { agentApi, seedCart } from './support/cart-fixtures';
 import { seedCatalog, seller } from './support/catalog-fixtures';
 import { setClock } from './support/clock';
-import { freePort } from './support/http';
+import { freePort, listenOn } from './support/http';
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const BUYER: CartBuyer = { email: 'grace@example.org', first_name: 'Grace' };
@@ -52,7 +52,7 @@ beforeAll(async () => {
   // What server/main.ts registers for the pages; the accounts and OAuth facades are not needed here.
   registerRuntime({ services: t.app.services, payPage: pay, continueCheckout: (token) => continueCheckout(t.app.services, token), pageUnavailable } as Runtime);
   ({ server } = createHttpServer({ base: url, gateway: t.app.gateway, mcp: t.app.mcp, webhooks: t.app.webhooks }, nextStandIn));
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await listenOn(server, port);
   await seedCatalog(db, [{ seller: seller('continue-shop', { name: 'Continue Shop' }), products: [{ title: 'Stoneware Jug', variants: [[2400, 50]] }, { title: 'Linen Towel', variants: [[900, 1]] }] }]);
 });
 afterAll(async () => {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpServer } from '../server/http/server';
 import { acceptsHtml } from '../server/http/missing-page';
 import { testApp, type TestApp } from './support/app';
-import { freePort } from './support/http';
+import { freePort, listenOn } from './support/http';
 
 const PAGE_404 = '<!doctype html><html><body><h1>Page not found</h1><a href="/">Home</a> <a href="/docs">API reference</a></body></html>';
 
@@ -44,7 +44,7 @@ beforeAll(async () => {
   url = `http://127.0.0.1:${port}`;
   t = await testApp({ PUBLIC_BASE_URL: url });
   ({ server } = createHttpServer({ base: url, gateway: t.app.gateway, mcp: t.app.mcp, webhooks: t.app.webhooks }, nextLike));
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await listenOn(server, port);
 });
 afterAll(async () => {
   server?.closeAllConnections();

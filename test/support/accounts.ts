@@ -8,7 +8,7 @@ import { createAuth } from '../../server/accounts/auth';
 import { createAccounts, type Accounts } from '../../server/accounts/facade';
 import { createHttpServer } from '../../server/http/server';
 import { testApp, type TestApp, type TestDatabase } from './app';
-import { freePort } from './http';
+import { freePort, listenOn } from './http';
 import { startSmtpSink, type SmtpSink } from './smtp';
 
 export interface AccountsServer extends TestApp {
@@ -28,7 +28,7 @@ export async function accountsServer(env: Record<string, string> = {}, existing?
   const accounts = createAccounts(t.app.services, auth);
   const transports = { base: t.config.publicBaseUrl, trustProxy: t.config.trustProxy, gateway: t.app.gateway, mcp: t.app.mcp, webhooks: t.app.webhooks, auth: auth.handle };
   const { server } = createHttpServer(transports, (req, res) => res.writeHead(200, { 'Content-Type': 'text/plain' }).end(String(req.headers['x-forwarded-for'])));
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await listenOn(server, port);
   return {
     ...t,
     url,

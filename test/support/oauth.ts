@@ -12,7 +12,7 @@ import { sessions, users } from '../../server/db/schema';
 import { createHttpServer } from '../../server/http/server';
 import { createAuthorizationServer, OAUTH_LIMITS, type AuthorizationServer } from '../../server/oauth/authorization-server';
 import { testApp, type TestApp, type TestDatabase } from './app';
-import { freePort } from './http';
+import { freePort, listenOn } from './http';
 import * as oauth from 'oauth4webapi';
 import { authorizationRequest, insecure, registerClient } from './oauth-client';
 
@@ -43,7 +43,7 @@ export async function oauthServer(env: Record<string, string> = {}, existing?: T
   });
   const transports = { base, trustProxy: t.config.trustProxy, gateway: t.app.gateway, mcp: t.app.mcp, webhooks: t.app.webhooks, auth: auth.handle, oauth };
   const { server } = createHttpServer(transports, (_req, res) => res.writeHead(404).end());
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await listenOn(server, port);
   return {
     ...t,
     url,
