@@ -13,5 +13,6 @@ export default defineConfig({
     // file builds its own app, database and clock, and restores real timers after faking them.
     isolate: false,
     env: { NODE_ENV: 'test' },
+    globalSetup: ['test/support/postgres-template.ts'],
   },
 });

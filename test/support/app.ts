@@ -47,7 +47,8 @@ export async function testDatabase({ migrate = true }: { migrate?: boolean } = {
   }
   const name = `acapi_test_${randomBytes(6).toString('hex')}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const template = migrate ? process.env.TEST_TEMPLATE_DATABASE : undefined;
+  await admin.unsafe(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10, migrate });
