@@ -23,7 +23,7 @@ import { testApp, type TestApp } from './support/app';
 import { agentApi, seedCart } from './support/cart-fixtures';
 import { seedCatalog, seller } from './support/catalog-fixtures';
 import { setClock } from './support/clock';
-import { freePort, listenOn } from './support/http';
+import { freePort, listenOn } from './support/ports';
 
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 const BUYER: CartBuyer = { email: 'grace@example.org', first_name: 'Grace' };

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpServer } from '../server/http/server';
 import { acceptsHtml } from '../server/http/missing-page';
 import { testApp, type TestApp } from './support/app';
-import { freePort, listenOn } from './support/http';
+import { freePort, listenOn } from './support/ports';
 
 const PAGE_404 = '<!doctype html><html><body><h1>Page not found</h1><a href="/">Home</a> <a href="/docs">API reference</a></body></html>';
 

@@ -20,7 +20,7 @@ import type { OutboxOptions } from '../server/outbox/worker';
 import { BASE, testApp, type TestApp } from './support/app';
 import { agentApi, seedCart, variantId } from './support/cart-fixtures';
 import { seedCatalog, seller } from './support/catalog-fixtures';
-import { freePort } from './support/http';
+import { freePort } from './support/ports';
 import { startSmtpSink, type SmtpSink } from './support/smtp';
 import { startStripeStandin } from './support/stripe-standin';
 

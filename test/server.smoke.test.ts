@@ -13,7 +13,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT, TEST_SECRETS_KEY, testDatabase, type TestDatabase } from './support/app';
-import { freePort } from './support/http';
+import { freePort } from './support/ports';
 import { nodeSupportWarning } from '../server/lib/node-support';
 import { servingPids } from '../server/lib/pages-build';
 

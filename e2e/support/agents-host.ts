@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
+import { listenOn } from '../../test/support/ports';
 import { certificates, PROFILE_HOST } from '../../test/support/profile-server';
 
 export function agentsHost(e2ePort: number) {
@@ -61,6 +62,6 @@ export async function serveAgentsHost(e2ePort: number, documents: Map<string, un
     if (document === undefined) return void res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(document));
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await listenOn(server, port);
   return server;
 }

@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import postgres from 'postgres';
 import { openDatabase, type Database } from '../../server/db/client';
+import { freePort, listenOn } from '../support/ports';
 
 export type FaultMode = 'pass' | 'refuse' | 'reset' | 'blackhole' | 'slow';
 
@@ -39,9 +40,10 @@ export class FaultProxy {
 
   async listen(): Promise<number> {
     const server = net.createServer((client) => this.accept(client));
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    // The same port again after a 'refuse': the service's pool still points at it.
+    this.port ||= await freePort();
+    await listenOn(server, this.port);
     this.server = server;
-    this.port = (server.address() as net.AddressInfo).port;
     return this.port;
   }
 

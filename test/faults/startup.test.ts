@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StartupError } from '../../server/db/connect-retry';
 import { openDatabase } from '../../server/db/client';
-import { freePort } from '../support/http';
+import { freePort } from '../support/ports';
 import { FaultProxy } from './fault-proxy';
 
 const serverUrl = process.env.DATABASE_URL;

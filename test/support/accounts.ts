@@ -8,7 +8,7 @@ import { createAuth } from '../../server/accounts/auth';
 import { createAccounts, type Accounts } from '../../server/accounts/facade';
 import { createHttpServer } from '../../server/http/server';
 import { testApp, type TestApp, type TestDatabase } from './app';
-import { freePort, listenOn } from './http';
+import { freePort, listenOn } from './ports';
 import { startSmtpSink, type SmtpSink } from './smtp';
 
 export interface AccountsServer extends TestApp {

@@ -42,7 +42,8 @@ function migratedTemplate(): Promise<Blob> {
 export async function testDatabase({ migrate = true }: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const database = migrate ? await openDatabase({ memory: true, template: await migratedTemplate() }) : await openDatabase({ memory: true, migrate: false });
+    // The template is this run's own migrated copy: the migrator would only re-read and re-hash drizzle/.
+    const database = await openDatabase({ memory: true, migrate: false, template: migrate ? await migratedTemplate() : undefined });
     return { database, drop: () => database.close() };
   }
   const name = `acapi_test_${randomBytes(6).toString('hex')}`;
@@ -51,7 +52,7 @@ export async function testDatabase({ migrate = true }: { migrate?: boolean } = {
   await admin.unsafe(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10, migrate });
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 10, migrate: migrate && !template });
   return {
     database,
     url: url.toString(),

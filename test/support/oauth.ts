@@ -12,7 +12,7 @@ import { sessions, users } from '../../server/db/schema';
 import { createHttpServer } from '../../server/http/server';
 import { createAuthorizationServer, OAUTH_LIMITS, type AuthorizationServer } from '../../server/oauth/authorization-server';
 import { testApp, type TestApp, type TestDatabase } from './app';
-import { freePort, listenOn } from './http';
+import { freePort, listenOn } from './ports';
 import * as oauth from 'oauth4webapi';
 import { authorizationRequest, insecure, registerClient } from './oauth-client';
 
