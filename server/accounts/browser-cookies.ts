@@ -13,9 +13,8 @@
  * counts only within its lifetime, whatever expiry the browser keeps for the cookie. During a
  * rotation of SECRETS_KEY, entries made under the previous key still count.
  */
-import { createHmac } from 'node:crypto';
 import type { ResponseInternal } from '@auth/core/types';
-import { sameSecret } from '../lib/secrets';
+import { hmacSha256, sameSecret } from '../lib/secrets';
 import type { KeyPurpose, ServiceKeys } from '../secrets/keys';
 import { SIGN_IN_LINK_SECONDS } from './auth';
 
@@ -53,7 +52,7 @@ export function browserCookie(kind: Kind, keys: Pick<ServiceKeys, 'key' | 'verif
   const secure = publicBaseUrl.startsWith('https:');
   const name = secure ? `__Secure-${kind.name}` : kind.name;
   const mac = (key: Buffer, address: string, issued: number) =>
-    createHmac('sha256', key).update(`${kind.name}\0${address}\0${issued}`).digest('base64url').slice(0, MAC_CHARS);
+    hmacSha256(key, `${kind.name}\0${address}\0${issued}`).toString('base64url').slice(0, MAC_CHARS);
 
   /** The well-formed entries of `value` still within their lifetime, at most KEPT. */
   const entries = (value: string | undefined, now: Date) => {

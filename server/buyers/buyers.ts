@@ -9,14 +9,14 @@
  * tries in 15 minutes, a right code clearing them (both counted in the database, shared by every
  * instance).
  */
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { clearBucket, hit, recent } from '../db/rate-limits';
 import { buyerCodes, buyers, buyerTokens } from '../db/schema';
 import { ApiError } from '../errors/catalogue';
 import { newId } from '../lib/ids';
-import { newSecret, secretDigest } from '../lib/secrets';
+import { hmacSha256, newSecret, secretDigest } from '../lib/secrets';
 
 export const BUYER_TOKEN_PREFIX = 'bt_live_';
 export const BUYER_TOKEN_FORMAT = /^bt_live_[A-Za-z0-9_-]{43}$/;
@@ -146,5 +146,5 @@ export async function verifyCode(tx: Db, buyer: BuyerRow, code: string, ctx: { c
 
 /** Codes are 6 digits: kept as an HMAC under a service secret, so the table alone reveals none. */
 function codeDigest(key: Buffer, buyerId: string, code: string): string {
-  return createHmac('sha256', key).update(`${buyerId}:${code}`).digest('base64url');
+  return hmacSha256(key, `${buyerId}:${code}`).toString('base64url');
 }

@@ -6,16 +6,16 @@
  * answered again), and only the token's SHA-256 is stored, for the page's lookup: the token itself
  * is nowhere at rest, and the database alone cannot make it.
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { prepared } from '../db/prepared';
 import { paymentLinks } from '../db/schema';
-import { sameSecret } from '../lib/secrets';
+import { hmacSha256, sameSecret } from '../lib/secrets';
 import type { ServiceKeys } from '../secrets/keys';
 
 /** A token: the HMAC of the id it stands for (a link's; a checkout's: checkout-link.ts) under `key`. */
-export const tokenUnder = (key: Buffer, id: string) => createHmac('sha256', key).update(id).digest('base64url');
+export const tokenUnder = (key: Buffer, id: string) => hmacSha256(key, id).toString('base64url');
 
 /** The token of a new link. */
 export function linkToken(keys: ServiceKeys, linkId: string): string {

@@ -7,9 +7,10 @@
  * Keyset, not offset: rows inserted between two page fetches neither repeat nor push rows out of
  * the walk. The signature makes cursors unforgeable, so their keys can be bound into SQL as is.
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { ApiError } from '../errors/catalogue';
 import { canonicalJson } from '../lib/canonical-json';
+import { hmacSha256 } from '../lib/secrets';
 
 export interface CursorState<K> {
   /** Keyset of the last row served. */
@@ -30,18 +31,16 @@ export function cursorScope(params: Record<string, unknown>): string {
   return createHash('sha256').update(canonicalJson(params)).digest('base64url').slice(0, 22);
 }
 
-const mac = (secret: Buffer, body: string) => createHmac('sha256', secret).update(body).digest();
-
 export function encodeCursor<K>(secret: Buffer, scope: string, state: CursorState<K>): string {
   const body = Buffer.from(JSON.stringify({ s: scope, ...state } satisfies Payload<K>)).toString('base64url');
-  return `${body}.${mac(secret, body).toString('base64url')}`;
+  return `${body}.${hmacSha256(secret, body).toString('base64url')}`;
 }
 
 /** Verifies and opens a cursor; anything tampered with, foreign or for another query is `invalid_cursor`. */
 export function decodeCursor<K>(secret: Buffer, scope: string, cursor: string, isKey: (key: unknown) => key is K): CursorState<K> {
   const [body, signature, ...rest] = cursor.split('.');
   const given = Buffer.from(signature ?? '', 'base64url');
-  const expected = mac(secret, body ?? '');
+  const expected = hmacSha256(secret, body ?? '');
   if (rest.length || !body || given.length !== expected.length || !timingSafeEqual(given, expected)) {
     throw new ApiError('invalid_cursor', { message: 'The cursor is not one this service issued, or it was altered. Pass nextCursor back unchanged.' });
   }

@@ -14,7 +14,6 @@
  * one link cannot pay another. No cookie is involved, so no session can be ridden. Paying twice
  * (a double click, two tabs) places one order: see complete.ts.
  */
-import { createHmac } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { expireLinkIfDue } from '../carts/expiry';
 import { priceCart, type PricedCart } from '../carts/pricing';
@@ -25,7 +24,7 @@ import { readLimits } from '../domain/limits';
 import { completePayment, type CompletionServices } from './complete';
 import { expiresInWords } from './expiry-words';
 import { tokenHash } from '../carts/links';
-import { sameSecret } from '../lib/secrets';
+import { hmacSha256, sameSecret } from '../lib/secrets';
 import { CARD_FIELDS, CARD_PROBLEMS, declineMessage, type CardDetails, type CardField, type CardProblem } from './provider';
 import { providerNamed } from './select';
 
@@ -107,7 +106,7 @@ const FIELD_MESSAGES: Record<CardField, Partial<Record<CardProblem, string>>> = 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const money = (cents: number) => usd.format(cents / 100);
 
-const formTokenUnder = (key: Buffer, linkId: string) => createHmac('sha256', key).update(`pay-form\0${linkId}`).digest('base64url');
+const formTokenUnder = (key: Buffer, linkId: string) => hmacSha256(key, `pay-form\0${linkId}`).toString('base64url');
 
 export function payPage(services: CompletionServices): PayPage {
   const { db, config } = services;
