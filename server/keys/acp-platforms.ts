@@ -18,6 +18,7 @@ import { invalidRequest } from '../errors/invalid-request';
 import { canonicalJson } from '../lib/canonical-json';
 import { newSecret } from '../lib/secrets';
 import { webhookUrlProblem } from '../profiles/webhook-url';
+import { ed25519Verifier } from '../lib/ed25519';
 import type { ServiceKeys } from '../secrets/keys';
 import { openText, sealedAgain, sealText } from '../secrets/sealed-text';
 import { normalProfileUrl } from './agent-profiles';
@@ -218,5 +219,5 @@ export function acpSignedBytes(timestamp: string, body: unknown): Buffer {
 function verifies(jwk: Record<string, string>, data: Buffer, signature: Buffer): boolean {
   const key: KeyObject = createPublicKey({ key: jwk, format: 'jwk' });
   // ES256 as JWS has it: r‖s, not DER; Ed25519 hashes the message itself.
-  return jwk.kty === 'EC' ? verify('sha256', data, { key, dsaEncoding: 'ieee-p1363' }, signature) : verify(null, data, key, signature);
+  return jwk.kty === 'EC' ? verify('sha256', data, { key, dsaEncoding: 'ieee-p1363' }, signature) : ed25519Verifier(key)(data, signature);
 }

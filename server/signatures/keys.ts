@@ -6,8 +6,9 @@
  * the signature check, never a key import.
  */
 import { createPublicKey } from 'node:crypto';
-import { createVerifier, type VerifyingKey } from 'http-message-signatures';
+import { createVerifier, type Verifier, type VerifyingKey } from 'http-message-signatures';
 import { calculateJwkThumbprint } from 'jose';
+import { ed25519Verifier } from '../lib/ed25519';
 
 export type SignatureAlgorithm = 'ecdsa-p256-sha256' | 'ecdsa-p384-sha384' | 'ed25519';
 
@@ -93,7 +94,10 @@ function importKey(jwk: PublicJwk): UsableKey {
   if (!fit.ok) return fit;
   try {
     const keyObject = createPublicKey({ key: { kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y }, format: 'jwk' });
-    return { ok: true, algorithm: fit.algorithm, key: { id: jwk.kid, algs: [fit.algorithm], verify: createVerifier(keyObject, fit.algorithm) } };
+    // Ed25519 through lib/ed25519.ts (libsodium where it loads: half of OpenSSL's cost), the rest through the library.
+    const ed25519 = fit.algorithm === 'ed25519' ? ed25519Verifier(keyObject) : undefined;
+    const verify: Verifier = ed25519 ? async (data, signature) => ed25519(data, signature) : createVerifier(keyObject, fit.algorithm);
+    return { ok: true, algorithm: fit.algorithm, key: { id: jwk.kid, algs: [fit.algorithm], verify } };
   } catch {
     return { ok: false, reason: `the ${jwk.crv} key is not a valid public key` };
   }
