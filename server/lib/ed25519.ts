@@ -7,8 +7,10 @@
  * `sodium-native`, is an optional dependency with prebuilt binaries for the common platforms;
  * where none fits (musl, say) the import fails and node:crypto verifies as before.
  *
- * Both accept exactly RFC 8032's signatures of a key. libsodium also refuses a key or a
- * signature's R of small order, points no signer's key pair has; neither accepts an S ≥ L.
+ * For every key a signer makes, the two accept the same signatures (RFC 8032's, cofactorless;
+ * neither accepts an S ≥ L). libsodium also refuses keys and signature points of small order or
+ * encoded non-canonically, which no key pair made by a signer has: a key of small order is one
+ * for which anyone can forge a signature.
  */
 import { createRequire } from 'node:module';
 import { verify, type KeyObject } from 'node:crypto';
