@@ -10,7 +10,8 @@
  * For every key a signer makes, the two accept the same signatures (RFC 8032's, cofactorless;
  * neither accepts an S ≥ L). libsodium also refuses keys and signature points of small order or
  * encoded non-canonically, which no key pair made by a signer has: a key of small order is one
- * for which anyone can forge a signature.
+ * for which anyone can forge a signature (OpenSSL 3.0, Node 20's, accepts such a forgery; 3.5,
+ * Node 24's, refuses it too).
  */
 import { createRequire } from 'node:module';
 import { verify, type KeyObject } from 'node:crypto';
