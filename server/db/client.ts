@@ -157,11 +157,16 @@ function preparing(sql: Sql, sockets: PoolSockets, scope?: RequestScope, transac
         // Transactions get their own connection-bound client: prepare and keep the deadline there too.
         return (...args: unknown[]) => {
           const body = args.pop() as (tx: Sql) => unknown;
-          const begin = (run: (tx: unknown) => unknown) => (target.begin as (...a: unknown[]) => Promise<unknown>)(...args, run);
           const within = scope ?? currentScope();
+          const lead = leads.get(receiver);
+          leads.delete(receiver);
+          // The patched begin(options, body, lead): see transactionAfter.
+          const begin = (run: (tx: unknown) => unknown) =>
+            (target.begin as (...a: unknown[]) => Promise<unknown>)(...(lead ? [args[0] ?? '', run, (sql: Sql) => lead(preparing(sql, sockets, within))] : [...args, run]));
           return sockets.transaction(within, begin, (tx, tracked) => body(preparing(tx as Sql, sockets, within, tracked)));
         };
       }
+      if (prop === LEADS) return true;
       return Reflect.get(target, prop, receiver);
     },
   });
@@ -218,6 +223,32 @@ function overClient(db: Db, client: unknown): Db {
   const bound: Db & { session: unknown } = Object.create(db);
   bound.session = new session.constructor(client, session.dialect, session.schema, session.options);
   return bound;
+}
+
+/** Marks a client whose transactions take a statement ahead of their BEGIN (`preparing`'s). */
+const LEADS = Symbol('leads');
+/** The statement the next transaction a client begins sends ahead of its BEGIN, by client. */
+const leads = new WeakMap<object, (client: Sql) => Promise<unknown>>();
+
+/**
+ * `lead`, a statement of its own (committed whatever the transaction does), then `body` in a
+ * transaction that starts once `lead` is answered and is handed its answer. On Postgres BEGIN is
+ * sent behind `lead` on the same connection and in the same write, a round trip less; BEGIN
+ * itself is never sent ahead of a statement of the transaction, since each postgres.js statement
+ * carries its own Sync and one sent behind a BEGIN that failed would run on its own. Should `lead`
+ * fail, the transaction rolls back before it runs anything and the call fails with `lead`'s error.
+ */
+export function transactionAfter<L, T>(db: Db, lead: (db: Db) => Promise<L>, body: (tx: Db, led: L) => Promise<T>): Promise<T> {
+  const client = (db as unknown as { session: { client: Record<symbol, unknown> } }).session.client;
+  if (client[LEADS] !== true) return lead(db).then((led) => db.transaction((tx) => body(tx, led)));
+  let led: L;
+  // Taken by the proxy's `begin`, which db.transaction reaches before it returns.
+  leads.set(client, async (sql) => void (led = await lead(overClient(db, sql))));
+  try {
+    return db.transaction((tx) => body(tx, led));
+  } finally {
+    leads.delete(client);
+  }
 }
 
 /** Runs raw SQL and returns its rows on either driver (PGlite answers `{rows}`, postgres-js an array). */
