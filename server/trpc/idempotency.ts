@@ -352,7 +352,7 @@ async function withEffects<T>(ctx: RequestContext, run: () => Promise<T>): Promi
  * `onSuccess`'s statement is the transaction's last, so COMMIT is sent behind it without waiting
  * for its answer: one round trip for both (docs/architecture.md, "Independent statements sent
  * together"). It is handed to the connection two microtasks after it is made and COMMIT several
- * after the body returns, so it runs first (test/idempotency-store-commit.test.ts reads the order
+ * after the body returns, so it runs first (test/idempotency-round-trips.test.ts reads the order
  * off the wire). Should it fail, the transaction is aborted and its COMMIT rolls it back: nothing
  * of the operation is kept, and the call fails with the statement's own error.
  *

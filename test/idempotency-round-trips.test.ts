@@ -1,14 +1,20 @@
 /**
- * An idempotent call's claim goes ahead of its transaction's BEGIN, in the same write to Postgres
- * (trpc/idempotency.ts, db/client.ts transactionAfter): POST feedback takes three round trips.
- * Here: the writes on the wire (Postgres), and what a claim that fails or finds its key taken
- * leaves behind, on either driver: nothing of the call's, and a connection that serves the next.
+ * An idempotent call's round trips to the database, read off the wire (trpc/idempotency.ts):
+ * - its claim goes ahead of its transaction's BEGIN, in the same write to Postgres (db/client.ts
+ *   transactionAfter); a claim that fails or finds its key taken leaves nothing of the call's
+ *   behind, and a connection that serves the next call, on either driver;
+ * - its stored outcome is the transaction's last statement, with COMMIT sent behind it without
+ *   waiting for its answer (inTransaction); should it fail, the COMMIT rolls the operation back,
+ *   the call fails, and a retry with the same key runs again, once.
+ * POST feedback takes three round trips.
  */
 import net from 'node:net';
-import { count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { feedbackReports, idempotencyRecords } from '../server/db/schema';
-import { agentHeaders, freshKey, testApp, type TestApp } from './support/app';
+import { idempotencyRecords } from '../server/db/schema';
+import { freshKey, testApp, type TestApp } from './support/app';
+import { reportsOf, sendFeedback } from './support/feedback';
+import { statementsOf } from './support/statement-log';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,16 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const send = (key: string, message: string) =>
-  t.call('POST', '/api/agent/feedback', {
-    headers: agentHeaders({ 'Idempotency-Key': key }),
-    body: { category: 'other', severity: 'friction', message },
-  });
-
-async function reports(message: string): Promise<number> {
-  const [row] = await t.db.database.db.select({ n: count() }).from(feedbackReports).where(eq(feedbackReports.message, message));
-  return Number(row.n);
-}
+const send = (key: string, message: string) => sendFeedback(t, key, message);
+const reports = (message: string) => reportsOf(t, message);
 
 /** What `work` writes to Postgres's sockets, write by write. */
 async function writesOf<T>(work: () => Promise<T>): Promise<{ result: T; writes: Buffer[] }> {
@@ -40,6 +38,25 @@ async function writesOf<T>(work: () => Promise<T>): Promise<{ result: T; writes:
     return { result: await work(), writes };
   } finally {
     spy.mockRestore();
+  }
+}
+
+/** `work`, while the database refuses to write an idempotency record for which `condition` holds. */
+async function refusing<T>(name: string, event: 'INSERT' | 'UPDATE', condition: string, work: () => Promise<T>): Promise<T> {
+  const db = t.db.database.db;
+  await db.execute(
+    sql.raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF ${condition} THEN RAISE EXCEPTION '${name}'; END IF;
+        RETURN NEW;
+      END $$`),
+  );
+  await db.execute(sql.raw(`CREATE TRIGGER ${name} BEFORE ${event} ON idempotency_records FOR EACH ROW EXECUTE FUNCTION ${name}()`));
+  try {
+    return await work();
+  } finally {
+    await db.execute(sql.raw(`DROP TRIGGER ${name} ON idempotency_records`));
+    await db.execute(sql.raw(`DROP FUNCTION ${name}()`));
   }
 }
 
@@ -67,17 +84,8 @@ describe.skipIf(!process.env.DATABASE_URL)('on the wire (needs DATABASE_URL)', (
 
 describe('a claim sent ahead of BEGIN', () => {
   it('that fails fails the call, keeps nothing, and leaves the connection serving the next call', async () => {
-    const db = t.db.database.db;
     const refused = freshKey();
-    await db.execute(
-      sql.raw(`CREATE FUNCTION refuse_claim() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          IF NEW.key LIKE '${refused}%' THEN RAISE EXCEPTION 'claim refused'; END IF;
-          RETURN NEW;
-        END $$`),
-    );
-    await db.execute(sql.raw('CREATE TRIGGER refuse_claim BEFORE INSERT ON idempotency_records FOR EACH ROW EXECUTE FUNCTION refuse_claim()'));
-    try {
+    await refusing('refuse_claim', 'INSERT', `NEW.key LIKE '${refused}%'`, async () => {
       // On Postgres, until BEGIN went out behind the refused claim (its statement prepared on the
       // connection it took); PGlite has no wire, and runs them one after the other.
       let behind = 0;
@@ -93,10 +101,7 @@ describe('a claim sent ahead of BEGIN', () => {
       // The transaction behind it rolled back: the next calls run, each in a transaction of its own.
       for (let i = 0; i < 12; i++) expect((await send(freshKey(), 'after a refused claim')).status).toBe(202);
       expect(await reports('after a refused claim')).toBe(12);
-    } finally {
-      await db.execute(sql.raw('DROP TRIGGER refuse_claim ON idempotency_records'));
-      await db.execute(sql.raw('DROP FUNCTION refuse_claim()'));
-    }
+    });
     const retried = await send(`${refused}-0`, 'claim refused');
     expect(retried.status).toBe(202);
     expect(await reports('claim refused')).toBe(1);
@@ -126,5 +131,40 @@ describe('a claim sent ahead of BEGIN', () => {
     expect(statuses.every((s) => s === 202 || s === 409)).toBe(true);
     expect(answers.filter((a) => a.status === 202 && a.headers.get('idempotent-replayed') !== 'true')).toHaveLength(1);
     expect(await reports('fifty at once')).toBe(1);
+  });
+});
+
+describe('the stored outcome and COMMIT, sent together', () => {
+  it('runs the operation, then stores its outcome, then commits: in that order on the wire', async () => {
+    const { result, statements } = await statementsOf(t.db.database, () => send(freshKey(), 'wire order'));
+    expect(result.status).toBe(202);
+    const at = (pattern: RegExp) => statements.findIndex((s) => pattern.test(s.trim()));
+    const begun = at(/^begin\b/i);
+    const inserted = at(/^insert into "feedback_reports"/i);
+    const stored = at(/^update "idempotency_records"/i);
+    const committed = at(/^commit\b/i);
+    expect([begun, inserted, stored, committed].every((i) => i >= 0), statements.join('\n')).toBe(true);
+    expect(begun < inserted && inserted < stored && stored < committed, statements.join('\n')).toBe(true);
+    expect(await reports('wire order')).toBe(1);
+  });
+
+  it('keeps nothing when the stored outcome fails, and a retry with the key runs once', async () => {
+    const key = freshKey();
+    // The database refuses this key's outcome: the statement sent just ahead of COMMIT fails.
+    await refusing('refuse_outcome', 'UPDATE', `NEW.key = '${key}' AND NEW.state = 'done'`, async () => {
+      const failed = await send(key, 'outcome refused');
+      expect(failed.status).toBeGreaterThanOrEqual(500);
+      expect(await failed.json()).toMatchObject({ code: expect.any(String) });
+      expect(await reports('outcome refused')).toBe(0);
+      // The claim was released with the failure: nothing answers for the key.
+      expect(await t.db.database.db.select().from(idempotencyRecords).where(eq(idempotencyRecords.key, key))).toEqual([]);
+    });
+
+    const retried = await send(key, 'outcome refused');
+    expect(retried.status).toBe(202);
+    expect(await reports('outcome refused')).toBe(1);
+    const replayed = await send(key, 'outcome refused');
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(await reports('outcome refused')).toBe(1);
   });
 });
