@@ -258,11 +258,12 @@ const enforceIdempotency = t.middleware(async ({ ctx, path, input, meta, next })
   const { keys } = ctx.services;
   // With nothing to run between the claim and the operation's transaction, the claim goes ahead of
   // its BEGIN, in the same write (db/client.ts transactionAfter): a round trip less.
-  if (!own && ctx.beforeTransaction.length === 0) {
+  const ahead = !own && ctx.beforeTransaction.length === 0;
+  if (ahead) {
     const ran = await runClaimed(ctx, c, next, own, (db) => insertedClaim(db, c));
     if (ran !== KEY_TAKEN) return ran;
   }
-  const claimed = await claim(ctx.db, keys, c);
+  const claimed = ahead ? await claimTaken(ctx.db, keys, c) : await claim(ctx.db, keys, c);
   if (claimed.kind === 'replay') return replayed(ctx, claimed.outcome);
   // Without a claim sent ahead, the key is never found taken in the transaction.
   return runClaimed(ctx, c, next, own) as ReturnType<typeof next>;
@@ -369,7 +370,8 @@ async function inTransaction<R extends { ok: boolean; error?: unknown }>(
   let stored: Promise<void> | undefined;
   let committed: R;
   try {
-    const body = async (tx: Db, claimed = true) => {
+    // `claimed` is the lead's answer; never given, the key is taken for all the body knows.
+    const body = async (tx: Db, claimed?: boolean) => {
       if (!claimed) throw KEY_TAKEN; // rolled back before the operation runs
       ctx.db = tx;
       let result: R;
@@ -383,7 +385,7 @@ async function inTransaction<R extends { ok: boolean; error?: unknown }>(
       stored?.catch(() => {}); // awaited below, once the COMMIT is answered
       return result;
     };
-    committed = await (lead ? transactionAfter(db, lead, body) : db.transaction((tx) => body(tx)));
+    committed = await (lead ? transactionAfter(db, lead, body) : db.transaction((tx) => body(tx, true)));
   } catch (err) {
     // PGlite answers a COMMIT that rolled back with an error of its own: the stored outcome's says why.
     await stored;
