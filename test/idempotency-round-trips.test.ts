@@ -2,7 +2,8 @@
  * An idempotent call's round trips to the database, read off the wire (trpc/idempotency.ts):
  * - its claim goes ahead of its transaction's BEGIN, in the same write to Postgres (db/client.ts
  *   transactionAfter); a claim that fails or finds its key taken leaves nothing of the call's
- *   behind, and a connection that serves the next call, on either driver;
+ *   behind, and a connection that serves the next call, on either driver; one that finds its key
+ *   taken reads the key's record in that transaction, COMMIT sent behind it: a retry takes two;
  * - its stored outcome is the transaction's last statement, with COMMIT sent behind it without
  *   waiting for its answer (inTransaction); should it fail, the COMMIT rolls the operation back,
  *   the call fails, and a retry with the same key runs again, once.
@@ -10,6 +11,7 @@
  */
 import net from 'node:net';
 import { eq, sql } from 'drizzle-orm';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { idempotencyRecords } from '../server/db/schema';
 import { freshKey, testApp, type TestApp } from './support/app';
@@ -80,7 +82,69 @@ describe.skipIf(!process.env.DATABASE_URL)('on the wire (needs DATABASE_URL)', (
     }
     expect(await reports('three round trips')).toBe(calls);
   });
+
+  it('answers a retry in two round trips: the claim with BEGIN, then the key’s record with COMMIT', async () => {
+    const key = freshKey();
+    expect((await send(key, 'replayed in two')).status).toBe(202);
+    const prepared: Buffer[][] = [];
+    for (let i = 0; i < 20 && prepared.length < 5; i++) {
+      const { result, writes } = await writesOf(() => statementsOf(t.db.database, () => send(key, 'replayed in two')));
+      expect(result.result.headers.get('idempotent-replayed')).toBe('true');
+      // The claim, finding the key taken; in the transaction begun behind it, the key's record, not the operation.
+      // A rate-limit budget's lease, now and then, is none of the call's: such calls are not counted.
+      const leased = result.statements.some((s) => s.includes('rate_counters'));
+      const statements = result.statements.filter((s) => !s.includes('rate_counters'));
+      expect(statements.map((s) => s.trim().split(/\s+/, 2).join(' ').toLowerCase()), statements.join('\n')).toEqual(['insert into', 'begin', 'select "fingerprint",', 'commit']);
+      if (!leased && writes.every((w) => !w.toString('latin1').startsWith('P'))) prepared.push(writes);
+    }
+    expect(prepared).toHaveLength(5);
+    for (const writes of prepared) {
+      expect(writes).toHaveLength(2);
+      expect(writes[0].toString('latin1')).toMatch(/^B.*Q.{4}begin/s);
+      // The second: two statements executed, the record's and COMMIT (the statement log above gives their order).
+      expect(writes[1].toString('latin1').match(/E\0\0\0\t\0\0\0\0\0/g)).toHaveLength(2);
+    }
+    expect(await reports('replayed in two')).toBe(1);
+  });
+
+  it('answers as the record of a claim committed while its own waited on it says', async () => {
+    // The namespace and fingerprint of the call below, as the same call under another key stored them.
+    const earlier = freshKey();
+    expect((await send(earlier, 'committed behind the snapshot')).status).toBe(202);
+    const [{ namespace, fingerprint }] = await t.db.database.db
+      .select({ namespace: idempotencyRecords.namespace, fingerprint: idempotencyRecords.fingerprint })
+      .from(idempotencyRecords)
+      .where(eq(idempotencyRecords.key, earlier));
+    const key = freshKey();
+    const other = postgres(t.db.url!, { max: 2, onnotice: () => {} });
+    try {
+      // Another call's claim, not yet committed: this call's insert waits on it, then does nothing.
+      const reserved = other.reserve();
+      const holder = await reserved;
+      await holder`BEGIN`;
+      await holder`INSERT INTO idempotency_records (namespace, key, fingerprint, state) VALUES (${namespace}, ${key}, ${fingerprint}, 'running')`;
+      const pending = send(key, 'committed behind the snapshot');
+      await until(async () => (await other`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%idempotency_records%'`).length > 0);
+      await holder`COMMIT`;
+      holder.release();
+      // Read again, the record is the other call's, running: in progress, and the operation did not run again.
+      const answer = await pending;
+      expect(answer.status).toBe(409);
+      expect(await answer.json()).toMatchObject({ code: 'idempotency_request_in_progress' });
+      expect(await reports('committed behind the snapshot')).toBe(1);
+    } finally {
+      await other.end();
+    }
+  });
 });
+
+/** Polls `check` every 10 ms, for at most 5 s. */
+async function until(check: () => Promise<boolean>): Promise<void> {
+  for (const started = Date.now(); !(await check()); ) {
+    if (Date.now() - started > 5000) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 describe('a claim sent ahead of BEGIN', () => {
   it('that fails fails the call, keeps nothing, and leaves the connection serving the next call', async () => {

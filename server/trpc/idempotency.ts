@@ -152,6 +152,20 @@ const storeOutcome = prepared<{ namespace: string; key: string; responseBody: st
     .where(and(eq(idempotencyRecords.namespace, sql.placeholder('namespace')), eq(idempotencyRecords.key, sql.placeholder('key')))),
 );
 
+/** A key's record, as a claim that found the key taken reads it. */
+type KeyRecord = Pick<typeof idempotencyRecords.$inferSelect, 'fingerprint' | 'state' | 'responseBody' | 'responseHeaders'>;
+
+const selectRecord = prepared<{ namespace: string; key: string }, KeyRecord[]>('idempotency_record', (db) =>
+  db
+    .select({ fingerprint: idempotencyRecords.fingerprint, state: idempotencyRecords.state, responseBody: idempotencyRecords.responseBody, responseHeaders: idempotencyRecords.responseHeaders })
+    .from(idempotencyRecords)
+    .where(and(eq(idempotencyRecords.namespace, sql.placeholder('namespace')), eq(idempotencyRecords.key, sql.placeholder('key')))),
+);
+
+async function keyRecord(db: Db, c: IdempotencyClaim): Promise<KeyRecord | undefined> {
+  return (await selectRecord(db, { namespace: c.namespace, key: c.key }))[0];
+}
+
 /** Inserts the claim; whether it was this call's (false: the key has a record already). */
 async function insertedClaim(db: Db, c: IdempotencyClaim): Promise<boolean> {
   const inserted = await insertClaim(db, { namespace: c.namespace, key: c.key, fingerprint: c.fingerprint, createdAt: new Date() });
@@ -162,10 +176,10 @@ async function claim(db: Db, keys: ServiceKeys, c: IdempotencyClaim): Promise<Cl
   return (await insertedClaim(db, c)) ? { kind: 'claimed' } : claimTaken(db, keys, c);
 }
 
-/** The key has a record: its outcome to replay, a stale claim taken over, or a refusal. */
-async function claimTaken(db: Db, keys: ServiceKeys, c: IdempotencyClaim): Promise<Claim> {
+/** The key has a record (`known`, or read now): its outcome to replay, a stale claim taken over, or a refusal. */
+async function claimTaken(db: Db, keys: ServiceKeys, c: IdempotencyClaim, known?: KeyRecord): Promise<Claim> {
   const where = and(eq(idempotencyRecords.namespace, c.namespace), eq(idempotencyRecords.key, c.key));
-  const [record] = await db.select().from(idempotencyRecords).where(where);
+  const record = known ?? (await keyRecord(db, c));
   if (!record) return claim(db, keys, c); // purged between the two statements
   if (record.fingerprint !== c.fingerprint && !c.earlier.includes(record.fingerprint)) throw new ApiError('idempotency_key_reused');
   if (record.state === 'done') return { kind: 'replay', outcome: await storedOutcome(keys, record) };
@@ -259,35 +273,48 @@ const enforceIdempotency = t.middleware(async ({ ctx, path, input, meta, next })
   // With nothing to run between the claim and the operation's transaction, the claim goes ahead of
   // its BEGIN, in the same write (db/client.ts transactionAfter): a round trip less.
   const ahead = !own && ctx.beforeTransaction.length === 0;
+  let taken: KeyRecord | undefined;
   if (ahead) {
-    const ran = await runClaimed(ctx, c, next, own, (db) => insertedClaim(db, c));
-    if (ran !== KEY_TAKEN) return ran;
+    const ran = await runClaimed(ctx, c, next, own, { claim: (db) => insertedClaim(db, c), read: (tx) => keyRecord(tx, c) });
+    if (!(ran instanceof KeyTaken)) return ran;
+    taken = ran.record;
   }
-  const claimed = ahead ? await claimTaken(ctx.db, keys, c) : await claim(ctx.db, keys, c);
+  const claimed = ahead ? await claimTaken(ctx.db, keys, c, taken) : await claim(ctx.db, keys, c);
   if (claimed.kind === 'replay') return replayed(ctx, claimed.outcome);
   // Without a claim sent ahead, the key is never found taken in the transaction.
   return runClaimed(ctx, c, next, own) as ReturnType<typeof next>;
 });
 
-/** What the operation's transaction answers when the claim sent ahead of it found the key taken. */
-const KEY_TAKEN = Symbol('key taken');
+/**
+ * A claim sent ahead of the transaction's BEGIN: `claim` sends it, and whether it was this call's;
+ * `read` reads the key's record, in the transaction, when it was not.
+ */
+interface ClaimAhead {
+  claim(db: Db): Promise<boolean>;
+  read(tx: Db): Promise<KeyRecord | undefined>;
+}
+
+/** What the operation's transaction answers when the claim sent ahead of it found the key taken: the key's record, read in it. */
+class KeyTaken {
+  constructor(readonly record: KeyRecord | undefined) {}
+}
 
 /**
  * The call once its key is claimed: the operation, its outcome stored. With `claimAhead` the claim
- * is sent with the transaction's BEGIN; should the key turn out taken, the transaction rolls back
- * before the operation runs and KEY_TAKEN is answered, and a claim that failed fails the call as
- * any claim does, forgetting nothing (the key's record, if any, is another call's).
+ * is sent with the transaction's BEGIN; should the key turn out taken, the transaction reads the
+ * key's record instead of running the operation, and answers it as KeyTaken; a claim that failed
+ * fails the call as any claim does, forgetting nothing (the key's record, if any, is another call's).
  */
 async function runClaimed<R extends { ok: boolean; data?: unknown; error?: unknown }>(
   ctx: RequestContext,
   c: IdempotencyClaim,
   next: () => Promise<R>,
   own: NonNullable<AppMeta['op']>['ownTransactions'],
-  claimAhead?: (db: Db) => Promise<boolean>,
-): Promise<R | typeof KEY_TAKEN> {
+  claimAhead?: ClaimAhead,
+): Promise<R | KeyTaken> {
   const { keys } = ctx.services;
   let claimed = !claimAhead;
-  const lead = claimAhead && (async (db: Db) => (claimed = await claimAhead(db)));
+  const lead = claimAhead && { claim: async (db: Db) => (claimed = await claimAhead.claim(db)), read: claimAhead.read };
   try {
     // An effect after the commit that fails (503) forgets the outcome, so a retry with the key runs again.
     return await withEffects(ctx, () =>
@@ -296,11 +323,8 @@ async function runClaimed<R extends { ok: boolean; data?: unknown; error?: unkno
         : inTransaction(ctx, next, (tx, data) => store(tx, keys, c, { ok: true, data, status: ctx.response.status, headers: ctx.response.headers }), lead),
     );
   } catch (err) {
-    // The claim sent ahead failed, or found the key taken: nothing of this call's to store or forget.
-    if (!claimed) {
-      if (err === KEY_TAKEN) return KEY_TAKEN;
-      throw err;
-    }
+    // The claim sent ahead failed, or its key's record could not be read: nothing of this call's to store or forget.
+    if (!claimed) throw err;
     const failure = apiErrorIn(err);
     // A retryable refusal (a 429, a payment being settled) is not an outcome: its Retry-After
     // would be stale when replayed, and the retry it asks for must run.
@@ -357,22 +381,36 @@ async function withEffects<T>(ctx: RequestContext, run: () => Promise<T>): Promi
  * off the wire). Should it fail, the transaction is aborted and its COMMIT rolls it back: nothing
  * of the operation is kept, and the call fails with the statement's own error.
  *
- * `lead`, the key's claim, goes ahead of BEGIN (db/client.ts transactionAfter): when it finds the
- * key taken, the transaction rolls back before the operation runs and KEY_TAKEN is thrown.
+ * `lead`, the key's claim, goes ahead of BEGIN (db/client.ts transactionAfter). When it finds the
+ * key taken, the operation does not run: the transaction reads the key's record instead, with the
+ * COMMIT of a transaction that wrote nothing sent behind it, and answers it as KeyTaken. A retry
+ * takes two round trips, as the first call's three.
  */
+function inTransaction<R extends { ok: boolean; error?: unknown }>(ctx: RequestContext, next: () => Promise<R>, onSuccess?: (tx: Db, answered: unknown) => Promise<void>): Promise<R>;
+function inTransaction<R extends { ok: boolean; error?: unknown }>(
+  ctx: RequestContext,
+  next: () => Promise<R>,
+  onSuccess: (tx: Db, answered: unknown) => Promise<void>,
+  lead?: ClaimAhead,
+): Promise<R | KeyTaken>;
 async function inTransaction<R extends { ok: boolean; error?: unknown }>(
   ctx: RequestContext,
   next: () => Promise<R>,
   onSuccess?: (tx: Db, answered: unknown) => Promise<void>,
-  lead?: (db: Db) => Promise<boolean>,
-): Promise<R> {
+  lead?: ClaimAhead,
+): Promise<R | KeyTaken> {
   const { db } = ctx;
   let stored: Promise<void> | undefined;
-  let committed: R;
+  let taken: Promise<KeyRecord | undefined> | undefined;
+  let committed: R | undefined;
   try {
     // `claimed` is the lead's answer; never given, the key is taken for all the body knows.
     const body = async (tx: Db, claimed?: boolean) => {
-      if (!claimed) throw KEY_TAKEN; // rolled back before the operation runs
+      if (!claimed) {
+        taken = lead!.read(tx); // the transaction's one statement, COMMIT sent behind it
+        taken.catch(() => {}); // awaited below, once the COMMIT is answered
+        return undefined;
+      }
       ctx.db = tx;
       let result: R;
       try {
@@ -385,14 +423,15 @@ async function inTransaction<R extends { ok: boolean; error?: unknown }>(
       stored?.catch(() => {}); // awaited below, once the COMMIT is answered
       return result;
     };
-    committed = await (lead ? transactionAfter(db, lead, body) : db.transaction((tx) => body(tx, true)));
+    committed = await (lead ? transactionAfter(db, lead.claim, body) : db.transaction((tx) => body(tx, true)));
   } catch (err) {
-    // PGlite answers a COMMIT that rolled back with an error of its own: the stored outcome's says why.
+    // PGlite answers a COMMIT that rolled back with an error of its own: the last statement's says why.
     await stored;
+    await taken;
     throw err;
   }
   await stored;
-  return committed;
+  return taken ? new KeyTaken(await taken) : committed!;
 }
 
 /** `.concat(idempotent)`: declares the operation idempotent in its metadata and enforces it. */
