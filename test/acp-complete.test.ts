@@ -15,6 +15,7 @@ import { freshKey, TEST_SECRETS_KEY, testApp, type TestApp } from './support/app
 import { acpCall, acpError, conforms, platformKey, readySession, sessionOf, type Json } from './support/acp';
 import { variantId } from './support/cart-fixtures';
 import { seedCatalog, seller } from './support/catalog-fixtures';
+import { statementsOf } from './support/statement-log';
 
 let t: TestApp;
 let key: string;
@@ -57,6 +58,17 @@ async function delegate(s: Json, ctx: { skip(reason: string): void }, number = '
 const paying = (token: string) => ({ payment_data: { handler_id: 'card_tokenized', instrument: { type: 'card', credential: { type: 'spt', token } } } });
 
 describe('complete', () => {
+  it('reads the token behind the session’s lock: sent together, the lock first, so the read waits on it', async (ctx) => {
+    const s = await ready(ctx);
+    const token = await delegate(s, ctx);
+    const { result, statements } = await statementsOf(t.db.database, () => call('POST', `/acp/checkout_sessions/${s.id}/complete`, paying(token)));
+    expect(session(result, ctx).status).toBe('completed');
+    const locked = statements.findIndex((q) => /\bfrom carts\b.*\bfor update\b/is.test(q));
+    const read = statements.findIndex((q) => /\bfrom "acp_delegated_tokens"/i.test(q));
+    expect(locked, statements.join('\n')).toBeGreaterThan(0);
+    expect(read).toBe(locked + 1);
+  });
+
   it('create → ready_for_payment → delegate 4242… → complete: completed with its order; the token pays once', async (ctx) => {
     const s = await ready(ctx);
     const token = await delegate(s, ctx);

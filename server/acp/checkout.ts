@@ -131,6 +131,10 @@ export function completionOf(call: CheckoutCall, input: CompleteCheckoutRequest)
  * say what changed.
  */
 export async function answerPaid(call: CheckoutCall, id: string, outcome: DelegatedPaymentOutcome): Promise<CheckoutSession> {
+  // A placed order's answer needs its sellers besides the session: both read at once.
+  const paid = outcome.kind === 'placed' ? outcome.paid : undefined;
+  const sellers = paid && sellerPages(call.db, id, null);
+  sellers?.catch(() => {}); // awaited by answer(), unless the session's read refuses first
   const cart = await loadCheckout(call, id);
   if (outcome.kind === 'declined') return answer(call, cart, [errorMessage('payment_declined', '$.payment_data', `${outcome.message} Nothing was charged: delegate another card.`, 'requires_buyer_input')]);
   if (outcome.kind === 'over_limit') {
@@ -138,7 +142,7 @@ export async function answerPaid(call: CheckoutCall, id: string, outcome: Delega
     return answer(call, cart, [errorMessage('maximum_exceeded', '$.totals', over)]);
   }
   // An order placed with the pricing that fixed its link answers from it: the lines and prices it was placed at.
-  return answer(call, cart, [], outcome.kind === 'placed' ? outcome.paid : undefined);
+  return answer(call, cart, [], paid && { ...paid, sellers: sellers! });
 }
 
 // ---------------------------------------------------------------- refusals
@@ -189,10 +193,10 @@ function statusOf(cart: CartRow, blocked: boolean): CheckoutSession['status'] {
  * The session as answered, from one pricing of the cart (`paid`'s, when the call just paid it: a
  * pricing again would find the same lines and prices); `extra`: messages of this call (a decline).
  */
-async function answer(call: CheckoutCall, cart: CartRow, extra: AcpMessage[] = [], paid?: PaidCart): Promise<CheckoutSession> {
+async function answer(call: CheckoutCall, cart: CartRow, extra: AcpMessage[] = [], paid?: PaidCart & { sellers: Promise<Map<string, SellerPages>> }): Promise<CheckoutSession> {
   const { services, db } = call;
   const { config, keys } = services;
-  const { priced, sellers } = paid ? { priced: paid.priced, sellers: await sellerPages(db, cart.id, null) } : await pricedWithSellers(db, cart, null);
+  const { priced, sellers } = paid ? { priced: paid.priced, sellers: await paid.sellers } : await pricedWithSellers(db, cart, null);
   const closed = isClosed(cart);
   const messages = closed ? [] : sessionMessages(priced, 'checkout');
   if (!closed) {
