@@ -9,14 +9,14 @@
  *   the call fails, and a retry with the same key runs again, once.
  * POST feedback takes three round trips.
  */
-import net from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import postgres from 'postgres';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyRecords } from '../server/db/schema';
 import { freshKey, testApp, type TestApp } from './support/app';
 import { reportsOf, sendFeedback } from './support/feedback';
 import { statementsOf } from './support/statement-log';
+import { allPrepared, writesOf } from './support/wire';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,22 +26,6 @@ afterAll(() => t.close());
 
 const send = (key: string, message: string) => sendFeedback(t, key, message);
 const reports = (message: string) => reportsOf(t, message);
-
-/** What `work` writes to Postgres's sockets, write by write. */
-async function writesOf<T>(work: () => Promise<T>): Promise<{ result: T; writes: Buffer[] }> {
-  const port = t.db.url ? Number(new URL(t.db.url).port || 5432) : undefined;
-  const writes: Buffer[] = [];
-  const write = net.Socket.prototype.write;
-  const spy = vi.spyOn(net.Socket.prototype, 'write').mockImplementation(function (this: net.Socket, chunk: unknown, ...rest: unknown[]) {
-    if (this.remotePort === port) writes.push(Buffer.from(chunk as Uint8Array));
-    return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
-  });
-  try {
-    return { result: await work(), writes };
-  } finally {
-    spy.mockRestore();
-  }
-}
 
 /** `work`, while the database refuses to write an idempotency record for which `condition` holds. */
 async function refusing<T>(name: string, event: 'INSERT' | 'UPDATE', condition: string, work: () => Promise<T>): Promise<T> {
@@ -70,9 +54,9 @@ describe.skipIf(!process.env.DATABASE_URL)('on the wire (needs DATABASE_URL)', (
     const prepared: Buffer[][] = [];
     let calls = 0;
     for (; calls < 20 && prepared.length < 5; calls++) {
-      const { result, writes } = await writesOf(() => send(freshKey(), 'three round trips'));
+      const { result, writes } = await writesOf(t, () => send(freshKey(), 'three round trips'));
       expect(result.status).toBe(202);
-      if (writes.every((w) => !w.toString('latin1').startsWith('P'))) prepared.push(writes);
+      if (allPrepared(writes)) prepared.push(writes);
     }
     expect(prepared).toHaveLength(5);
     for (const writes of prepared) {
@@ -88,14 +72,14 @@ describe.skipIf(!process.env.DATABASE_URL)('on the wire (needs DATABASE_URL)', (
     expect((await send(key, 'replayed in two')).status).toBe(202);
     const prepared: Buffer[][] = [];
     for (let i = 0; i < 20 && prepared.length < 5; i++) {
-      const { result, writes } = await writesOf(() => statementsOf(t.db.database, () => send(key, 'replayed in two')));
+      const { result, writes } = await writesOf(t, () => statementsOf(t.db.database, () => send(key, 'replayed in two')));
       expect(result.result.headers.get('idempotent-replayed')).toBe('true');
       // The claim, finding the key taken; in the transaction begun behind it, the key's record, not the operation.
       // A rate-limit budget's lease, now and then, is none of the call's: such calls are not counted.
       const leased = result.statements.some((s) => s.includes('rate_counters'));
       const statements = result.statements.filter((s) => !s.includes('rate_counters'));
       expect(statements.map((s) => s.trim().split(/\s+/, 2).join(' ').toLowerCase()), statements.join('\n')).toEqual(['insert into', 'begin', 'select "fingerprint",', 'commit']);
-      if (!leased && writes.every((w) => !w.toString('latin1').startsWith('P'))) prepared.push(writes);
+      if (!leased && allPrepared(writes)) prepared.push(writes);
     }
     expect(prepared).toHaveLength(5);
     for (const writes of prepared) {
@@ -154,7 +138,7 @@ describe('a claim sent ahead of BEGIN', () => {
       // connection it took); PGlite has no wire, and runs them one after the other.
       let behind = 0;
       for (let i = 0; i < 20 && behind < 2; i++) {
-        const { result: failed, writes } = await writesOf(() => send(`${refused}-${i}`, 'claim refused'));
+        const { result: failed, writes } = await writesOf(t, () => send(`${refused}-${i}`, 'claim refused'));
         expect(failed.status).toBeGreaterThanOrEqual(500);
         expect(await failed.json()).toMatchObject({ code: expect.any(String) });
         if (writes.length && /^B.*Q.{4}begin/s.test(writes[0].toString('latin1'))) behind++;

@@ -74,8 +74,8 @@ export type LinkOpener = Pick<PaymentProvider, 'name' | 'open'>;
  * (pricedToPay's refusals), and answered with the link.
  */
 export async function linkAtTotal(services: LinkServices, tx: Db, cart: CartRow, provider: LinkOpener, request: CheckoutRequest): Promise<{ link: LinkRow; created: boolean; priced: PricedCart }> {
-  const priced = await pricedToPay(tx, cart);
-  const live = await liveLink(tx, cart.id);
+  // The live link is read with the pricing, one round trip for both; a refusal of the pricing stands.
+  const [priced, live] = await Promise.all([pricedToPay(tx, cart), liveLink(tx, cart.id)]);
   if (live?.amountCents === priced.totals.total_cents && live.provider === provider.name) return { link: live, created: false, priced };
   // A catalog price moved since the live link fixed its amount (or another provider opened it): that link could not be paid here.
   if (live) await cancelLiveLink(tx, cart.id);
@@ -152,18 +152,21 @@ async function openLink(services: LinkServices, tx: Db, cart: CartRow, priced: P
     expiresAt,
     idempotencyKey: createHash('sha256').update(`${request.owner}\0${request.idempotencyKey}`).digest('base64url'),
   });
-  const [link] = await insertLink(tx, {
-    id,
-    cartId: cart.id,
-    tokenHash: tokenHash(token),
-    amountCents: priced.totals.total_cents,
-    currency: priced.totals.currency,
-    provider: provider.name,
-    providerReference: opened.reference,
-    providerUrl: opened.url,
-    expiresAt,
-  });
-  await cartInCheckout(tx, { cartId: cart.id, updatedAt: new Date() });
+  // The cart moves to checkout in the same round trip as the link's insert (a failed insert aborts the transaction).
+  const [[link]] = await Promise.all([
+    insertLink(tx, {
+      id,
+      cartId: cart.id,
+      tokenHash: tokenHash(token),
+      amountCents: priced.totals.total_cents,
+      currency: priced.totals.currency,
+      provider: provider.name,
+      providerReference: opened.reference,
+      providerUrl: opened.url,
+      expiresAt,
+    }),
+    cartInCheckout(tx, { cartId: cart.id, updatedAt: new Date() }),
+  ]);
   return link;
 }
 

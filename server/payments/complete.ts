@@ -158,13 +158,16 @@ export async function placePaid(
   if (!placed.placed) {
     return placed.priceChanged ? cancelChanged(tx, cart.id) : { kind: 'short', lines: placed.short };
   }
-  await markPaid(tx, { linkId: link.id, closedAt: new Date() });
-  await enqueueOrderWebhook(services, tx, { order: placed.order, owner: cart.owner, scope: cart.scope, acpPlatform: cart.acpPlatform, paidBy: link, placedNow: true }, 'order_placed');
-  // Its buyer is told after the commit and the capture, by the outbox's worker (a cart without an
-  // e-mail costs no statement): a capture refused for good voids the order before it is confirmed.
-  if (!cart.buyer?.email) return { kind: 'placed', orderId: placed.order.id };
-  await enqueueOrderConfirmation(tx, placed.order.id, CAPTURE_HOLD_MS);
-  return { kind: 'placed', orderId: placed.order.id, confirmationHeld: true };
+  // The link paid, the order's webhook and its confirmation mail depend on none of each other: sent
+  // together. Its buyer is told after the commit and the capture, by the outbox's worker (a cart
+  // without an e-mail costs no statement): a capture refused for good voids the order before it is confirmed.
+  const confirmed = Boolean(cart.buyer?.email);
+  await Promise.all([
+    markPaid(tx, { linkId: link.id, closedAt: new Date() }),
+    enqueueOrderWebhook(services, tx, { order: placed.order, owner: cart.owner, scope: cart.scope, acpPlatform: cart.acpPlatform, paidBy: link, placedNow: true }, 'order_placed'),
+    confirmed && enqueueOrderConfirmation(tx, placed.order.id, CAPTURE_HOLD_MS),
+  ]);
+  return confirmed ? { kind: 'placed', orderId: placed.order.id, confirmationHeld: true } : { kind: 'placed', orderId: placed.order.id };
 }
 
 /**
