@@ -261,7 +261,7 @@ async function holdCart(services: SettlementServices, tx: Db, request: Settlemen
   const offer = offerFor(services, cart.id, priced.totals.total_cents);
   if (payment.authorization.value !== offer.amount) throw valueMoved(offer);
   await cancelLiveLink(tx, cart.id);
-  const { row } = await recordPayment(tx, request, payment, authorization, offer, cartOrder(cart, priced, X402_PAID, { notice: PAYMENT_IN_PROGRESS }));
+  const row = await recordPayment(tx, request, payment, authorization, offer, cartOrder(cart, priced, X402_PAID, { notice: PAYMENT_IN_PROGRESS }));
   return row;
 }
 
@@ -273,7 +273,8 @@ const valueMoved = (offer: Offer) => paymentRefusal('payment_rejected', offer, {
 /**
  * The order placed and its payment recorded, pending or (`transaction`) settled; refused when
  * stock ran short or a price moved since the cart was priced, or when a payment committed since
- * the checks looked used the authorization.
+ * the checks looked used the authorization. `alongside`: what else the placed order needs written,
+ * sent with the payment's row (a refusal of that row rolls it back with the rest).
  */
 async function recordPayment(
   tx: Db,
@@ -283,7 +284,8 @@ async function recordPayment(
   offer: Offer,
   order: OrderRequest,
   transaction?: string,
-): Promise<{ row: PaymentRow; order: OrderRow }> {
+  alongside?: (order: OrderRow) => Promise<void>,
+): Promise<PaymentRow> {
   const id = newId('xpay');
   const placed = await placeOrder(tx, { ...order, payment: { ...order.payment, reference: id } });
   if (!placed.placed) {
@@ -304,10 +306,13 @@ async function recordPayment(
     payload: payment.received,
     idempotencyKey: request.idempotencyKey,
   };
-  const [row] = transaction ? await insertSettledPayment(tx, { ...values, transaction, settledAt: new Date() }) : await insertPendingPayment(tx, values);
+  const [[row]] = await Promise.all([
+    transaction ? insertSettledPayment(tx, { ...values, transaction, settledAt: new Date() }) : insertPendingPayment(tx, values),
+    alongside?.(placed.order),
+  ]);
   // Used by a payment committed since the checks looked: this transaction places nothing.
   if (!row) throw paymentRefusal('payment_rejected', offer, { reason: 'invalid_exact_evm_nonce_already_used' });
-  return { row, order: placed.order };
+  return row;
 }
 
 /**
@@ -343,8 +348,8 @@ async function settleOnLedger(services: SettlementServices, ledger: Ledger, tx: 
   // A live link is only ever a checkout cart's (carts/store.ts touch skips the look-up alike).
   if (cart.status === 'checkout') await cancelLiveLink(tx, cart.id);
   const placing = { ...cartOrder(cart, priced, X402_PAID), settlesWithOrder: true };
-  const { row, order } = await recordPayment(tx, request, payment, authorization, offer, placing, transactionOf(payment));
-  await announcePlaced(services, tx, { order, owner: cart.owner, scope: cart.scope, acpPlatform: cart.acpPlatform, placedNow: true }, cart.buyer?.email != null);
+  const announce = (order: OrderRow) => announcePlaced(services, tx, { order, owner: cart.owner, scope: cart.scope, acpPlatform: cart.acpPlatform, placedNow: true }, cart.buyer?.email != null);
+  const row = await recordPayment(tx, request, payment, authorization, offer, placing, transactionOf(payment), announce);
   const answer = settledAnswer(services, row, request);
   try {
     // Independent rows, sent together: the stored answer is this request's own, the transfer last of the rest.
@@ -358,8 +363,7 @@ async function settleOnLedger(services: SettlementServices, ledger: Ledger, tx: 
 
 /** The placed order's webhook (when its cart credits a platform) and its buyer's confirmation (when the cart names an e-mail), in its transaction. */
 async function announcePlaced(services: SettlementServices, tx: Db, order: HeldOrder | string, mailed: boolean): Promise<void> {
-  await enqueueOrderWebhook(services, tx, order, 'order_placed');
-  if (mailed) await enqueueOrderConfirmation(tx, typeof order === 'string' ? order : order.order.id);
+  await Promise.all([enqueueOrderWebhook(services, tx, order, 'order_placed'), mailed && enqueueOrderConfirmation(tx, typeof order === 'string' ? order : order.order.id)]);
 }
 
 /** After an unknown settle, these from a remote facilitator do not prove the money did not move. */
