@@ -132,9 +132,8 @@ export function completionOf(call: CheckoutCall, input: CompleteCheckoutRequest)
  */
 export async function answerPaid(call: CheckoutCall, id: string, outcome: DelegatedPaymentOutcome): Promise<CheckoutSession> {
   // A placed order's answer needs its sellers besides the session: both read at once.
-  const paid = outcome.kind === 'placed' ? outcome.paid : undefined;
-  const sellers = paid && sellerPages(call.db, id, null);
-  sellers?.catch(() => {}); // awaited by answer(), unless the session's read refuses first
+  const paid = outcome.kind === 'placed' && outcome.paid ? { ...outcome.paid, sellers: sellerPages(call.db, id, null) } : undefined;
+  paid?.sellers.catch(() => {}); // awaited by answer(), unless the session's read refuses first
   const cart = await loadCheckout(call, id);
   if (outcome.kind === 'declined') return answer(call, cart, [errorMessage('payment_declined', '$.payment_data', `${outcome.message} Nothing was charged: delegate another card.`, 'requires_buyer_input')]);
   if (outcome.kind === 'over_limit') {
@@ -142,7 +141,7 @@ export async function answerPaid(call: CheckoutCall, id: string, outcome: Delega
     return answer(call, cart, [errorMessage('maximum_exceeded', '$.totals', over)]);
   }
   // An order placed with the pricing that fixed its link answers from it: the lines and prices it was placed at.
-  return answer(call, cart, [], paid && { ...paid, sellers: sellers! });
+  return answer(call, cart, [], paid);
 }
 
 // ---------------------------------------------------------------- refusals
