@@ -12,6 +12,7 @@
  * search-sql.ts places before its query when a first page has words to correct.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { NEIGHBOURHOOD_MAX_LENGTH, wordNeighbourhood } from '../db/schema';
 import { synonymsOf } from './synonyms';
 import { SHARDS, textMatch } from './text-match';
 
@@ -70,13 +71,13 @@ export function typoCorrectionValues(correct: WordSpan[]): { words: string; syno
 /**
  * Letters a one-edit variant of a misspelt word may gain (inserted or in place of another). Not
  * digits (a mistyped digit is rarely a typo of a word) nor accented letters: a word written without
- * its accents is found by folding them (ACCENTED), and each letter more costs ~40 variants a word.
+ * its accents is found by folding them (ACCENTED).
  */
 const EDIT_LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 /**
  * The letters and the positions (0–40: words are at most 40 long) as constant arrays: unnest of a
- * constant tells the planner how many rows it makes, where generate_series(0, length(word)) and
- * regexp_split_to_table were guessed at 1,000 each and priced the variants a thousand times over.
+ * constant tells the planner how many rows it makes, where generate_series(0, length(word)) was
+ * guessed at 1,000 and priced each check a thousand times over.
  */
 const LETTERS = sql.raw(`'{${[...EDIT_LETTERS].join(',')}}'::text[]`);
 const POSITIONS = sql.raw(`'{${Array.from({ length: 41 }, (_, i) => i).join(',')}}'::int[]`);
@@ -86,9 +87,10 @@ const ACCENTED = ['àáâãäåçèéêëìíîïñòóôõöøùúûüýÿ', 'a
  * A word this long or longer may also be corrected to a vocabulary word two or more edits away,
  * found by trigram similarity. Shorter words have too few trigrams for similarity to tell a typo
  * from another word ("couch" and "court" are 0.33 alike, "pda" and "pad" 0.14), so they are
- * corrected only within one edit.
+ * corrected only within one edit, through the deletion neighbourhoods of the words up to this long
+ * (db/schema.ts): a candidate one letter longer than such a word is indexed there.
  */
-export const TYPO_TRIGRAM_MIN_LENGTH = 8;
+export const TYPO_TRIGRAM_MIN_LENGTH = NEIGHBOURHOOD_MAX_LENGTH;
 /**
  * A word this long or longer may be corrected by replacing a letter. Shorter words are corrected
  * only by a letter deleted, inserted or swapped: one letter replaced turns most short English
@@ -111,6 +113,36 @@ function oneEdit(a: SQL, b: SQL): SQL {
 }
 
 /**
+ * Whether `b` is one of the one-edit variants of `a` a short word is corrected to: a letter
+ * deleted, a letter of EDIT_LETTERS inserted or (from TYPO_REPLACE_MIN_LENGTH letters) put in place
+ * of another, or two neighbours swapped. It sorts out the few dictionary words whose deletion
+ * neighbourhood meets `a`'s, which also holds words two edits away ("xabc" and "abcx" share "abc").
+ */
+function oneEditVariant(a: SQL, b: SQL): SQL {
+  return sql`EXISTS (SELECT 1 FROM unnest(${POSITIONS}) i WHERE CASE length(${b}) - length(${a})
+      WHEN -1 THEN i < length(${a}) AND left(${a}, i) || substr(${a}, i + 2) = ${b}
+      WHEN 1 THEN i <= length(${a}) AND left(${b}, i) || substr(${b}, i + 2) = ${a} AND substr(${b}, i + 1, 1) = ANY (${LETTERS})
+      WHEN 0 THEN (i < length(${a}) - 1 AND left(${a}, i) || substr(${a}, i + 2, 1) || substr(${a}, i + 1, 1) || substr(${a}, i + 3) = ${b})
+        OR (i < length(${a}) AND length(${a}) >= ${sql.raw(String(TYPO_REPLACE_MIN_LENGTH))} AND substr(${b}, i + 1, 1) = ANY (${LETTERS})
+            AND left(${a}, i) || substr(${b}, i + 1, 1) || substr(${a}, i + 2) = ${b})
+      ELSE false END)`;
+}
+
+/**
+ * `(word, candidate, documents)`: for each `word` of `words` (a relation of words shorter than
+ * TYPO_TRIGRAM_MIN_LENGTH), the dictionary words that are one of its one-edit variants, with the
+ * number of products holding each. They are among the words whose deletion neighbourhood meets the
+ * word's (db/schema.ts), found by the GIN index; oneEditVariant sorts them out.
+ */
+export function oneEditCandidates(words: SQL): SQL {
+  return sql`SELECT u.word, k.word AS candidate, k.documents
+      FROM ${words} u
+      JOIN search_words k ON length(k.word) <= ${sql.raw(String(NEIGHBOURHOOD_MAX_LENGTH))}
+       AND ${wordNeighbourhood(sql`k.word`)} && ${wordNeighbourhood(sql`u.word`)}
+      WHERE ${oneEditVariant(sql`u.word`, sql`k.word`)}`;
+}
+
+/**
  * Typo correction, one query for all words. Answers `{word, correction}` for each word that
  * should be replaced: not in the dictionary, not an English stop word, found in no product at all,
  * and with a candidate that does not merely share its stem (`headphone` → `headphones` would
@@ -119,10 +151,11 @@ function oneEdit(a: SQL, b: SQL): SQL {
  * 0. a synonym the dictionary holds (synonyms.ts: "couch" → "sofa"), or the same letters with
  *    accents ("acai" → "açaí");
  * 1. a dictionary word one edit away (a letter deleted, inserted or, from TYPO_REPLACE_MIN_LENGTH
- *    letters, replaced; or two swapped). For a word shorter than TYPO_TRIGRAM_MIN_LENGTH every
- *    such variant is generated here and looked up by key (~400 for seven letters), which finds
- *    "bulb" for "blub" and "pad" for "pda" where trigrams cannot; a longer word keeps enough
- *    trigrams through one edit to be found by them (2), and is checked for one edit there;
+ *    letters, replaced; or two swapped). For a word shorter than TYPO_TRIGRAM_MIN_LENGTH these are
+ *    the dictionary words whose deletion neighbourhood meets the word's (db/schema.ts), which
+ *    finds "bulb" for "blub" and "pad" for "pda" where trigrams cannot (looking each of its ~400
+ *    variants up by key found the same words, ~15× slower); a longer word keeps enough trigrams
+ *    through one edit to be found by them (2), and is checked for one edit there;
  * 2. for words of TYPO_TRIGRAM_MIN_LENGTH letters or more, a dictionary word at least
  *    TYPO_MIN_SIMILARITY alike (pg_trgm) that starts with the same letter and differs in length
  *    by at most two;
@@ -144,22 +177,7 @@ export function typoCorrection(): SQL {
       WHERE to_tsvector('english', t.word) <> ''::tsvector
         AND NOT EXISTS (SELECT 1 FROM search_words k WHERE k.word = t.word)
     ),
-    edits AS MATERIALIZED (
-      SELECT v.word, w.word AS candidate, w.documents
-      FROM (SELECT u.word, e.variant FROM (SELECT * FROM unknown WHERE length(word) < ${sql.raw(String(TYPO_TRIGRAM_MIN_LENGTH))}) u CROSS JOIN LATERAL (
-              SELECT left(u.word, i) || substr(u.word, i + 2) FROM unnest(${POSITIONS}) i WHERE i < length(u.word)
-              UNION ALL
-              SELECT left(u.word, i) || substr(u.word, i + 2, 1) || substr(u.word, i + 1, 1) || substr(u.word, i + 3)
-              FROM unnest(${POSITIONS}) i WHERE i < length(u.word) - 1
-              UNION ALL
-              SELECT left(u.word, i) || c || substr(u.word, i + 1) FROM unnest(${POSITIONS}) i, unnest(${LETTERS}) c WHERE i <= length(u.word)
-              UNION ALL
-              SELECT left(u.word, i) || c || substr(u.word, i + 2) FROM unnest(${POSITIONS}) i, unnest(${LETTERS}) c
-              WHERE i < length(u.word) AND length(u.word) >= ${sql.raw(String(TYPO_REPLACE_MIN_LENGTH))}
-            ) e(variant)) v
-      -- A probe of the key per variant (LIMIT 1 keeps it one): its cost follows the variants, not the dictionary's size.
-      CROSS JOIN LATERAL (SELECT k.word, k.documents FROM search_words k WHERE k.word = v.variant LIMIT 1) w
-    ),
+    edits AS MATERIALIZED (${oneEditCandidates(sql`(SELECT * FROM unknown WHERE length(word) < ${sql.raw(String(TYPO_TRIGRAM_MIN_LENGTH))})`)}),
     -- Each candidate with the number of products holding it, looked up by key (LIMIT 1 keeps each
     -- lookup a probe: as a join, the planner hashed the whole dictionary for two candidates).
     candidates AS (
