@@ -5,7 +5,8 @@
  * parsed by the router's zod schema) on one connection, `--runs` times after six untimed runs; the
  * median and the fastest wall time are printed with the page size, whether the count and facets were approximate,
  * and what the answer costs an agent: its JSON bytes per product in the full view, in the compact
- * view, and in the compact view without facets.
+ * view, and in the compact view without facets. Then the typo correction alone for each typo value
+ * of bench:search's mix (typoTable).
  *
  * With --caps, it also times bench:search's load mix (its text, typo, category and price values,
  * and the largest seller) with the candidate set capped at each of the sizes given, and at the
@@ -20,9 +21,12 @@
  * supplies), so any seed works.
  */
 import { parseArgs } from 'node:util';
+import { fillPlaceholders } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
 import { searchJsonLd, type SearchView } from '../server/catalog/jsonld';
 import { searchCatalog, type SearchOptions, type SearchPage, type SearchParams } from '../server/catalog/search';
+import { correctableWords, typoCorrection, typoCorrectionValues } from '../server/catalog/typo';
 import { openDatabase, postgresOptions } from '../server/db/client';
 import { deriveKey } from '../server/secrets/keys';
 import { benchSecretsKey } from './lib/secrets-key';
@@ -104,6 +108,39 @@ async function capsTable(largest: string): Promise<void> {
   printTable(['shape', ...variants.map(({ label }) => label)], table);
 }
 
+/**
+ * The typo correction alone (catalog/typo.ts, typoCorrection) for each typo value of bench:search's
+ * mix: its execution time under EXPLAIN ANALYZE (timing off) on a generic plan, as the search
+ * statement around it runs, the median of 21 after three untimed.
+ */
+async function typoTable(): Promise<void> {
+  const statement = new PgDialect().sqlToQuery(typoCorrection());
+  await pg.unsafe('SET plan_cache_mode = force_generic_plan');
+  await pg.unsafe(`PREPARE typo_correction AS ${statement.sql}`);
+  const table = [];
+  try {
+    for (const text of TYPO_QUERIES) {
+      const values = fillPlaceholders(statement.params, typoCorrectionValues(correctableWords(text)));
+      const literals = values.map((v) => `'${String(v).replaceAll("'", "''")}'`).join(', ');
+      const times: number[] = [];
+      let plan = '';
+      for (let run = 0; run < 24; run++) {
+        const rows = await pg.unsafe(`EXPLAIN (ANALYZE, TIMING OFF) EXECUTE typo_correction(${literals})`);
+        plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+        if (run >= 3) times.push(Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1]));
+      }
+      times.sort((a, b) => a - b);
+      const corrections = (await pg.unsafe(`EXECUTE typo_correction(${literals})`)).map((r) => `${r.word} → ${r.correction}`);
+      table.push([text, corrections.join(', '), median(times).toFixed(2), times[0].toFixed(2)]);
+    }
+  } finally {
+    await pg.unsafe('DEALLOCATE typo_correction');
+    await pg.unsafe('RESET plan_cache_mode');
+  }
+  console.log(`\nThe typo correction alone for bench:search's typo values: EXPLAIN ANALYZE execution time on its generic plan, median and fastest of 21 (ms).\n`);
+  printTable(['query', 'corrections', 'median', 'fastest'], table);
+}
+
 /** The largest seller among products whose category starts with `prefix` (any seller without one). */
 async function largestSeller(prefix = ''): Promise<string> {
   const [row] = await pg<{ handle: string }[]>`
@@ -152,6 +189,7 @@ try {
   }
   console.log(`bench:search-shapes — searchCatalog on one connection to ${flags.database}, ${runs} runs per shape after six untimed (ms); JSON bytes of the answer per product on it (B/item).\n`);
   printTable(['shape', 'median', 'fastest', 'items', 'approx.', 'B/item full', 'compact', 'no facets', 'parameters'], table);
+  await typoTable();
   if (caps.length) await capsTable(largest);
 } finally {
   await Promise.all([pg.end({ timeout: 5 }), database.close()]);
