@@ -608,6 +608,18 @@ describe('category facet', () => {
     const filtered = await search(`category=${encodeURIComponent(body.facets.category[0].value)}`);
     expect(filtered.numberOfItems).toBe(2);
   });
+
+  it('shows a category as it was first written, whatever spelling comes after', async () => {
+    const db = t.db.database.db;
+    // The first is the dearest: the spelling shown is not the cheapest product's either.
+    await writeProducts(db, sellerIds.get('acme-outdoors')!, [product({ title: 'Folding Trail Stool', category: 'Outdoors > Trail Seating', variants: [[9900, 3]] })]);
+    await writeProducts(db, sellerIds.get('gamma-home')!, [
+      product({ title: 'Canvas Trail Stool', category: 'OUTDOORS > TRAIL SEATING', variants: [[1900, 3]] }),
+      product({ title: 'Walnut Trail Stool', category: 'outdoors > trail seating', variants: [[2900, 3]] }),
+    ]);
+    const body = await search('q=trail stool');
+    expect(body.facets.category).toEqual([{ value: 'Outdoors > Trail Seating', count: 3 }]);
+  });
 });
 
 describe('category prefix', () => {

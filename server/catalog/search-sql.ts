@@ -531,9 +531,10 @@ const SET_COUNT = sql`SELECT 3 AS g, count(*)::int AS n FROM matches m`;
 /**
  * A facet's values from `counts`, most frequent first. `label` turns a group's key into the value
  * shown. It runs once per listed group, not per row, so the candidate set carries only what the
- * browse indexes hold (catalog/schema.ts): the seller facet looks up ≤ 50 handles, and the
+ * browse indexes hold (db/schema.ts): the seller facet looks up ≤ 50 handles, and the
  * category facet groups by the lower-cased path — the same grouping the case-insensitive
- * `category` filter applies — and shows one product's spelling of it. (OFFSET 0 keeps `l` a
+ * `category` filter applies — and shows the spelling it was first written with (categoryLabels,
+ * ≤ 50 of them). (OFFSET 0 keeps `l` a
  * subquery: pulled up, each label would be looked up again for the ORDER BY.)
  */
 function facet(g: 1 | 2, key: SQL, label: SQL): SQL {
@@ -549,7 +550,7 @@ const AVAILABILITY_FACET = sql`(SELECT coalesce(json_agg(json_build_object('valu
     WHERE c.g = 3 AND a.n > 0)`;
 
 /** The three facet columns of the answer, from `counts`. */
-const FACETS = sql`${facet(1, sql`c.category_key`, sql`(SELECT p.category FROM products p WHERE p.category_key = f.key LIMIT 1)`)} AS category_facets,
+const FACETS = sql`${facet(1, sql`c.category_key`, sql`(SELECT cl.label FROM category_labels cl WHERE cl.key = f.key)`)} AS category_facets,
       ${facet(2, sql`c.seller_id`, sql`(SELECT s.handle FROM sellers s WHERE s.id = f.key)`)} AS seller_facets,
       ${AVAILABILITY_FACET} AS availability_facets`;
 

@@ -194,6 +194,7 @@ export async function writeProducts(db: Db, sellerId: string, products: ProductI
       ON CONFLICT (seller_id, sku) DO UPDATE SET product_id = excluded.product_id, options = excluded.options,
            price_cents = excluded.price_cents, currency = excluded.currency, stock = excluded.stock, gtin = excluded.gtin`);
 
+  await addCategoryLabels(db, productRecords);
   await addVocabulary(db, products);
   const inserted = written.filter((r) => r.inserted).length;
   return { inserted, updated: written.length - inserted };
@@ -211,6 +212,20 @@ export function priceAndStock(variants: VariantInput[]): { price_min: number; pr
     stockMax = Math.max(stockMax, v.stock ?? UNTRACKED_STOCK);
   }
   return { price_min: priceMin, price_min_in_stock: Number.isFinite(inStock) ? inStock : null, stock_max: stockMax };
+}
+
+/**
+ * Labels the batch's new categories with their spelling here (db/schema.ts, categoryLabels); a
+ * category already labelled keeps its label. In key order, so concurrent writers wait on the same
+ * new keys in one order and cannot deadlock.
+ */
+async function addCategoryLabels(db: Db, products: { category: string; category_key: string }[]): Promise<void> {
+  const labels = new Map<string, string>();
+  for (const p of products) if (!labels.has(p.category_key)) labels.set(p.category_key, p.category);
+  const sorted = [...labels].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, label]) => ({ key, label }));
+  await db.execute(sql`INSERT INTO category_labels (key, label)
+      SELECT key, label FROM jsonb_to_recordset(${json(sorted)}) AS x(key text, label text)
+      ON CONFLICT (key) DO NOTHING`);
 }
 
 /**
