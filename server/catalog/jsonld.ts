@@ -30,7 +30,12 @@ export const availabilityOf = (stock: number | null) => (available({ stock }) ? 
 
 export const productIri = (id: string) => `urn:agentcommerce:product:${id}`;
 
-/** What the full view says of a product: search's items, and get_product's (whose variants also carry their options). */
+/**
+ * What the full view says of a product: search's items, and get_product's (whose variants also carry their options).
+ * Here and in the compact views a member with nothing to say is undefined, which JSON leaves out:
+ * object literals with conditional spreads in them cost ~5× as much to build (ucp/catalog.ts,
+ * ucpVariantOf), once per product and per variant of every page.
+ */
 type FullItem = Omit<SearchSqlItem, 'key' | 'variants'> & { variants: (Variant & { options?: Record<string, string> })[] };
 
 function product(item: FullItem) {
@@ -41,10 +46,10 @@ function product(item: FullItem) {
     productID: item.id,
     name: item.title,
     description: item.description,
-    ...(item.brand && { brand: { '@type': 'Brand' as const, name: item.brand } }),
+    brand: item.brand ? { '@type': 'Brand' as const, name: item.brand } : undefined,
     category: item.category,
     image: item.images,
-    ...(item.url && { url: item.url }),
+    url: item.url || undefined,
     offers: item.variants.map((v) => ({
       '@type': 'Offer' as const,
       identifier: v.id,
@@ -52,9 +57,9 @@ function product(item: FullItem) {
       price: centsToDecimal(v.price_cents),
       priceCurrency: v.currency,
       availability: available(v) ? IN_STOCK : OUT_OF_STOCK,
-      ...(v.stock !== null && { inventoryLevel: { '@type': 'QuantitativeValue' as const, value: v.stock } }),
+      inventoryLevel: v.stock !== null ? { '@type': 'QuantitativeValue' as const, value: v.stock } : undefined,
       seller,
-      ...(v.options && Object.keys(v.options).length > 0 && { options: v.options }),
+      options: v.options && Object.keys(v.options).length > 0 ? v.options : undefined,
     })),
   };
 }
@@ -82,8 +87,8 @@ export function productJsonLd(item: ProductItem, view: SearchView) {
     '@type': 'Product' as const,
     productID: item.id,
     name: item.title,
-    ...(item.brand && { brand: item.brand }),
-    ...(item.images.length > 0 && { image: item.images[0] }),
+    brand: item.brand || undefined,
+    image: item.images.length > 0 ? item.images[0] : undefined,
     offers: item.variants.map((v) => ({
       '@type': 'Offer' as const,
       identifier: v.id,
@@ -91,7 +96,7 @@ export function productJsonLd(item: ProductItem, view: SearchView) {
       price: centsToDecimal(v.price_cents),
       availability: available(v) ? IN_STOCK_COMPACT : OUT_OF_STOCK_COMPACT,
       seller: item.seller_handle,
-      ...(Object.keys(v.options).length > 0 && { options: v.options }),
+      options: Object.keys(v.options).length > 0 ? v.options : undefined,
     })),
   };
 }
@@ -149,7 +154,7 @@ function compactProduct(item: SearchSqlItem) {
           '@type': 'AggregateOffer' as const,
           offerCount: variants.length,
           lowPrice: centsToDecimal(low),
-          ...(high > low && { highPrice: centsToDecimal(high) }),
+          highPrice: high > low ? centsToDecimal(high) : undefined,
           availability: inStock ? IN_STOCK_COMPACT : OUT_OF_STOCK_COMPACT,
           seller: item.seller_handle,
         };
@@ -157,8 +162,8 @@ function compactProduct(item: SearchSqlItem) {
     '@type': 'Product' as const,
     productID: item.id,
     name: item.title,
-    ...(item.brand && { brand: item.brand }),
-    ...(item.images.length > 0 && { image: item.images[0] }),
+    brand: item.brand || undefined,
+    image: item.images.length > 0 ? item.images[0] : undefined,
     offers,
   };
 }
@@ -209,21 +214,35 @@ function compactJsonLd(page: SearchPage, contextUrl: string) {
   return withoutEmpty(answer) as Omit<typeof answer, 'itemListElement'> & { itemListElement?: typeof answer.itemListElement };
 }
 
-/** The value without nulls, undefined, empty arrays and the objects they leave empty (the root stays). */
+/**
+ * The value without nulls, undefined, empty arrays and the objects they leave empty (the root
+ * stays). A loop building each object, where flatMap and Object.fromEntries cost ~4× as much
+ * (19 against 5 µs for a compact page of 6 products, measured): every product and offer of a page
+ * passes through here.
+ */
 function withoutEmpty<T extends Record<string, unknown>>(value: T): T {
-  const prune = (v: unknown): unknown => {
-    if (Array.isArray(v)) {
-      const items = v.map(prune).filter((x) => x !== undefined);
-      return items.length ? items : undefined;
-    }
-    if (v && typeof v === 'object') {
-      const entries = Object.entries(v).flatMap(([k, x]) => {
-        const pruned = prune(x);
-        return pruned === undefined ? [] : [[k, pruned]];
-      });
-      return entries.length ? Object.fromEntries(entries) : undefined;
-    }
-    return v === null ? undefined : v;
-  };
   return (prune(value) ?? {}) as T;
+}
+
+function prune(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const items: unknown[] = [];
+    for (const item of value) {
+      const kept = prune(item);
+      if (kept !== undefined) items.push(kept);
+    }
+    return items.length ? items : undefined;
+  }
+  if (value && typeof value === 'object') {
+    const members: Record<string, unknown> = {};
+    let empty = true;
+    for (const [name, member] of Object.entries(value)) {
+      const kept = prune(member);
+      if (kept === undefined) continue;
+      members[name] = kept;
+      empty = false;
+    }
+    return empty ? undefined : members;
+  }
+  return value === null ? undefined : value;
 }

@@ -332,7 +332,12 @@ function plainOptions(product: CatalogProduct) {
   return optionAxes(product.variants).map((axis) => ({ name: axis.name, values: axis.labels.map((label) => ({ label })) }));
 }
 
-/** The mapping of a product's variants, its seller's part made once. */
+/**
+ * The mapping of a product's variants, its seller's part made once. A member with nothing to say
+ * is undefined, which JSON leaves out: an object literal with conditional spreads in it cost ~5×
+ * as much to build on Node 20 and 24 (~0.4 µs a variant against ~0.08, measured), and a search
+ * page maps dozens.
+ */
 function ucpVariantOf(product: CatalogProduct): (variant: CatalogVariant) => UcpVariant {
   const seller = { name: product.seller_name, links: sellerPolicyLinks(product.seller_policy_urls) };
   return (variant) => {
@@ -349,18 +354,18 @@ function ucpVariantOf(product: CatalogProduct): (variant: CatalogVariant) => Ucp
     return {
       id: variant.id,
       sku: variant.sku,
-      ...(variant.gtin ? { barcodes: [{ type: 'GTIN' as const, value: variant.gtin }] } : {}),
+      barcodes: variant.gtin ? [{ type: 'GTIN' as const, value: variant.gtin }] : undefined,
       title: labels || product.title,
       description: { plain: options.length ? `${product.title}: ${named}` : product.title },
       price: { amount: variant.price_cents, currency: variant.currency },
       availability: isAvailable(variant) ? { available: true, status: 'in_stock' } : { available: false, status: 'out_of_stock' },
-      ...(options.length ? { options } : {}),
+      options: options.length ? options : undefined,
       seller,
     };
   };
 }
 
-/** A product as UCP shows it, with the variants given (the featured one first), its options, and its prices across all its variants. */
+/** A product as UCP shows it, with the variants given (the featured one first), its options, and its prices across all its variants; absent members undefined, as in ucpVariantOf. */
 function ucpProduct<V extends UcpVariant, O>(product: CatalogProduct, variants: V[], options: O[]) {
   const cheapest = product.variants[0];
   const dearest = product.variants.at(-1) ?? cheapest;
@@ -368,16 +373,16 @@ function ucpProduct<V extends UcpVariant, O>(product: CatalogProduct, variants: 
     id: product.id,
     title: product.title,
     description: { plain: product.description },
-    ...(product.url ? { url: product.url } : {}),
+    url: product.url || undefined,
     categories: [{ value: product.category, taxonomy: 'merchant' as const }],
     price_range: {
       min: { amount: cheapest.price_cents, currency: cheapest.currency },
       max: { amount: dearest.price_cents, currency: dearest.currency },
     },
-    ...(product.images.length ? { media: product.images.map((url) => ({ type: 'image' as const, url })) } : {}),
-    ...(options.length ? { options } : {}),
+    media: product.images.length ? product.images.map((url) => ({ type: 'image' as const, url })) : undefined,
+    options: options.length ? options : undefined,
     variants,
-    metadata: { ...(product.brand ? { brand: product.brand } : {}), seller_handle: product.seller_handle },
+    metadata: { brand: product.brand || undefined, seller_handle: product.seller_handle },
   };
 }
 
