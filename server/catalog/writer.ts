@@ -214,6 +214,9 @@ export function priceAndStock(variants: VariantInput[]): { price_min: number; pr
   return { price_min: priceMin, price_min_in_stock: Number.isFinite(inStock) ? inStock : null, stock_max: stockMax };
 }
 
+/** Entries in the order of their keys' code units: the order concurrent writers take row locks in. */
+const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * Labels the batch's new categories with their spelling here (db/schema.ts, categoryLabels); a
  * category already labelled keeps its label. In key order, so concurrent writers wait on the same
@@ -222,7 +225,7 @@ export function priceAndStock(variants: VariantInput[]): { price_min: number; pr
 async function addCategoryLabels(db: Db, products: { category: string; category_key: string }[]): Promise<void> {
   const labels = new Map<string, string>();
   for (const p of products) if (!labels.has(p.category_key)) labels.set(p.category_key, p.category);
-  const sorted = [...labels].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, label]) => ({ key, label }));
+  const sorted = [...labels].sort(byKey).map(([key, label]) => ({ key, label }));
   await db.execute(sql`INSERT INTO category_labels (key, label)
       SELECT key, label FROM jsonb_to_recordset(${json(sorted)}) AS x(key text, label text)
       ON CONFLICT (key) DO NOTHING`);
@@ -243,7 +246,7 @@ async function addVocabulary(db: Db, products: ProductInput[]): Promise<void> {
   }
   if (!counts.size) return;
   // Sorted, so concurrent writers lock the shared word rows in one order and cannot deadlock.
-  const words = [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([word, documents]) => ({ word, documents }));
+  const words = [...counts].sort(byKey).map(([word, documents]) => ({ word, documents }));
   await db.execute(sql`INSERT INTO search_words (word, documents)
       SELECT word, documents FROM jsonb_to_recordset(${json(words)}) AS x(word text, documents int)
       ON CONFLICT (word) DO UPDATE SET documents = search_words.documents + excluded.documents`);
