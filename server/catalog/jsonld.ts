@@ -3,6 +3,10 @@
  * Everything schema.org names keeps its schema.org term; paging, counts and facets ride alongside.
  * The compact view keeps what choosing and carting need, in the fewest bytes schema.org allows:
  * an agent reads every byte of it, on every page, as tokens.
+ *
+ * In every view a member with nothing to say is undefined, which JSON leaves out: object literals
+ * with conditional spreads in them cost ~20× as much to build (ucp/catalog.ts, ucpVariantOf), once
+ * per product and per variant of every page.
  */
 import { centsToDecimal } from '../lib/money';
 import type { ProductItem } from './product';
@@ -30,12 +34,7 @@ export const availabilityOf = (stock: number | null) => (available({ stock }) ? 
 
 export const productIri = (id: string) => `urn:agentcommerce:product:${id}`;
 
-/**
- * What the full view says of a product: search's items, and get_product's (whose variants also carry their options).
- * Here and in the compact views a member with nothing to say is undefined, which JSON leaves out:
- * object literals with conditional spreads in them cost ~20× as much to build (ucp/catalog.ts,
- * ucpVariantOf), once per product and per variant of every page.
- */
+/** What the full view says of a product: search's items, and get_product's (whose variants also carry their options). */
 type FullItem = Omit<SearchSqlItem, 'key' | 'variants'> & { variants: (Variant & { options?: Record<string, string> })[] };
 
 function product(item: FullItem) {
