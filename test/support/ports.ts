@@ -22,10 +22,12 @@ function bindable(port: number): Promise<boolean> {
 /**
  * A loopback port free now, for a server the caller starts soon after. Chosen below the kernel's
  * ephemeral range: one from listen(0) is one an outgoing connection (a pool's to Postgres, on a
- * busy run) may take first, and the server's listen then fails.
+ * busy run) may take first, and the server's listen then fails. And above 10080, the last of the
+ * ports fetch refuses to connect to (the Fetch standard's "bad ports"): a server there answered
+ * every test's fetch with "bad port".
  */
 export async function freePort(): Promise<number> {
-  const low = 10_000;
+  const low = 10_081;
   const high = ephemeralLow();
   for (;;) {
     const port = low + Math.floor(Math.random() * (high - low));
